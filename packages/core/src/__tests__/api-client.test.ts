@@ -1,0 +1,69 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiErrorMessage, getApiClient, navigation, retryAfterSeconds } from "../api-client";
+import { clearSession, getSession, setSession } from "../session";
+
+const seen: { auth: string | null; type: string | null }[] = [];
+const server = setupServer(
+  http.post("http://api.test/api/echo", ({ request }) => {
+    seen.push({ auth: request.headers.get("authorization"), type: request.headers.get("content-type") });
+    return HttpResponse.json({ ok: true });
+  }),
+  http.get("http://api.test/api/gone", () => HttpResponse.json({ error: "Session expired" }, { status: 401 })),
+  http.get("http://api.test/api/bad", () => HttpResponse.json({ error: "Email already registered" }, { status: 409 })),
+  http.get("http://api.test/api/slow-down", () =>
+    HttpResponse.json({ error: "Too many attempts", retryAfter: 90 }, { status: 429, headers: { "Retry-After": "90" } }),
+  ),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  seen.length = 0;
+  clearSession();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const user = { id: "u1", email: "a@b.c", name: null, created_at: "2026-01-01T00:00:00Z" };
+const api = () => getApiClient({ apiBase: "http://api.test/api", loginUrl: "/preview/a/b/login" });
+
+describe("API client (spec §7)", () => {
+  it("sends JSON, and the bearer token only when one is stored", async () => {
+    await api().post("/echo", { a: 1 });
+    setSession(user, "tok-123");
+    await api().post("/echo", { a: 1 });
+    expect(seen[0]).toEqual({ auth: null, type: expect.stringContaining("application/json") });
+    expect(seen[1]!.auth).toBe("Bearer tok-123");
+  });
+
+  it("reuses one instance per API base", () => {
+    expect(api()).toBe(api());
+  });
+
+  it("on 401 clears the session, navigates to base + login, and still rejects with the original error", async () => {
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    setSession(user, "tok-123");
+    const error = await api().get("/gone").catch((e: unknown) => e);
+    expect(apiErrorMessage(error)).toBe("Session expired");
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/preview/a/b/login");
+  });
+
+  it("leaves the session alone on other errors and reads the error field", async () => {
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    setSession(user, "tok-123");
+    const error = await api().get("/bad").catch((e: unknown) => e);
+    expect(apiErrorMessage(error)).toBe("Email already registered");
+    expect(getSession().isAuthenticated).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("reads Retry-After on a 429", async () => {
+    const error = await api().get("/slow-down").catch((e: unknown) => e);
+    expect(retryAfterSeconds(error)).toBe(90);
+    expect(apiErrorMessage(new Error("plain"))).toBeUndefined();
+  });
+});

@@ -1,0 +1,101 @@
+import type { Locale } from "./i18n";
+import { isLocale, DEFAULT_LOCALE } from "./i18n";
+
+/** Page-level settings every element shares; each element's `locale` / `api-base` attribute overrides them. */
+export interface AgencySettings {
+  /** Language of every element on the page. Default: from the URL (`/en` prefix), else "nl". */
+  locale?: Locale;
+  /** Where the API lives, e.g. "https://agency.example/api". Default: the base path + "api" on this origin. */
+  apiBase?: string;
+  /** The site's base path ("/" or "/preview/{first}/{second}/"). Default: derived from the URL (spec §2). */
+  basePath?: string;
+  /** Where a 401 sends the visitor. Default: base path + "login" (spec §4). */
+  loginUrl?: string;
+}
+
+export interface ResolvedSettings {
+  locale: Locale;
+  apiBase: string;
+  basePath: string;
+  loginUrl: string;
+}
+
+/**
+ * Spec §2: when the path starts with /preview/ and has at least 4 segments (the second being "preview"),
+ * the base is /preview/{first}/{second}/; otherwise "/". Segments are counted as `pathname.split("/")`.
+ */
+export function basePathFrom(pathname: string): string {
+  const parts = pathname.split("/");
+  const [, preview, first, second] = parts;
+  if (parts.length >= 4 && preview === "preview" && first && second) {
+    return `/preview/${first}/${second}/`;
+  }
+  return "/";
+}
+
+/** Spec §7: "/api", or "/preview/{first}/{second}/api" under a preview base. */
+export function apiBaseFrom(basePath: string): string {
+  return `${basePath.endsWith("/") ? basePath : `${basePath}/`}api`;
+}
+
+/** The path relative to the base, always starting with "/" ("/preview/a/b/en/contact" -> "/en/contact"). */
+export function stripBase(pathname: string, basePath = basePathFrom(pathname)): string {
+  if (basePath !== "/" && pathname.startsWith(basePath.slice(0, -1))) {
+    const rest = pathname.slice(basePath.length - 1);
+    return rest.startsWith("/") ? rest : `/${rest}`;
+  }
+  return pathname || "/";
+}
+
+/** English lives under the /en prefix (after the base); everything else is Dutch. */
+export function localeFromPath(pathname: string): Locale {
+  const path = stripBase(pathname);
+  return path === "/en" || path.startsWith("/en/") ? "en" : DEFAULT_LOCALE;
+}
+
+// Settings live on window so that two copies of the bundle on one page (a partner loading two per-element
+// entries from different releases, say) still share one configuration.
+const SETTINGS_KEY = "__agencyWidgetsSettings__";
+export const SETTINGS_EVENT = "agency-settings-change";
+
+type SettingsWindow = Window & { [SETTINGS_KEY]?: AgencySettings };
+
+function pageSettings(): AgencySettings {
+  if (typeof window === "undefined") return {};
+  const w = window as SettingsWindow;
+  w[SETTINGS_KEY] ??= {};
+  return w[SETTINGS_KEY];
+}
+
+/** `AgencyWidgets.configure({ apiBase, locale })`: merges into the page settings and re-renders every element. */
+export function configure(next: AgencySettings): AgencySettings {
+  if (next.locale !== undefined && !isLocale(next.locale)) {
+    throw new Error(`AgencyWidgets.configure: locale must be "nl" or "en", got ${JSON.stringify(next.locale)}`);
+  }
+  const merged = Object.assign(pageSettings(), next);
+  window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: { ...merged } }));
+  return { ...merged };
+}
+
+export function getPageSettings(): AgencySettings {
+  return { ...pageSettings() };
+}
+
+export function subscribeSettings(listener: () => void): () => void {
+  window.addEventListener(SETTINGS_EVENT, listener);
+  return () => window.removeEventListener(SETTINGS_EVENT, listener);
+}
+
+/** Element attribute > page configuration > what the URL says. */
+export function resolveSettings(overrides: { locale?: string | null; apiBase?: string | null } = {}): ResolvedSettings {
+  const page = pageSettings();
+  const pathname = typeof location === "undefined" ? "/" : location.pathname;
+  const basePath = page.basePath ?? basePathFrom(pathname);
+  const explicit = overrides.locale ?? page.locale;
+  return {
+    locale: isLocale(explicit) ? explicit : localeFromPath(pathname),
+    apiBase: (overrides.apiBase || page.apiBase || apiBaseFrom(basePath)).replace(/\/+$/, ""),
+    basePath,
+    loginUrl: page.loginUrl ?? `${basePath}login`,
+  };
+}

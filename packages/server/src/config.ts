@@ -1,0 +1,163 @@
+import path from "node:path";
+
+/**
+ * Environment, parsed once at start into a typed object. Every problem is collected and reported together,
+ * so an operator fixes the whole `.env` in one go instead of one restart per mistake.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; PGlite data (`pglite/`) and the mail outbox (`outbox/`) live here. */
+  dataDir: string;
+  /** When set, a real PostgreSQL is used instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** Origin (and optional path) the site is reached at; used in mailed links. No trailing slash. */
+  publicUrl: string;
+  /** `smtp://` or `smtps://` URL; when absent mail goes to `dataDir/outbox` as .eml files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  agencyInbox: string;
+  /** Extra origins (besides the site's own) allowed by CORS and as redirect targets. Normalised origins. */
+  allowedOrigins: string[];
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  nodeEnv: "development" | "production" | "test";
+
+  // ---- Payments (subscriptions issue). Parsed here so every setting is validated and documented in one place.
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    priceMonthly: string | undefined;
+    priceYearly: string | undefined;
+    /** Stripe Checkout flavour: a redirect to Stripe's page, or the embedded form on our subscribe page. */
+    checkout: "hosted" | "embedded";
+    /** Override of Stripe's API host for tests against a fake Stripe (e.g. `http://127.0.0.1:12111`). */
+    apiBase: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join("\n  - ")}\nSee .env.example for every setting.`);
+    this.name = "ConfigError";
+  }
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const NODE_ENVS = ["development", "production", "test"] as const;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * @param env usually `process.env`
+ * @param cwd directory relative paths resolve from; npm sets INIT_CWD to where the user typed the command,
+ *   so `npm run leads` (which runs inside packages/server) finds the same DATA_DIR as `npm start` at the root.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD || process.cwd()): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  const portRaw = str("PORT");
+  let port = 8080;
+  if (portRaw !== undefined) {
+    const n = Number(portRaw);
+    if (!/^\d+$/.test(portRaw) || !Number.isInteger(n) || n < 1 || n > 65535) {
+      problems.push(`PORT must be an integer between 1 and 65535, got '${portRaw}'`);
+    } else port = n;
+  }
+
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = str(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name} must be one of ${allowed.join(", ")}, got '${value}'`);
+    return fallback;
+  };
+
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const value = str(name);
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got '${redact(value)}'`);
+      }
+    } catch {
+      problems.push(`${name} must be a URL like ${protocols[0]}//host:port, got '${redact(value)}'`);
+    }
+    return value;
+  };
+
+  const email = (name: string, fallback: string): string => {
+    const value = str(name) ?? fallback;
+    // Accepts both `a@b.c` and `Name <a@b.c>`, the forms nodemailer understands.
+    if (!/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+(?:>)?$/.test(value)) {
+      problems.push(`${name} must be an e-mail address like 'Agency <no-reply@example.com>', got '${value}'`);
+    }
+    return value;
+  };
+
+  const nodeEnv = oneOf("NODE_ENV", NODE_ENVS, "development");
+  const dataDir = path.resolve(cwd, str("DATA_DIR") ?? "./data");
+  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"]);
+  const smtpUrl = url("SMTP_URL", ["smtp:", "smtps:"]);
+
+  let publicUrl = `http://localhost:${port}`;
+  const publicRaw = url("PUBLIC_URL", ["http:", "https:"]);
+  if (publicRaw !== undefined) publicUrl = publicRaw.replace(/\/+$/, "");
+
+  const allowedOrigins: string[] = [];
+  for (const item of (str("ALLOWED_ORIGINS") ?? "").split(",")) {
+    const value = item.trim();
+    if (!value) continue;
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("protocol");
+      allowedOrigins.push(parsed.origin);
+    } catch {
+      problems.push(`ALLOWED_ORIGINS must be a comma-separated list of origins like https://partner.example, got '${value}'`);
+    }
+  }
+
+  const stripeCheckout = oneOf("STRIPE_CHECKOUT", ["hosted", "embedded"] as const, "hosted");
+  const stripeApiBase = url("STRIPE_API_BASE", ["http:", "https:"]);
+
+  const config: Config = {
+    port,
+    host: str("HOST") ?? "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    smtpUrl,
+    mailFrom: email("MAIL_FROM", "Agency <no-reply@agency.local>"),
+    agencyInbox: email("AGENCY_INBOX", "hello@agency.local"),
+    allowedOrigins,
+    logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, nodeEnv === "test" ? "silent" : "info"),
+    nodeEnv,
+    stripe: {
+      secretKey: str("STRIPE_SECRET_KEY"),
+      webhookSecret: str("STRIPE_WEBHOOK_SECRET"),
+      publishableKey: str("STRIPE_PUBLISHABLE_KEY"),
+      priceMonthly: str("STRIPE_PRICE_MONTHLY"),
+      priceYearly: str("STRIPE_PRICE_YEARLY"),
+      checkout: stripeCheckout,
+      apiBase: stripeApiBase,
+    },
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Keeps passwords in connection URLs out of error messages and logs. */
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@/]*@/, "//$1:***@");
+}
+
+/** Origin of PUBLIC_URL: the site's own origin for CORS and redirect checks. */
+export function siteOrigin(config: Config): string {
+  return new URL(config.publicUrl).origin;
+}

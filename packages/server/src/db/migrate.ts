@@ -1,0 +1,40 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "./db";
+import { migrationsDir } from "../paths";
+
+/** Arbitrary constant; every process of this app takes the same advisory lock before migrating. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+/**
+ * Applies `migrations/*.sql` in file-name order, each once and each in its own transaction. Every transaction
+ * first takes a transaction-scoped advisory lock, so two servers starting against one PostgreSQL apply each file
+ * exactly once: the second waits, then sees the file recorded and skips it.
+ * @returns the names applied by this call
+ */
+export async function migrate(db: Db, dir: string = migrationsDir): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+    await tx.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+  });
+  const applied: string[] = [];
+  for (const file of files) {
+    const sql = await readFile(path.join(dir, file), "utf8");
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+      const done = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [file]);
+      if (done.rows.length > 0) return;
+      try {
+        await tx.exec(sql);
+      } catch (error) {
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+      await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
+      applied.push(file);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,11 @@
+import { fileURLToPath } from "node:url";
+
+/**
+ * This module sits directly in `src/`, and the build emits every chunk directly in `dist/`, so one level up is
+ * the package root in both `tsx src/server.ts` and `node dist/server.js`. Files read at run time (migrations,
+ * blog content) stay on disk beside the package instead of being bundled.
+ */
+export const packageRoot = fileURLToPath(new URL("..", import.meta.url));
+export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+export const migrationsDir = `${packageRoot}migrations`;
+export const blogContentDir = `${packageRoot}content/blog`;

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+import { alias, browserPlugins } from "./vite.shared.ts";
+
+/**
+ * Vitest for the whole repository: browser code on jsdom, the server on node.
+ * Each workspace's `npm test` runs its own project (`vitest run --project <name>`).
+ */
+const browserProject = (name: string, dir: string) => ({
+  extends: true as const,
+  plugins: browserPlugins(),
+  test: {
+    name,
+    environment: "jsdom",
+    include: [`${dir}/**/*.test.{ts,tsx}`],
+    setupFiles: ["./vitest.setup.ts"],
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    globals: true,
+    // Two cores: keep the worker count honest so server tests (PGlite) don't starve.
+    maxWorkers: 2,
+    projects: [
+      browserProject("core", "packages/core"),
+      browserProject("ui", "packages/ui"),
+      browserProject("widgets", "packages/widgets"),
+      browserProject("host", "host"),
+      {
+        extends: true,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["packages/server/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
