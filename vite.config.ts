@@ -13,6 +13,8 @@ const browserProject = (name: string, dir: string) => ({
     environment: "jsdom",
     include: [`${dir}/**/*.test.{ts,tsx}`],
     setupFiles: ["./vitest.setup.ts"],
+    // Elements adopt their CSS text (?inline) into shadow roots; tests assert on it.
+    css: true,
   },
 });
 

@@ -7,3 +7,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// r2wc renders elements outside React's act(); the tests wait with waitFor instead, so silence the act warning.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;

@@ -1,36 +1,39 @@
 /**
- * The API contract between the server and the browser code (spec §3, §7).
- * Browser packages import this module only, and only its types and `as const` enumerations:
- * it must stay free of runtime imports.
+ * The API contract shared with the browser code. This is the only server module the widgets, core and host may
+ * import: it has no imports and its only runtime values are the enumerations below (plain arrays), so importing
+ * it never pulls server code into a bundle.
  */
 
-export type Language = "nl" | "en";
+export type Locale = "nl" | "en";
+export const LOCALES = ["nl", "en"] as const satisfies readonly Locale[];
+
+// ---------- Errors ----------
+
+/** Every error answer. `fields` names the body fields at fault for a 400 from validation. */
+export interface ErrorResponse {
+  error: string;
+  fields?: string[];
+  /** Seconds until a throttled call may be retried (also sent as the Retry-After header on 429). */
+  retryAfter?: number;
+}
+
+// ---------- Accounts ----------
 
 export interface User {
   id: string;
   email: string;
-  name: string | null;
+  name: string;
+  /** ISO 8601 */
   created_at: string;
-}
-
-export interface AuthResponse {
-  user: User;
-  token: string;
-}
-
-export interface ErrorResponse {
-  error: string;
-  /** Fields at fault, on a validation error. */
-  fields?: string[];
-  /** Seconds to wait, on a 429. */
-  retryAfter?: number;
 }
 
 export interface RegisterPayload {
   name: string;
   email: string;
+  /** 6 to 128 characters. */
   password: string;
-  language?: Language;
+  /** Language for mails sent to this account; defaults to the request's Accept-Language, then nl. */
+  language?: Locale;
 }
 
 export interface LoginPayload {
@@ -38,16 +41,26 @@ export interface LoginPayload {
   password: string;
 }
 
+export interface AuthResponse {
+  user: User;
+  token: string;
+}
+
+export interface MeResponse {
+  user: User;
+}
+
 export interface ForgotPasswordPayload {
   email: string;
-  language?: Language;
-  /** "/" or "/preview/{first}/{second}/": the reset link points under it. */
+  language?: Locale;
+  /** `/` or `/preview/{first}/{second}/`; the mailed link is PUBLIC_URL + basePath + `reset-password?token=…`. */
   basePath?: string;
 }
 
 export interface VerifyResetTokenResponse {
   valid: boolean;
   email?: string;
+  error?: string;
 }
 
 export interface ResetPasswordPayload {
@@ -55,19 +68,34 @@ export interface ResetPasswordPayload {
   newPassword: string;
 }
 
-export interface MessageResponse {
-  success: boolean;
+export interface SuccessMessageResponse {
+  success: true;
   message: string;
 }
 
-// ---- Quote requests (spec §3 "Contact request", §5) ----
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+// ---------- Quote requests (spec §3, §5) ----------
 
 export const PROJECT_TYPES = ["new-website", "redesign", "landing-page", "e-commerce", "maintenance", "other"] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** 'Unknown' in the form reuses 4000+. Labels differ per locale (euro in nl, dollars in en); values do not. */
 export const BUDGET_RANGES = ["500-1000", "1000-2000", "2000-3000", "3000-4000", "4000+"] as const;
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
 export const TIMELINES = ["asap", "1-month", "2-3-months", "flexible"] as const;
+export type Timeline = (typeof TIMELINES)[number];
+
 export const DOMAIN_STATUSES = ["have-domain", "need-domain", "need-help"] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
 export const HEAR_ABOUT_US = ["google-search", "social-media", "referral", "advertising", "other"] as const;
-export const FEATURES = [
+export type HearAboutUs = (typeof HEAR_ABOUT_US)[number];
+
+/** Values of the eight feature checkboxes; the form shows translated labels for them. */
+export const CONTACT_FEATURES = [
   "contact-forms",
   "online-booking",
   "e-commerce",
@@ -77,30 +105,31 @@ export const FEATURES = [
   "live-chat",
   "analytics",
 ] as const;
+export type ContactFeature = (typeof CONTACT_FEATURES)[number];
+
+/** The ten choices of the phone prefix select. +1 appears twice (US, CA); the value sent is the dial code. */
 export const COUNTRY_CODES = [
-  { code: "+31", country: "NL" },
-  { code: "+1", country: "US" },
-  { code: "+1", country: "CA" },
-  { code: "+44", country: "GB" },
-  { code: "+49", country: "DE" },
-  { code: "+33", country: "FR" },
-  { code: "+39", country: "IT" },
-  { code: "+34", country: "ES" },
-  { code: "+61", country: "AU" },
-  { code: "+81", country: "JP" },
+  { dial: "+31", country: "NL" },
+  { dial: "+1", country: "US" },
+  { dial: "+1", country: "CA" },
+  { dial: "+44", country: "GB" },
+  { dial: "+49", country: "DE" },
+  { dial: "+33", country: "FR" },
+  { dial: "+39", country: "IT" },
+  { dial: "+34", country: "ES" },
+  { dial: "+61", country: "AU" },
+  { dial: "+81", country: "JP" },
 ] as const;
-export const DEFAULT_COUNTRY_CODE = "+31";
-/** Name of the hidden honeypot field: people never fill it, simple bots do. */
+export type CountryCode = (typeof COUNTRY_CODES)[number]["dial"];
+export const DEFAULT_COUNTRY_CODE: CountryCode = "+31";
+
+/**
+ * Name of the hidden honeypot field. People never see it, so never fill it; a request where it is not empty is
+ * answered like any other but kept flagged as spam and not mailed.
+ */
 export const HONEYPOT_FIELD = "website_url";
 
-export type ProjectType = (typeof PROJECT_TYPES)[number];
-export type BudgetRange = (typeof BUDGET_RANGES)[number];
-export type Timeline = (typeof TIMELINES)[number];
-export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
-export type HearAboutUs = (typeof HEAR_ABOUT_US)[number];
-export type Feature = (typeof FEATURES)[number];
-
-export interface Utm {
+export interface UtmParameters {
   utm_source?: string;
   utm_medium?: string;
   utm_campaign?: string;
@@ -108,43 +137,50 @@ export interface Utm {
   utm_content?: string;
 }
 
-export interface ContactPayload {
+/** Body of POST /contact. Optional fields may also be sent as empty strings. */
+export interface ContactRequestPayload {
   name: string;
   email: string;
   company?: string;
-  countryCode: string;
+  countryCode: CountryCode;
   phone: string;
   currentWebsite?: string;
-  projectType: ProjectType | "";
-  budgetRange: BudgetRange | "";
-  timeline: Timeline | "";
+  projectType: ProjectType;
+  budgetRange: BudgetRange;
+  timeline: Timeline;
   primaryGoal?: string;
-  features?: Feature[];
-  domainStatus: DomainStatus | "";
+  features?: ContactFeature[];
+  domainStatus: DomainStatus;
   hearAboutUs?: HearAboutUs | "";
   biggestChallenge?: string;
   message?: string;
-  language: Language;
-  /** A label naming the client site the form is embedded on. */
+  language: Locale;
+  /** Label of the client site the embedded form runs on (attribution). */
   source?: string;
+  /** Page the form was submitted from (defaults to the Referer). */
   pageUrl?: string;
-  utm?: Utm;
+  utm?: UtmParameters;
   [HONEYPOT_FIELD]?: string;
 }
 
-// ---- Blog (spec §3) ----
+export type ContactResponse = SuccessMessageResponse;
+
+// ---------- Blog ----------
 
 export interface BlogPost {
   id: string;
   title: string;
-  excerpt?: string | null;
+  excerpt?: string;
+  /** Sanitised HTML. */
   content: string;
-  category?: string | null;
+  category?: string;
   author_name: string;
+  /** ISO 8601 */
   created_at: string;
+  /** ISO 8601 */
   updated_at: string;
-  featured_image?: string | null;
-  tags?: string[] | null;
+  featured_image?: string;
+  tags?: string[];
 }
 
 export interface Pagination {
@@ -155,28 +191,40 @@ export interface Pagination {
 }
 
 export interface BlogListResponse {
-  success: boolean;
+  success: true;
   posts: BlogPost[];
   pagination: Pagination;
 }
 
 export interface BlogPostResponse {
-  success: boolean;
-  post?: BlogPost;
-  error?: string;
+  success: true;
+  post: BlogPost;
 }
 
-// ---- Subscriptions (spec §3, §7) ----
+export interface BlogNotFoundResponse {
+  success: false;
+  error: "Blog post not found";
+}
+
+export const BLOG_PAGE_SIZE = 6;
+
+// ---------- Cookie consent ----------
+
+export interface ConsentRecordPayload {
+  /** Anonymous uuid the banner keeps with the choice, so later changes can be linked to the first one. */
+  id: string;
+  necessary: true;
+  analytics: boolean;
+  marketing: boolean;
+  /** Version of the banner/policy text the visitor agreed to. */
+  version: number;
+  /** ISO 8601, when the visitor chose. */
+  timestamp: string;
+}
+
+// ---------- Subscriptions (filled in by the subscriptions issue) ----------
 
 export type BillingPeriod = "monthly" | "yearly";
-
-export interface Subscription {
-  plan_name: string;
-  status: string;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  billing_period?: BillingPeriod;
-}
 
 export interface Plan {
   id: string;
@@ -184,34 +232,13 @@ export interface Plan {
   description: string;
   price_monthly: number;
   price_yearly: number;
-  /** ISO 4217, e.g. "EUR". */
-  currency: string;
   features: string[] | Record<string, string | boolean>;
 }
 
-export interface CreateCheckoutPayload {
-  planId: string;
-  billingPeriod: BillingPeriod;
-  successUrl: string;
-  cancelUrl: string;
-  language?: Language;
-}
-
-export interface CreateCheckoutResponse {
-  checkoutUrl?: string;
-  sessionId?: string;
-  clientSecret?: string;
-  publishableKey?: string;
-}
-
-// ---- Cookie consent proof (POST /consent) ----
-
-export interface ConsentPayload {
-  /** Anonymous id kept with the visitor's consent record. */
-  id: string;
-  necessary: true;
-  analytics: boolean;
-  marketing: boolean;
-  version: number;
-  timestamp: string;
+export interface Subscription {
+  plan_name: string;
+  status: string;
+  /** ISO 8601 */
+  current_period_end: string;
+  cancel_at_period_end: boolean;
 }

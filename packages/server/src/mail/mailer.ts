@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface SendOptions {
+  /** Extra detail for the log line (e.g. the reset link, so a developer without SMTP can still follow it). */
+  logDetail?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server accepted the message or the .eml file is written; rejects otherwise. */
+  send(message: MailMessage, options?: SendOptions): Promise<{ messageId: string }>;
+  readonly mode: "smtp" | "outbox";
+  /** Where outbox mails are written (outbox mode only). */
+  readonly outboxDir: string | undefined;
+  close(): void;
+}
+
+type Logger = Pick<FastifyBaseLogger, "info">;
+
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: Logger }): Mailer {
+  const { smtpUrl, from, log } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      mode: "smtp",
+      outboxDir: undefined,
+      async send(message, sendOptions) {
+        const info = await transport.sendMail({ from, ...message });
+        log.info({ to: message.to, subject: message.subject, ...(sendOptions?.logDetail ? { detail: sendOptions.logDetail } : {}) }, "mail sent over SMTP");
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  // Without SMTP every message still becomes a real RFC 822 file, so it can be opened in a mail client or inspected in tests.
+  const outboxDir = path.join(options.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    mode: "outbox",
+    outboxDir,
+    async send(message, sendOptions) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const detail = sendOptions?.logDetail ? ` — ${sendOptions.logDetail}` : "";
+      log.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to}: "${message.subject}"${detail} (outbox, no SMTP_URL)`);
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}

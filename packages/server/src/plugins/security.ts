@@ -1,0 +1,86 @@
+import fp from "fastify-plugin";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { siteOrigin } from "../config";
+import { hmac, randomToken } from "../lib/crypto";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Keyed hash of an IP address: lets us rate-limit and correlate without storing the address (privacy policy). */
+    hashIp(ip: string): string;
+    /** The site's own origin plus ALLOWED_ORIGINS; redirect URLs sent by clients must point at one of these. */
+    isAllowedOrigin(origin: string): boolean;
+  }
+}
+
+/**
+ * CSP for the HTML pages this server renders (the host SPA). Only HTML gets it: the widget bundle embedded on a
+ * partner page runs under that page's CSP, not ours. Stripe's script, frames and API are allowed for checkout.
+ */
+export const HOST_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  // React style attributes and Vite's CSS injection in dev need inline styles.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.stripe.com",
+  "frame-src https://js.stripe.com https://checkout.stripe.com https://hooks.stripe.com",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https://checkout.stripe.com",
+  "frame-ancestors 'self'",
+].join("; ");
+
+const PREVIEW_PREFIX = /^\/preview\/[^/]+\/[^/]+(?=\/)/;
+
+/** Path with a `/preview/{first}/{second}` prefix removed, so rules apply the same under a preview base. */
+export function stripPreview(url: string): string {
+  const pathname = url.split("?")[0] ?? "/";
+  return pathname.replace(PREVIEW_PREFIX, "");
+}
+
+const isPublicAsset = (request: FastifyRequest) => stripPreview(request.url).startsWith("/widgets/");
+
+async function securityPlugin(app: FastifyInstance) {
+  const allowed = new Set([siteOrigin(app.config), ...app.config.allowedOrigins]);
+  app.decorate("isAllowedOrigin", (origin: string) => allowed.has(origin));
+
+  await app.register(helmet, {
+    // Set per response for HTML only (static-site plugin), see HOST_PAGE_CSP.
+    contentSecurityPolicy: false,
+    // The embeddable bundle must load on partner pages; static-site switches /widgets to cross-origin.
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    // Stripe's hosted checkout is a redirect, but keep popups from other origins (3-D Secure) working.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    hsts: app.config.publicUrl.startsWith("https:") ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  });
+
+  await app.register(cors, {
+    delegator: (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
+      if (isPublicAsset(request)) {
+        // The bundle is public and credential-free, so any page may load it as a module script.
+        callback(null, { origin: "*", methods: ["GET", "HEAD"] });
+        return;
+      }
+      callback(null, {
+        origin: (origin: string | undefined, cb: (err: Error | null, allow: boolean) => void) =>
+          cb(null, origin !== undefined && allowed.has(origin)),
+        methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+        allowedHeaders: ["Authorization", "Content-Type", "Accept", "Accept-Language"],
+        exposedHeaders: ["Retry-After"],
+        maxAge: 600,
+      });
+    },
+  });
+
+  await app.db.query("INSERT INTO app_settings (key, value) VALUES ('ip_hash_secret', $1) ON CONFLICT (key) DO NOTHING", [
+    randomToken(),
+  ]);
+  const { rows } = await app.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'ip_hash_secret'");
+  const secret = rows[0]!.value;
+  app.decorate("hashIp", (ip: string) => hmac(secret, ip));
+}
+
+export default fp(securityPlugin, { name: "security", dependencies: ["config", "db"] });

@@ -1,0 +1,136 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import fp from "fastify-plugin";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { HOST_PAGE_CSP, stripPreview } from "./security";
+import { packageRoot, repoRoot } from "../paths";
+
+export interface StaticSiteOptions {
+  /** Build of the host SPA (default `<repo>/host/dist`). */
+  hostDist?: string;
+  /** Build of the element bundle, served at /widgets/ (default `<repo>/packages/widgets/dist`). */
+  widgetsDist?: string;
+  /** Example pages, served at /examples/ (default `<repo>/examples`). */
+  examplesDir?: string;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Entry files keep their name across releases, so caches must ask again soon. */
+const SHORT = "public, max-age=300, must-revalidate";
+const NO_CACHE = "no-cache";
+
+/**
+ * Content-hashed file names (`chunk-Ab3dE9_x.js`) never change content, so they may be cached for a year. Entry
+ * names are kebab-case lower-case words; a hash almost always has a digit, capital or underscore.
+ */
+export function isHashedFile(name: string): boolean {
+  const match = /[-.]([A-Za-z0-9_-]{8,})\.(?:m?js|css|map|woff2?|svg|png|jpe?g|webp|avif)$/.exec(name);
+  return match !== null && /[A-Z0-9_]/.test(match[1]!);
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function isDir(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves a URL path inside `root`, or null when it would escape it. */
+function inside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  const file = path.resolve(root, `.${decoded.startsWith("/") ? decoded : `/${decoded}`}`);
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+const notBuilt = (reply: FastifyReply, what: string, command: string) =>
+  reply
+    .code(503)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built</title>` +
+        `<body style="font-family:system-ui;margin:3rem"><h1>${what} is not built yet</h1>` +
+        `<p>Run <code>${command}</code> in the repository, then reload this page. The API under <code>/api</code> works without it.</p></body></html>`,
+    );
+
+/**
+ * The site is served by the API's process: the host SPA (with fallback to index.html for client-side routes),
+ * the element bundle at /widgets/ and the example pages at /examples/, also under /preview/{first}/{second}/.
+ */
+async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
+  const hostDist = path.resolve(opts.hostDist ?? path.join(repoRoot, "host/dist"));
+  const widgetsDist = path.resolve(opts.widgetsDist ?? path.join(repoRoot, "packages/widgets/dist"));
+  const examplesDir = path.resolve(opts.examplesDir ?? path.join(repoRoot, "examples"));
+
+  // serve:false: we only want reply.sendFile (ETag, Range, content types); routing is ours.
+  await app.register(fastifyStatic, { root: packageRoot, serve: false });
+
+  const sendFrom = (reply: FastifyReply, root: string, file: string, cacheControl: string) =>
+    reply.header("cache-control", cacheControl).sendFile(path.relative(root, file), root, { cacheControl: false });
+
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: "Not found" });
+
+  async function handler(request: FastifyRequest, reply: FastifyReply) {
+    // The host's assets are relative URLs, so a preview base must end in "/" for them to resolve.
+    const bare = /^\/preview\/[^/?]+\/[^/?]+$/.exec(request.url.split("?")[0] ?? "");
+    if (bare) return reply.redirect(`${bare[0]}/`, 301);
+    const pathname = stripPreview(request.url) || "/";
+
+    if (pathname === "/api" || pathname.startsWith("/api/")) return notFound(reply);
+
+    if (pathname.startsWith("/widgets/")) {
+      if (!(await isDir(widgetsDist))) return notBuilt(reply, "The element bundle", "npm run build:widgets");
+      const file = inside(widgetsDist, pathname.slice("/widgets".length));
+      if (!file || !(await isFile(file))) return notFound(reply);
+      reply.header("cross-origin-resource-policy", "cross-origin");
+      return sendFrom(reply, widgetsDist, file, isHashedFile(file) ? IMMUTABLE : SHORT);
+    }
+
+    if (pathname === "/examples" || pathname.startsWith("/examples/")) {
+      let rel = pathname.slice("/examples".length) || "/";
+      if (rel.endsWith("/")) rel += "index.html";
+      const file = inside(examplesDir, rel);
+      if (!file || !(await isFile(file))) return notFound(reply);
+      return sendFrom(reply, examplesDir, file, NO_CACHE);
+    }
+
+    if (!(await isDir(hostDist))) {
+      if (request.headers.accept?.includes("text/html")) return notBuilt(reply, "The site", "npm run build");
+      return notFound(reply);
+    }
+    const file = pathname.endsWith("/") ? null : inside(hostDist, pathname);
+    if (file && (await isFile(file))) {
+      if (file.endsWith(".html")) reply.header("content-security-policy", HOST_PAGE_CSP);
+      const cache = file.includes(`${path.sep}assets${path.sep}`) && isHashedFile(file) ? IMMUTABLE : NO_CACHE;
+      return sendFrom(reply, hostDist, file, cache);
+    }
+    // Client-side routes (/pricing, /en/contact, /blog/x …) all load the SPA; a missing .js stays a 404.
+    if (request.headers.accept?.includes("text/html") && !path.extname(pathname)) {
+      const index = path.join(hostDist, "index.html");
+      if (!(await isFile(index))) return notBuilt(reply, "The site", "npm run build");
+      reply.header("content-security-policy", HOST_PAGE_CSP);
+      return sendFrom(reply, hostDist, index, NO_CACHE);
+    }
+    return notFound(reply);
+  }
+
+  app.get("/*", { schema: { hide: true } }, handler);
+}
+
+export default fp(staticSitePlugin, { name: "static-site", dependencies: ["security"] });

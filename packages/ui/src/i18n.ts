@@ -1,0 +1,6 @@
+import type { Catalog } from "@agency/core";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+
+/** Messages of the shared primitives; merged into every element's and the host's Lingui instance. */
+export const uiCatalog: Catalog = { nl, en };

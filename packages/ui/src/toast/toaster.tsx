@@ -1,0 +1,57 @@
+import { createI18n } from "@agency/core";
+import { I18nProvider } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
+import { useMemo, useSyncExternalStore } from "react";
+import { createRoot } from "react-dom/client";
+import { uiCatalog } from "../i18n";
+import { adoptStyles, uiCss } from "../styles";
+import { dismissToast, getToasts, setToasterMount, subscribeToasts, type Toast } from "./toast-store";
+
+function ToastItem({ item }: { item: Toast }) {
+  const { t } = useLingui();
+  return (
+    <li className={`ag-toast ag-toast--${item.kind}`} role={item.kind === "error" ? "alert" : "status"}>
+      <p className="ag-toast__message">{item.message}</p>
+      <button type="button" className="ag-toast__close" aria-label={t`Dismiss notification`} onClick={() => dismissToast(item.id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/** Top-right stack of toasts. Each toast speaks the language it was raised in. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const locale = toasts.at(-1)?.locale ?? "nl";
+  const i18n = useMemo(() => createI18n(locale, [uiCatalog]), [locale]);
+  return (
+    <I18nProvider i18n={i18n}>
+      <ol className="ag-toaster" aria-live="polite">
+        {toasts.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </ol>
+    </I18nProvider>
+  );
+}
+
+let mounted = false;
+
+/**
+ * One toaster per page, in its own shadow root at the end of <body>: toasts outlive the element that raised
+ * them (a login toast survives the navigation to the dashboard) and the page's CSS cannot restyle them.
+ */
+export function mountToaster(): void {
+  if (mounted || typeof document === "undefined") return;
+  mounted = true;
+  const host = document.createElement("div");
+  host.setAttribute("data-agency-toaster", "");
+  document.body.append(host);
+  const root = host.attachShadow({ mode: "open" });
+  adoptStyles(root, [uiCss]);
+  const container = document.createElement("div");
+  root.append(container);
+  createRoot(container).render(<Toaster />);
+}
+
+setToasterMount(mountToaster);

@@ -1,0 +1,122 @@
+import { configure, navigation } from "@agency/core";
+import { waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AgencyDemo } from "../../demo/demo.element";
+import { defineElement } from "../define-element";
+
+function mount(html: string): HTMLElement {
+  document.body.innerHTML = html;
+  return document.body.firstElementChild as HTMLElement;
+}
+
+const shadowText = (el: HTMLElement) => el.shadowRoot?.textContent ?? "";
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  delete (window as unknown as Record<string, unknown>).__agencyWidgetsSettings__;
+  vi.restoreAllMocks();
+});
+
+describe("defineElement", () => {
+  it("renders the component in an open shadow root, Dutch by default", async () => {
+    const el = mount(`<agency-demo name="Ann"></agency-demo>`);
+    await waitFor(() => expect(shadowText(el)).toContain("Hallo, Ann!"));
+    expect(el.shadowRoot?.mode).toBe("open");
+    // Nothing leaks into the light DOM.
+    expect(el.children).toHaveLength(0);
+  });
+
+  it("puts the shared and the element CSS inside the shadow root", async () => {
+    const el = mount(`<agency-demo></agency-demo>`);
+    const root = el.shadowRoot!;
+    const css =
+      root.adoptedStyleSheets?.length > 0
+        ? root.adoptedStyleSheets.flatMap((s) => Array.from(s.cssRules, (r) => r.cssText)).join("\n")
+        : (root.querySelector("style[data-agency-styles]")?.textContent ?? "");
+    expect(css).toContain(".demo__greeting");
+    expect(css).toContain("--agency-color-primary");
+    expect(document.head.querySelector("style")).toBeNull();
+  });
+
+  it("follows the locale attribute, and re-renders when it changes", async () => {
+    const el = mount(`<agency-demo locale="en" name="Ann"></agency-demo>`);
+    await waitFor(() => expect(shadowText(el)).toContain("Hello, Ann!"));
+    el.setAttribute("locale", "nl");
+    await waitFor(() => expect(shadowText(el)).toContain("Hallo, Ann!"));
+  });
+
+  it("uses the page configuration unless an attribute overrides it", async () => {
+    configure({ locale: "en", apiBase: "https://agency.example/api" });
+    const configured = mount(`<agency-demo></agency-demo>`);
+    await waitFor(() => expect(shadowText(configured)).toContain("Hello, visitor!"));
+    expect(shadowText(configured)).toContain("API: https://agency.example/api");
+
+    const overridden = mount(`<agency-demo locale="nl" api-base="http://other.test/api"></agency-demo>`);
+    await waitFor(() => expect(shadowText(overridden)).toContain("Hallo, bezoeker!"));
+    expect(shadowText(overridden)).toContain("API: http://other.test/api");
+
+    configure({ locale: "nl" });
+    const plain = mount(`<agency-demo></agency-demo>`);
+    await waitFor(() => expect(shadowText(plain)).toContain("Hallo"));
+    configure({ locale: "en" });
+    await waitFor(() => expect(shadowText(plain)).toContain("Hello"));
+  });
+
+  it("dispatches agency-* events that bubble out of the shadow root", async () => {
+    const el = mount(`<div><agency-demo locale="en" name="Bo"></agency-demo></div>`).firstElementChild as HTMLElement;
+    await waitFor(() => expect(el.shadowRoot?.querySelector("button")).toBeTruthy());
+    const seen = vi.fn();
+    document.addEventListener("agency-demo-click", (e) => seen((e as CustomEvent).detail, e.composed, e.bubbles));
+    el.shadowRoot!.querySelector("button")!.click();
+    expect(seen).toHaveBeenCalledWith({ name: "Bo" }, true, true);
+  });
+
+  it("follows a link itself when nobody cancels agency-navigate", async () => {
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    const el = mount(`<agency-demo locale="en"></agency-demo>`);
+    await waitFor(() => expect(el.shadowRoot?.querySelector("a")).toBeTruthy());
+    const link = el.shadowRoot!.querySelector("a")!;
+    expect(link.getAttribute("href")).toBe("/register");
+    let detail: unknown;
+    document.addEventListener("agency-navigate", (e) => (detail = (e as CustomEvent).detail), { once: true });
+    link.click();
+    expect(detail).toEqual({ to: "/register", href: "/register", source: "agency-demo" });
+    expect(assign).toHaveBeenCalledWith("/register");
+  });
+
+  it("leaves navigation to the page when it cancels agency-navigate", async () => {
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    configure({ basePath: "/preview/a/b/" });
+    const el = mount(`<agency-demo></agency-demo>`);
+    await waitFor(() => expect(el.shadowRoot?.querySelector("a")).toBeTruthy());
+    expect(el.shadowRoot!.querySelector("a")!.getAttribute("href")).toBe("/preview/a/b/register");
+    const handler = (e: Event) => e.preventDefault();
+    document.addEventListener("agency-navigate", handler);
+    el.shadowRoot!.querySelector("a")!.click();
+    document.removeEventListener("agency-navigate", handler);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("is harmless to define twice", () => {
+    const again = defineElement({ tag: "agency-demo", component: () => null, catalog: { nl: {}, en: {} } });
+    expect(again).toBe(AgencyDemo);
+    expect(customElements.get("agency-demo")).toBe(AgencyDemo);
+  });
+
+  it("exposes AgencyWidgets.configure on window", () => {
+    expect(typeof window.AgencyWidgets?.configure).toBe("function");
+  });
+
+  it("shows the crash screen when the component fails to render", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    defineElement({
+      tag: "agency-broken",
+      component: () => {
+        throw new Error("boom");
+      },
+      catalog: { nl: {}, en: {} },
+    });
+    const el = mount(`<agency-broken locale="en"></agency-broken>`);
+    await waitFor(() => expect(shadowText(el)).toContain("Oops! Something went wrong"));
+  });
+});

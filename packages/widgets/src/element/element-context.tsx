@@ -1,0 +1,65 @@
+import type { ResolvedSettings } from "@agency/core";
+import type { AxiosInstance } from "axios";
+import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+
+export interface NavigateDetail {
+  /** The app path asked for, e.g. "/dashboard", or a full URL given by an attribute. */
+  to: string;
+  /** Where the browser goes when nobody cancels: `to` under the site's base path. */
+  href: string;
+  /** The element that asked. */
+  source: string;
+}
+
+export interface ElementApi {
+  host: HTMLElement;
+  settings: ResolvedSettings;
+  api: AxiosInstance;
+  /** Dispatches an `agency-*` CustomEvent that bubbles out of the shadow root (composed). */
+  emit: <T>(name: `agency-${string}`, detail: T) => boolean;
+  /**
+   * Asks the page to go somewhere: a cancelable `agency-navigate` event. A host router cancels it and routes
+   * itself; when nobody does, the element follows the link with a full page load.
+   */
+  navigate: (to: string) => void;
+  /** The href an app path resolves to under the base path. */
+  hrefFor: (to: string) => string;
+}
+
+export const ElementContext = createContext<ElementApi | null>(null);
+
+export function useElement(): ElementApi {
+  const value = useContext(ElementContext);
+  if (!value) throw new Error("useElement() must be used inside an agency-* element (defineElement)");
+  return value;
+}
+
+function isModifiedClick(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * A real link (middle-click and "open in new tab" keep working) that routes through `agency-navigate`
+ * on a plain click.
+ */
+export function ElementLink({
+  to,
+  children,
+  ...rest
+}: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+  const { navigate, hrefFor } = useElement();
+  return (
+    <a
+      {...rest}
+      href={hrefFor(to)}
+      onClick={(event) => {
+        rest.onClick?.(event);
+        if (event.defaultPrevented || isModifiedClick(event)) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
