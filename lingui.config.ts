@@ -18,6 +18,13 @@ export default defineConfig({
       path: "<rootDir>/packages/widgets/src/{name}/locales/{locale}",
       include: ["<rootDir>/packages/widgets/src/{name}/"],
     },
-    { path: "<rootDir>/host/src/locales/{locale}", include: ["<rootDir>/host/src"] },
+    // The host: a shell catalog (layouts, guards, shared bits) and one per page folder, loaded with its route,
+    // so a marketing page never downloads the portal's texts.
+    {
+      path: "<rootDir>/host/src/locales/{locale}",
+      include: ["<rootDir>/host/src"],
+      exclude: ["<rootDir>/host/src/pages/**"],
+    },
+    { path: "<rootDir>/host/src/pages/{name}/locales/{locale}", include: ["<rootDir>/host/src/pages/{name}/"] },
   ],
 });

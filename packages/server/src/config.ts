@@ -19,6 +19,11 @@ export interface Config {
   agencyInbox: string;
   /** Extra origins (besides the site's own) allowed by CORS and as redirect targets. Normalised origins. */
   allowedOrigins: string[];
+  /**
+   * Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits, consent records): `true`, or
+   * the number of proxy hops. Default false, so clients cannot fake their IP by sending the header.
+   */
+  trustProxy: boolean | number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   nodeEnv: "development" | "production" | "test";
 
@@ -122,6 +127,14 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     }
   }
 
+  let trustProxy: boolean | number = false;
+  const trustRaw = str("TRUST_PROXY");
+  if (trustRaw !== undefined) {
+    if (trustRaw === "true" || trustRaw === "false") trustProxy = trustRaw === "true";
+    else if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
+    else problems.push(`TRUST_PROXY must be true, false or a number of proxy hops, got '${trustRaw}'`);
+  }
+
   const stripeCheckout = oneOf("STRIPE_CHECKOUT", ["hosted", "embedded"] as const, "hosted");
   const stripeApiBase = url("STRIPE_API_BASE", ["http:", "https:"]);
 
@@ -135,6 +148,7 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     mailFrom: email("MAIL_FROM", "Agency <no-reply@agency.local>"),
     agencyInbox: email("AGENCY_INBOX", "hello@agency.local"),
     allowedOrigins,
+    trustProxy,
     logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, nodeEnv === "test" ? "silent" : "info"),
     nodeEnv,
     stripe: {

@@ -1,0 +1,7 @@
+/**
+ * The one side-effect entry: importing this file (or loading dist/agency-widgets.js) defines every agency-*
+ * element and `window.AgencyWidgets`. Defining twice is harmless, so it may be loaded next to per-element entries.
+ */
+import { installGlobal } from "./element/global";
+
+export const AgencyWidgets = installGlobal();
