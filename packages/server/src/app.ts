@@ -1,7 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import swagger from "@fastify/swagger";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { ErrorObject } from "ajv";
 import { validationResponse, validatorCompiler } from "./lib/validation";
 import type { Config } from "./config";
@@ -15,6 +14,8 @@ import securityPlugin from "./plugins/security";
 import staticSitePlugin, { type StaticSiteOptions } from "./plugins/static-site";
 import apiRoutes from "./routes/api/index";
 import { startJobs } from "./jobs/scheduler";
+import { syncBlog } from "./blog/sync";
+import { blogContentDir } from "./paths";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ export interface BuildOptions {
   db?: Db;
   mailer?: Mailer;
   staticSite?: StaticSiteOptions;
+  /** Folder of Markdown blog posts synced into the database at start (default `content/blog` in this package). */
+  blogDir?: string;
   /** Run the retention and mail-retry jobs (at ready and on a timer). Default true. */
   jobs?: boolean;
   logger?: FastifyServerOptions["logger"];
@@ -49,9 +52,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // One log line per request would dominate the cost of cheap calls (the health benchmark); errors are still logged.
+    disableRequestLogging: true,
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (() => {
+            const hops = config.trustProxy;
+            return (_address: string, hop: number) => hop < hops;
+          })()
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  });
 
   app.setValidatorCompiler(validatorCompiler());
 
@@ -73,7 +84,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
   );
 
-  app.register(fp(async (instance: FastifyInstance) => instance.decorate("config", config), { name: "config" }));
+  app.register(
+    fp(
+      async (instance: FastifyInstance) => {
+        instance.decorate("config", config);
+      },
+      { name: "config" },
+    ),
+  );
 
   // External plugins.
   await app.register(swagger, {
@@ -99,6 +117,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(securityPlugin);
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(authPlugin);
+  await app.register(
+    fp(async (instance: FastifyInstance) => {
+      const result = await syncBlog(instance.db, opts.blogDir ?? blogContentDir);
+      instance.log.info(result, "blog content synced");
+    }, { name: "blog-sync", dependencies: ["db"] }),
+  );
 
   // Routes: one API, mounted at both bases of spec §7.
   await app.register(apiRoutes, { prefix: "/api" });

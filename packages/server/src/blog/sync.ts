@@ -44,8 +44,7 @@ export function renderMarkdown(markdown: string): string {
           ? { tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" } }
           : { tagName, attribs },
     },
-    allowedAttributesByTag: undefined,
-  } as sanitizeHtml.IOptions);
+  });
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

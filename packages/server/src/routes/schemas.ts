@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TUnsafe } from "@sinclair/typebox";
+import { Type, type TUnsafe } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import type { Locale } from "../types";
 
@@ -19,8 +19,8 @@ export const ErrorResponse = Type.Object(
 export const LocaleSchema = StringEnum(["nl", "en"] as const);
 
 /** Error answers for the given status codes, for the OpenAPI document and the serializer. */
-export function errors(...codes: number[]): Record<number, TSchema> {
-  return Object.fromEntries(codes.map((code) => [code, ErrorResponse]));
+export function errors<const C extends number>(...codes: C[]): { [K in C]: typeof ErrorResponse } {
+  return Object.fromEntries(codes.map((code) => [code, ErrorResponse])) as { [K in C]: typeof ErrorResponse };
 }
 
 /**

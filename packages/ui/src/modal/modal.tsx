@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -25,8 +25,11 @@ function activeElementOf(node: Node): Element | null {
 export function Modal({ title, children, onClose, actions }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // The key handler is installed once; it must still call the latest onClose.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -66,6 +69,8 @@ export function Modal({ title, children, onClose, actions }: ModalProps) {
   }, []);
 
   return (
+    // A click on the backdrop is a pointer shortcut; keyboard users close with Escape or the buttons.
+    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="ag-modal-backdrop"
       data-testid="modal-backdrop"

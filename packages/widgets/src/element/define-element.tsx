@@ -63,6 +63,8 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
 
     const settings = useMemo(
       () => resolveSettings({ locale, apiBase }),
+      // settingsVersion stands for the page settings resolveSettings reads from window.
+      // oxlint-disable-next-line react-hooks/exhaustive-deps
       [locale, apiBase, settingsVersion],
     );
     const i18n = useMemo(() => createI18n(settings.locale, [uiCatalog, definition.catalog]), [settings.locale]);

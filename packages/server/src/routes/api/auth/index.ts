@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../../lib/crypto";
 import { throttleWait } from "../../../lib/throttle";

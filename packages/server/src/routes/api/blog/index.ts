@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errors } from "../../schemas";
 import { BLOG_PAGE_SIZE, type BlogPost } from "../../../types";
 

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import type { ErrorObject } from "ajv";
 import { errorField } from "../../../lib/validation";
 import { notifyPendingContacts } from "../../../contact/notify";

@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { API_ORIGIN, EXAMPLES_ORIGIN } from "../playwright.config";
+
+export { API_ORIGIN, EXAMPLES_ORIGIN };
+export const ADMIN_TOKEN = "e2e-admin-token";
+
+/** WCAG 2.2 AA, as the accessibility gate asks. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe on the page (shadow roots included) and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, context = ""): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+  user: { id: string; email: string; name: string | null };
+}
+
+/** Registers a user through the API (what the register form does). */
+export async function registerUser(request: APIRequestContext, name = "Test Customer"): Promise<TestUser> {
+  const email = uniqueEmail();
+  const password = "correct-horse-7";
+  const response = await request.post(`${API_ORIGIN}/api/auth/register`, { data: { name, email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { token: string; user: TestUser["user"] };
+  return { email, password, name, token: body.token, user: body.user };
+}
+
+/** Puts a session in the browser's storage, as a login would (spec §3 keys `token` and `user`). */
+export async function signIn(page: Page, user: TestUser, origin = API_ORIGIN): Promise<void> {
+  await page.goto(`${origin}/robots.txt`).catch(() => undefined);
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user", JSON.stringify(user));
+      localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1, id: "e2e" }));
+    },
+    { token: user.token, user: user.user },
+  );
+}
+
+/** Subscribes the user through the local test checkout (create-checkout, then the page's Pay form). */
+export async function subscribeViaTestCheckout(
+  request: APIRequestContext,
+  user: TestUser,
+  billingPeriod: "monthly" | "yearly" = "yearly",
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const created = await request.post(`${API_ORIGIN}/api/subscriptions/create-checkout`, {
+    headers,
+    data: {
+      planId: "pro",
+      billingPeriod,
+      successUrl: `${API_ORIGIN}/dashboard?subscription=success`,
+      cancelUrl: `${API_ORIGIN}/subscribe?subscription=cancelled`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
+  const page = await request.get(checkoutUrl);
+  const html = await page.text();
+  const form = [...html.matchAll(/<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => /pay|betalen/i.test(m[2]!));
+  expect(form, "the test checkout page has a Pay form").toBeTruthy();
+  const action = new URL(form![1]!.replaceAll("&amp;", "&"), checkoutUrl).toString();
+  const fields = Object.fromEntries([...form![2]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  const paid = await request.post(action, { form: fields, maxRedirects: 0 });
+  expect([302, 303]).toContain(paid.status());
+}
+
+/** Quote requests as stored in the database (admin endpoint, bearer ADMIN_TOKEN). */
+export async function storedQuoteRequests(request: APIRequestContext): Promise<Array<Record<string, unknown>>> {
+  const response = await request.get(`${API_ORIGIN}/api/admin/contact-requests`, {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { requests: Array<Record<string, unknown>> }).requests;
+}
+
+/** Text inside an element's shadow root. */
+export function shadowText(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => el.shadowRoot?.textContent ?? "");
+}

@@ -1,0 +1,113 @@
+import { parseArgs } from "node:util";
+import { loadConfig, ConfigError } from "../config";
+import { createDb, type Db } from "../db/db";
+import { migrate } from "../db/migrate";
+
+const COLUMNS = [
+  "id", "created_at", "last_contact_at", "name", "email", "company", "country_code", "phone", "current_website",
+  "project_type", "budget_range", "timeline", "primary_goal", "features", "domain_status", "hear_about_us",
+  "biggest_challenge", "message", "language", "source", "page_url", "origin", "referrer", "utm_source",
+  "utm_medium", "utm_campaign", "utm_term", "utm_content", "is_spam", "notified_at",
+] as const;
+
+type Cell = string | number | boolean | Date | null | undefined | string[];
+
+/** RFC 4180 field. Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) get a leading apostrophe. */
+export function csvCell(value: Cell): string {
+  let text =
+    value === null || value === undefined
+      ? ""
+      : value instanceof Date
+        ? value.toISOString()
+        : Array.isArray(value)
+          ? value.join("; ")
+          : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export interface ExportOptions {
+  includeSpam?: boolean;
+  since?: Date;
+}
+
+/** Every quote request as CSV (header line first), oldest first. */
+export async function exportLeadsCsv(db: Db, options: ExportOptions = {}): Promise<string> {
+  const { rows } = await db.query<Record<string, Cell> & { utm: Record<string, string> }>(
+    `SELECT * FROM contact_requests
+      WHERE ($1::boolean OR NOT is_spam) AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
+      ORDER BY id`,
+    [options.includeSpam ?? false, options.since ?? null],
+  );
+  const lines = [COLUMNS.join(",")];
+  for (const row of rows) {
+    const flat: Record<string, Cell> = { ...row, ...row.utm };
+    lines.push(COLUMNS.map((c) => csvCell(flat[c])).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+const USAGE = `Usage: npm run leads -- export [--since YYYY-MM-DD] [--include-spam]
+
+  export          print every quote request as CSV on stdout
+  --since DATE    only requests received on or after DATE
+  --include-spam  also requests caught by the honeypot
+
+Reads the database of DATA_DIR (or DATABASE_URL). With the embedded database, stop the server first:
+PGlite allows one process per data directory.`;
+
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { since: { type: "string" }, "include-spam": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command] = parsed.positionals;
+  if (parsed.values.help || command !== "export") {
+    (parsed.values.help ? console.log : console.error)(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+  let since: Date | undefined;
+  if (parsed.values.since) {
+    since = new Date(parsed.values.since);
+    if (Number.isNaN(since.getTime())) {
+      console.error(`--since must be a date like 2025-01-31, got '${parsed.values.since}'`);
+      return 2;
+    }
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 78;
+    }
+    throw error;
+  }
+  const db = await createDb(config);
+  try {
+    await migrate(db);
+    out.write(await exportLeadsCsv(db, { includeSpam: parsed.values["include-spam"] ?? false, since }));
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+// Run only as a program, not when a test imports the functions above.
+if (process.argv[1] && /leads\.(ts|js)$/.test(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import authRoutes from "./auth/index";
+import blogRoutes from "./blog/index";
+import consentRoutes from "./consent/index";
+import contactRoutes from "./contact/index";
+import healthRoutes from "./health/index";
+
+/**
+ * Every API route, relative to the API base. Registered twice by app.ts (at /api and at
+ * /preview/:first/:second/api), so add new resources here and they exist under both.
+ */
+export default async function apiRoutes(app: FastifyInstance) {
+  await app.register(healthRoutes, { prefix: "/health" });
+  await app.register(authRoutes, { prefix: "/auth" });
+  await app.register(contactRoutes, { prefix: "/contact" });
+  await app.register(blogRoutes, { prefix: "/blog" });
+  await app.register(consentRoutes, { prefix: "/consent" });
+
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  // Unknown API paths answer JSON 404 for every method (GETs would otherwise reach the site's SPA fallback).
+  app.all("/*", { schema: { hide: true } }, async (request, reply) =>
+    reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
+  );
+}

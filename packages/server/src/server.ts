@@ -1,0 +1,48 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+
+/** Production entry: `node dist/server.js` (or `tsx src/server.ts` in development). */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // A stuck connection must not keep the process alive forever.
+    const force = setTimeout(() => {
+      app.log.error("shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      // Stops accepting, lets in-flight requests and background mail finish, then closes the database.
+      await app.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Agency site running at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error("Failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type BuildOptions } from "../src/app";
+import { loadConfig, type Config } from "../src/config";
+import { createPgDb, createPgliteDb, type Db } from "../src/db/db";
+
+/**
+ * A database for one test file. PGlite in memory by default (creating one costs ~3 s, so a file shares one);
+ * with TEST_DATABASE_URL, a fresh schema in that PostgreSQL, dropped afterwards, so the same tests prove both.
+ */
+export async function createTestDb(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await createPgliteDb();
+    return { db, cleanup: () => db.close() };
+  }
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  // Every pooled connection starts in the test's schema, so unqualified table names resolve there.
+  const db = createPgDb(url, { options: `-c search_path=${schema}` });
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}, dataDir?: string): Config {
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir ?? mkdtempSync(path.join(tmpdir(), "agency-test-")), ...env }, "/");
+}
+
+/** The app on a per-file database and temp DATA_DIR; jobs off unless asked for, so tests control timing. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; db?: Db } & Omit<BuildOptions, "db"> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agency-test-"));
+  const config = testConfig(options.env, dataDir);
+  const owned = options.db ? null : await createTestDb();
+  const db = options.db ?? owned!.db;
+  const app = await buildApp(config, {
+    jobs: false,
+    staticSite: { hostDist: path.join(dataDir, "no-host"), widgetsDist: path.join(dataDir, "no-widgets"), examplesDir: path.join(dataDir, "no-examples") },
+    ...options,
+    db,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await owned?.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Each call returns a distinct fake client IP, so per-IP limits of one test do not leak into the next. */
+let ipCounter = 0;
+export function nextIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}

@@ -1,0 +1,122 @@
+import { apiErrorMessage, authApi, retryAfterSeconds } from "@agency/core";
+import { toast } from "@agency/ui";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState, type FormEvent } from "react";
+import { ElementLink, useElement } from "../element/element-context";
+import { FormAlert, PasswordField, TextField, isEmail, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import type { AuthFlow } from "./auth-flow";
+import { ViewLink } from "./view-link";
+
+type LoginErrors = Partial<Record<"email" | "password", string>>;
+
+export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading: boolean }) {
+  const { t } = useLingui();
+  const { api, emit, settings } = useElement();
+  const heading = useHeadingFocus(focusHeading);
+  const form = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useFocusFirstError(form, errors);
+
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors({});
+  };
+
+  /** A throttled login (429) says when the visitor may try again, rounded up to whole minutes. */
+  function tooManyAttempts(seconds: number): string {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return t`Too many attempts. Try again in ${plural(minutes, { one: "# minute", other: "# minutes" })}.`;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: LoginErrors = {};
+    const address = email.trim();
+    if (!address) next.email = t`Please enter your email address`;
+    else if (!isEmail(address)) next.email = t`Please enter a valid email address`;
+    if (!password) next.password = t`Please enter your password`;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+
+    setBusy(true);
+    setServerError(null);
+    flow.begin();
+    try {
+      const user = await authApi.login(api, { email: address, password });
+      toast.success(t`Login successful!`, { locale: settings.locale });
+      emit("agency-login-success", user);
+      flow.finish(flow.home);
+    } catch (error) {
+      flow.fail();
+      const wait = retryAfterSeconds(error);
+      const message = wait !== undefined ? tooManyAttempts(wait) : (apiErrorMessage(error) ?? t`Login failed`);
+      toast.error(message, { locale: settings.locale });
+      setServerError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="login__view" part="view">
+      <h2 ref={heading} tabIndex={-1} className="login__title">
+        <Trans>Welcome back</Trans>
+      </h2>
+      <p className="login__intro">
+        <Trans>Log in to your account to manage your subscription.</Trans>
+      </p>
+      <form ref={form} className="form" part="form" noValidate onSubmit={submit}>
+        <FormAlert message={serverError} />
+        <TextField
+          label={t`Email address`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onValueChange={edit(setEmail)}
+          error={errors.email}
+        />
+        <PasswordField
+          label={t`Password`}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={edit(setPassword)}
+          error={errors.password}
+        />
+        <p className="form__aside">
+          <ViewLink view="forgot" className="ag-link">
+            <Trans>Forgot your password?</Trans>
+          </ViewLink>
+        </p>
+        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy} aria-busy={busy}>
+          {busy ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
+        </button>
+      </form>
+      <p className="login__switch">
+        <Trans>
+          Don't have an account?{" "}
+          <ViewLink view="register" className="ag-link">
+            Create one
+          </ViewLink>
+        </Trans>
+      </p>
+      <p className="login__support">
+        <Trans>
+          Trouble logging in?{" "}
+          <ElementLink to="/contact" className="ag-link">
+            Contact support
+          </ElementLink>
+        </Trans>
+      </p>
+    </div>
+  );
+}

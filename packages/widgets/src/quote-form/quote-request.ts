@@ -1,0 +1,143 @@
+import {
+  COUNTRY_CODES,
+  HONEYPOT_FIELD,
+  type BudgetRange,
+  type ContactFeature,
+  type ContactPayload,
+  type DomainStatus,
+  type HearAboutUs,
+  type Locale,
+  type ProjectType,
+  type Timeline,
+  type UtmParameters,
+} from "@agency/core";
+
+export type CountryId = (typeof COUNTRY_CODES)[number]["country"];
+
+/** Spec §3 sends +31 by default and after a success (the original's reset to +1 was a defect). */
+export const DEFAULT_COUNTRY: CountryId = "NL";
+
+/**
+ * The budget select's own choices. 'Unknown' sends 4000+ like the last range, but needs its own option value:
+ * with two options sharing "4000+" the select would always show the first one as chosen.
+ */
+export type BudgetChoice = BudgetRange | "unknown";
+
+export interface QuoteFormValues {
+  name: string;
+  email: string;
+  company: string;
+  country: CountryId;
+  phone: string;
+  currentWebsite: string;
+  projectType: ProjectType | "";
+  budget: BudgetChoice | "";
+  timeline: Timeline | "";
+  primaryGoal: string;
+  features: ContactFeature[];
+  domainStatus: DomainStatus | "";
+  hearAboutUs: HearAboutUs | "";
+  /** Spec §3: part of the request, but the form has no control for it. */
+  biggestChallenge: string;
+  message: string;
+  /** The honeypot: hidden from people, so only robots fill it in. */
+  trap: string;
+}
+
+export const initialValues = (): QuoteFormValues => ({
+  name: "",
+  email: "",
+  company: "",
+  country: DEFAULT_COUNTRY,
+  phone: "",
+  currentWebsite: "",
+  projectType: "",
+  budget: "",
+  timeline: "",
+  primaryGoal: "",
+  features: [],
+  domainStatus: "",
+  hearAboutUs: "",
+  biggestChallenge: "",
+  message: "",
+  trap: "",
+});
+
+export type FieldName = "name" | "email" | "phone" | "projectType" | "budget" | "timeline" | "domainStatus";
+export type FieldProblem = "required" | "email" | "phone" | "server";
+export type FieldErrors = Partial<Record<FieldName, FieldProblem>>;
+
+/** Form order, so the first problem found is the first the visitor meets. */
+export const FIELD_ORDER: FieldName[] = ["name", "email", "phone", "projectType", "budget", "timeline", "domainStatus"];
+
+// Same rules as the server's schema, so a visitor learns about a typo before anything is sent.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^[0-9 +()./-]{4,40}$/;
+
+/** Spec §5: the required fields, and the format of e-mail and phone. */
+export function validate(values: QuoteFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of FIELD_ORDER) {
+    if (values[field].trim() === "") errors[field] = "required";
+  }
+  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = "email";
+  if (!errors.phone && !PHONE.test(values.phone.trim())) errors.phone = "phone";
+  return errors;
+}
+
+/** The server names contact fields in its 400 answer; these are the ones the form shows a control for. */
+export function serverFieldErrors(fields: readonly string[] | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields ?? []) {
+    const name = field === "budgetRange" ? "budget" : field;
+    if ((FIELD_ORDER as string[]).includes(name)) errors[name as FieldName] = "server";
+  }
+  return errors;
+}
+
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/** Campaign parameters of the page the form is on, for attribution. */
+export function utmFromUrl(href: string): UtmParameters {
+  const params = new URL(href).searchParams;
+  const utm: UtmParameters = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(key);
+    if (value) utm[key] = value;
+  }
+  return utm;
+}
+
+export interface PageContext {
+  language: Locale;
+  source?: string;
+  pageUrl: string;
+}
+
+/** The POST /contact body. Call only with values that passed validate(). */
+export function toPayload(values: QuoteFormValues, { language, source, pageUrl }: PageContext): ContactPayload {
+  const country = COUNTRY_CODES.find((c) => c.country === values.country) ?? COUNTRY_CODES[0];
+  const utm = utmFromUrl(pageUrl);
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    company: values.company.trim(),
+    countryCode: country.dial,
+    phone: values.phone.trim(),
+    currentWebsite: values.currentWebsite.trim(),
+    projectType: values.projectType as ProjectType,
+    budgetRange: values.budget === "unknown" ? "4000+" : (values.budget as BudgetRange),
+    timeline: values.timeline as Timeline,
+    primaryGoal: values.primaryGoal.trim(),
+    features: values.features,
+    domainStatus: values.domainStatus as DomainStatus,
+    hearAboutUs: values.hearAboutUs,
+    biggestChallenge: values.biggestChallenge,
+    message: values.message.trim(),
+    language,
+    ...(source ? { source } : {}),
+    pageUrl,
+    ...(Object.keys(utm).length > 0 ? { utm } : {}),
+    [HONEYPOT_FIELD]: values.trap,
+  };
+}

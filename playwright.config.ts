@@ -1,0 +1,65 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests run in Debian's Chromium (never a downloaded browser; scripts/check-chromium.mjs fails the run
+ * with the install command when it's missing). Two origins, as in production:
+ *  - the site + API + element bundle (the real production server on a fresh embedded database), and
+ *  - a partner page origin serving examples/, which loads the bundle and calls the API cross-origin.
+ */
+export const API_ORIGIN = "http://127.0.0.1:4310";
+export const EXAMPLES_ORIGIN = "http://127.0.0.1:4311";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/playwright",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: API_ORIGIN,
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${API_ORIGIN}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: "4310",
+        HOST: "127.0.0.1",
+        PUBLIC_URL: API_ORIGIN,
+        ALLOWED_ORIGINS: EXAMPLES_ORIGIN,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        // Browser tests send more quote requests and logins from 127.0.0.1 than a person would.
+        CONTACT_RATE_LIMIT: "1000",
+        LOGIN_RATE_LIMIT_IP: "1000",
+        ADMIN_TOKEN: "e2e-admin-token",
+      },
+    },
+    {
+      command: `node scripts/serve-examples.mjs --port 4311 --api ${API_ORIGIN}`,
+      url: `${EXAMPLES_ORIGIN}/agency-demo.html`,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm run dev`: the API server with reload (tsx watch) on :8080 and the host's Vite dev server on :5173,
+// which proxies /api and /widgets to it. Build the element bundle once (`npm run build:widgets`) for /widgets.
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const children = [
+  spawn("npm", ["run", "dev", "-w", "@agency/server"], { cwd: root, stdio: "inherit" }),
+  spawn("npm", ["run", "dev", "-w", "@agency/host"], { cwd: root, stdio: "inherit" }),
+];
+const stop = () => children.forEach((child) => child.kill("SIGTERM"));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

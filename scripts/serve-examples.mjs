@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Serves examples/ on its own origin, the way a partner's site would host them: the pages load the element
+// bundle and call the API on the agency's origin. The literal http://localhost:8080 in the pages (where
+// `npm start` runs) is rewritten to --api, so tests can point them at any server.
+// Usage: node scripts/serve-examples.mjs --port 4311 --api http://127.0.0.1:4310
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { port: { type: "string", default: "4311" }, api: { type: "string", default: "http://localhost:8080" } },
+});
+const root = resolve(import.meta.dirname, "../examples");
+const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://x");
+  const path = normalize(decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
+  const file = join(root, path);
+  if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
+    return;
+  }
+  const type = types[extname(file)] ?? "application/octet-stream";
+  if (type.startsWith("text/html")) {
+    res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" });
+    res.end(readFileSync(file, "utf8").replaceAll("http://localhost:8080", values.api));
+    return;
+  }
+  res.writeHead(200, { "Content-Type": type });
+  createReadStream(file).pipe(res);
+}).listen(Number(values.port), "127.0.0.1", () => {
+  console.log(`Examples at http://127.0.0.1:${values.port}/ (API ${values.api})`);
+});

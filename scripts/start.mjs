@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is missing or older than its sources, then runs the one production server
+// (site + element bundle + API + embedded database) in this process. The server prints its URL.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const builds = [
+  { name: "widgets", output: "packages/widgets/dist/agency-widgets.js", sources: ["packages/core/src", "packages/ui/src", "packages/widgets/src"] },
+  { name: "host", output: "host/dist/index.html", sources: ["packages/core/src", "packages/ui/src", "packages/widgets/src", "host/src", "host/index.html", "host/public"] },
+  { name: "server", output: "packages/server/dist/server.js", sources: ["packages/server/src"] },
+];
+
+function newest(path) {
+  const abs = join(root, path);
+  if (!existsSync(abs)) return 0;
+  const stat = statSync(abs);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = 0;
+  for (const name of readdirSync(abs)) {
+    if (name === "__tests__" || name === "node_modules") continue;
+    max = Math.max(max, newest(join(path, name)));
+  }
+  return max;
+}
+
+for (const build of builds) {
+  const output = join(root, build.output);
+  const stale = !existsSync(output) || Math.max(...build.sources.map(newest)) > statSync(output).mtimeMs;
+  if (stale) {
+    console.log(`Building ${build.name}…`);
+    execSync(`npm run build:${build.name} --silent`, { cwd: root, stdio: "inherit" });
+  }
+}
+
+process.env.DATA_DIR ??= join(root, "data");
+await import("../packages/server/dist/server.js");
