@@ -41,5 +41,4 @@ export * as subscriptionsApi from "./api/subscriptions";
 export * as contactApi from "./api/contact";
 export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
-export { BLOG_PAGE_SIZE } from "./api/blog";
 export * from "./contract";

@@ -232,6 +232,8 @@ export interface Plan {
   description: string;
   price_monthly: number;
   price_yearly: number;
+  /** ISO 4217 code the prices are in, e.g. "EUR". */
+  currency: string;
   features: string[] | Record<string, string | boolean>;
 }
 
@@ -241,4 +243,22 @@ export interface Subscription {
   /** ISO 8601 */
   current_period_end: string;
   cancel_at_period_end: boolean;
+  billing_period?: BillingPeriod;
+}
+
+export interface CreateCheckoutPayload {
+  planId: string;
+  billingPeriod: BillingPeriod;
+  /** Absolute URL on the site's origin or ALLOWED_ORIGINS (no open redirect). */
+  successUrl: string;
+  cancelUrl: string;
+  language?: Locale;
+}
+
+/** Either a page to send the browser to, or an embedded Stripe Checkout session. */
+export interface CreateCheckoutResponse {
+  checkoutUrl?: string;
+  sessionId?: string;
+  clientSecret?: string;
+  publishableKey?: string;
 }

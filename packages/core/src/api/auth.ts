@@ -3,7 +3,7 @@ import type {
   AuthResponse,
   ForgotPasswordPayload,
   LoginPayload,
-  MessageResponse,
+  SuccessMessageResponse,
   RegisterPayload,
   ResetPasswordPayload,
   User,
@@ -41,8 +41,8 @@ export async function logout(api: AxiosInstance): Promise<void> {
   }
 }
 
-export async function forgotPassword(api: AxiosInstance, payload: ForgotPasswordPayload): Promise<MessageResponse> {
-  const { data } = await api.post<MessageResponse>("/auth/forgot-password", payload);
+export async function forgotPassword(api: AxiosInstance, payload: ForgotPasswordPayload): Promise<SuccessMessageResponse> {
+  const { data } = await api.post<SuccessMessageResponse>("/auth/forgot-password", payload);
   return data;
 }
 
@@ -51,7 +51,7 @@ export async function verifyResetToken(api: AxiosInstance, token: string): Promi
   return data;
 }
 
-export async function resetPassword(api: AxiosInstance, payload: ResetPasswordPayload): Promise<MessageResponse> {
-  const { data } = await api.post<MessageResponse>("/auth/reset-password", payload);
+export async function resetPassword(api: AxiosInstance, payload: ResetPasswordPayload): Promise<SuccessMessageResponse> {
+  const { data } = await api.post<SuccessMessageResponse>("/auth/reset-password", payload);
   return data;
 }

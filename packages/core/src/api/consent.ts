@@ -1,7 +1,7 @@
 import type { AxiosInstance } from "axios";
-import type { ConsentPayload } from "../contract";
+import type { ConsentRecordPayload } from "../contract";
 
 /** Proof of consent (GDPR art. 7(1)): the decision is recorded server-side with an anonymous id. */
-export async function recordConsent(api: AxiosInstance, payload: ConsentPayload): Promise<void> {
+export async function recordConsent(api: AxiosInstance, payload: ConsentRecordPayload): Promise<void> {
   await api.post("/consent", payload);
 }

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from "axios";
-import type { ContactPayload, MessageResponse } from "../contract";
+import type { ContactRequestPayload, SuccessMessageResponse } from "../contract";
 
-export async function sendQuoteRequest(api: AxiosInstance, payload: ContactPayload): Promise<MessageResponse> {
-  const { data } = await api.post<MessageResponse>("/contact", payload);
+export async function sendQuoteRequest(api: AxiosInstance, payload: ContactRequestPayload): Promise<SuccessMessageResponse> {
+  const { data } = await api.post<SuccessMessageResponse>("/contact", payload);
   return data;
 }

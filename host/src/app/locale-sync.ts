@@ -1,0 +1,15 @@
+import type { createBrowserRouter } from "react-router";
+import { activateLocale } from "../lib/i18n";
+import { localeForPath } from "../lib/language";
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Activates the language of every location before it renders. The router calls its subscribers in order, and
+ * this one is added before <RouterProvider> subscribes, so the new page's first render already has its language
+ * (no Dutch flash on /en pages, and no i18n change event fired from inside a render).
+ */
+export function syncLocaleWithRouter(router: AppRouter): () => void {
+  activateLocale(localeForPath(router.state.location.pathname));
+  return router.subscribe((state) => activateLocale(localeForPath(state.location.pathname)));
+}

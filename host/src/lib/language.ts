@@ -1,0 +1,56 @@
+import { type Locale, isLocale, readStorage, writeStorage } from "@agency/core";
+import { unlocalizedPath } from "./localized-path";
+
+/** Spec §3/§4: session key set by the language toggle; an English page is shown only while it is fresh. */
+export const LANGUAGE_TOGGLE_KEY = "languageToggleUsed";
+export const LANGUAGE_TOGGLE_VALIDITY_MS = 5000;
+/** The language last chosen with the toggle, for pages that have no /en duplicate (portal, blog, about). */
+export const PREFERRED_LANGUAGE_KEY = "preferredLanguage";
+
+/** The pages that exist in Dutch and under /en (spec §2), as app paths without the prefix. */
+export const BILINGUAL_PATHS = [
+  "/",
+  "/services",
+  "/portfolio",
+  "/pricing",
+  "/contact",
+  "/privacy-policy",
+  "/terms",
+  "/cookie-policy",
+] as const;
+
+export function hasEnglishVersion(path: string): boolean {
+  return (BILINGUAL_PATHS as readonly string[]).includes(unlocalizedPath(path).replace(/(.)\/$/, "$1"));
+}
+
+export function isEnglishPath(path: string): boolean {
+  return path === "/en" || path.startsWith("/en/");
+}
+
+export function preferredLanguage(): Locale {
+  const stored = readStorage(PREFERRED_LANGUAGE_KEY);
+  return isLocale(stored) ? stored : "nl";
+}
+
+export function rememberLanguage(locale: Locale): void {
+  writeStorage(PREFERRED_LANGUAGE_KEY, locale);
+}
+
+export function markLanguageToggle(now = Date.now()): void {
+  writeStorage(LANGUAGE_TOGGLE_KEY, String(now), "session");
+}
+
+export function isLanguageToggleFresh(now = Date.now()): boolean {
+  const used = Number(readStorage(LANGUAGE_TOGGLE_KEY, "session"));
+  return Number.isFinite(used) && used > 0 && now - used < LANGUAGE_TOGGLE_VALIDITY_MS;
+}
+
+/**
+ * The language a page is shown in: English under /en, Dutch on the other pages that have an English duplicate,
+ * and the remembered choice on pages that exist once (login, dashboard, blog …), so an English visitor who
+ * follows a link to /login is not dropped into Dutch.
+ */
+export function localeForPath(path: string): Locale {
+  if (isEnglishPath(path)) return "en";
+  return hasEnglishVersion(path) ? "nl" : preferredLanguage();
+}

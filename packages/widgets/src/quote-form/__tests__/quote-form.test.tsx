@@ -1,0 +1,335 @@
+import { fireEvent, waitFor, within } from "@testing-library/react";
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import "../quote-form.element";
+import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../quote-form";
+
+const CONTACT_URL = "http://api.test/api/contact";
+const sent: Record<string, unknown>[] = [];
+let answer: () => Response | Promise<Response> = () =>
+  HttpResponse.json({ success: true, message: "Thank you! Your message has been sent." });
+
+const server = setupServer(
+  http.post(CONTACT_URL, async ({ request }) => {
+    sent.push((await request.json()) as Record<string, unknown>);
+    return answer();
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  window.history.replaceState(null, "", "/contact?utm_source=newsletter&utm_campaign=spring&ref=x");
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = "";
+  sent.length = 0;
+  answer = () => HttpResponse.json({ success: true, message: "Thank you! Your message has been sent." });
+});
+afterAll(() => server.close());
+
+type Locale = "nl" | "en";
+
+async function mountForm(locale: Locale, extra = "") {
+  document.body.innerHTML = `<agency-quote-form locale="${locale}" api-base="http://api.test/api" ${extra}></agency-quote-form>`;
+  const el = document.body.querySelector("agency-quote-form") as HTMLElement;
+  const view = within(el.shadowRoot as unknown as HTMLElement);
+  await waitFor(() => expect(view.getByRole("button", { name: locale === "nl" ? /offerte/ : /quote/ })).toBeTruthy());
+  return { el, view };
+}
+
+const LABELS = {
+  en: {
+    name: "Full name",
+    email: "Email address",
+    company: "Company name",
+    country: "Country code",
+    phone: "Phone number",
+    website: "Current website",
+    projectType: "Project type",
+    budget: "Budget range",
+    timeline: "Timeline",
+    domain: "Domain status",
+    hear: "How did you hear about us?",
+    goal: "What is the primary goal of your website?",
+    message: "Message",
+    submit: "Request a free quote",
+    sending: "Sending Your Request...",
+  },
+  nl: {
+    name: "Volledige naam",
+    email: "E-mailadres",
+    company: "Bedrijfsnaam",
+    country: "Landcode",
+    phone: "Telefoonnummer",
+    website: "Huidige website",
+    projectType: "Soort project",
+    budget: "Budget",
+    timeline: "Planning",
+    domain: "Domeinnaam",
+    hear: "Hoe heb je ons gevonden?",
+    goal: "Wat is het belangrijkste doel van je website?",
+    message: "Bericht",
+    submit: "Vraag een gratis offerte aan",
+    sending: "Je aanvraag wordt verzonden...",
+  },
+} as const;
+
+type View = Awaited<ReturnType<typeof mountForm>>["view"];
+
+const field = (view: View, label: string) => view.getByLabelText(new RegExp(`^${label.replace(/[?*]/g, "\\$&")}`));
+const change = (view: View, label: string, value: string) => fireEvent.change(field(view, label), { target: { value } });
+
+function fillRequired(view: View, locale: Locale) {
+  const l = LABELS[locale];
+  change(view, l.name, "Anna de Vries");
+  change(view, l.email, "anna@example.nl");
+  change(view, l.phone, "06 12345678");
+  change(view, l.projectType, "redesign");
+  change(view, l.budget, "1000-2000");
+  change(view, l.timeline, "1-month");
+  change(view, l.domain, "have-domain");
+}
+
+const submit = (view: View, locale: Locale) => fireEvent.click(view.getByRole("button", { name: LABELS[locale].submit }));
+
+describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
+  const l = LABELS[locale];
+
+  it("shows every field of spec §3 with labels in the element's language", async () => {
+    const { view } = await mountForm(locale);
+    for (const label of [l.name, l.email, l.company, l.country, l.phone, l.website, l.projectType, l.budget, l.timeline, l.domain, l.hear, l.goal, l.message]) {
+      expect(field(view, label)).toBeTruthy();
+    }
+    expect(view.getAllByRole("checkbox")).toHaveLength(8);
+    const countries = within(field(view, l.country)).getAllByRole("option");
+    expect(countries).toHaveLength(10);
+    expect((field(view, l.country) as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      locale === "nl" ? "Nederland (+31)" : "Netherlands (+31)",
+    );
+    const projectTypes = within(field(view, l.projectType)).getAllByRole("option").map((o) => o.getAttribute("value"));
+    expect(projectTypes).toEqual(["", "new-website", "redesign", "landing-page", "e-commerce", "maintenance", "other"]);
+  });
+
+  it("labels the budget in euro on nl and in dollars on en, with the same values", async () => {
+    const { view } = await mountForm(locale);
+    const options = within(field(view, l.budget)).getAllByRole("option").slice(1);
+    expect(options.map((o) => o.getAttribute("value"))).toEqual(["500-1000", "1000-2000", "2000-3000", "3000-4000", "4000+", "unknown"]);
+    expect(options.map((o) => o.textContent)).toEqual(
+      locale === "nl"
+        ? ["€400 - €800", "€800 - €1,600", "€1,600 - €2,400", "€2,400 - €3,200", "€3,200+", "Weet ik nog niet"]
+        : ["$500 - $1,000", "$1,000 - $2,000", "$2,000 - $3,000", "$3,000 - $4,000", "$4,000+", "Unknown"],
+    );
+  });
+
+  it("reports every missing required field inline, accessibly, and sends nothing", async () => {
+    const { view } = await mountForm(locale);
+    submit(view, locale);
+    const expected =
+      locale === "nl"
+        ? {
+            [l.name]: "Vul je naam in",
+            [l.email]: "Vul je e-mailadres in",
+            [l.phone]: "Vul je telefoonnummer in",
+            [l.projectType]: "Kies een soort project",
+            [l.budget]: "Kies een budget",
+            [l.timeline]: "Kies een planning",
+            [l.domain]: "Geef aan hoe het met je domeinnaam zit",
+          }
+        : {
+            [l.name]: "Please enter your name",
+            [l.email]: "Please enter your email address",
+            [l.phone]: "Please enter your phone number",
+            [l.projectType]: "Please choose a project type",
+            [l.budget]: "Please choose a budget range",
+            [l.timeline]: "Please choose a timeline",
+            [l.domain]: "Please choose your domain status",
+          };
+    for (const [label, message] of Object.entries(expected)) {
+      const control = field(view, label);
+      expect(control).toHaveAttribute("aria-invalid", "true");
+      expect(control).toHaveAccessibleDescription(message);
+    }
+    for (const optional of [l.company, l.website, l.hear, l.goal, l.message]) {
+      expect(field(view, optional)).not.toHaveAttribute("aria-invalid", "true");
+    }
+    expect((field(view, l.name).getRootNode() as ShadowRoot).activeElement).toBe(field(view, l.name));
+
+    change(view, l.name, "Anna");
+    expect(field(view, l.name)).toHaveAttribute("aria-invalid", "false");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("checks the e-mail and phone format before sending", async () => {
+    const { view } = await mountForm(locale);
+    fillRequired(view, locale);
+    change(view, l.email, "anna@");
+    change(view, l.phone, "call me");
+    submit(view, locale);
+    expect(field(view, l.email)).toHaveAccessibleDescription(
+      locale === "nl" ? "Vul een geldig e-mailadres in" : "Please enter a valid email address",
+    );
+    expect(field(view, l.phone)).toHaveAccessibleDescription(
+      locale === "nl" ? "Vul een geldig telefoonnummer in" : "Please enter a valid phone number",
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it("sends the request with language, UTM, page URL and honeypot; disables the button while sending; resets after success", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answer = async () => {
+      await held;
+      return HttpResponse.json({ success: true, message: "" });
+    };
+    const { el, view } = await mountForm(locale, 'source="bakery-site"');
+    const submitted = vi.fn();
+    el.addEventListener("agency-quote-submitted", (e) => submitted((e as CustomEvent).detail));
+
+    fillRequired(view, locale);
+    change(view, l.company, "Bakkerij de Vries");
+    change(view, l.country, "GB");
+    change(view, l.website, "bakkerij.nl");
+    change(view, l.goal, "More orders");
+    change(view, l.message, "Hello");
+    change(view, l.hear, "referral");
+    const checkboxes = view.getAllByRole("checkbox");
+    fireEvent.click(checkboxes[0]!);
+    fireEvent.click(checkboxes[7]!);
+    submit(view, locale);
+
+    const busy = await view.findByRole("button", { name: l.sending });
+    expect(busy).toBeDisabled();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const expected = {
+      name: "Anna de Vries",
+      email: "anna@example.nl",
+      company: "Bakkerij de Vries",
+      countryCode: "+44",
+      phone: "06 12345678",
+      currentWebsite: "bakkerij.nl",
+      projectType: "redesign",
+      budgetRange: "1000-2000",
+      timeline: "1-month",
+      primaryGoal: "More orders",
+      features: ["contact-forms", "analytics"],
+      domainStatus: "have-domain",
+      hearAboutUs: "referral",
+      biggestChallenge: "",
+      message: "Hello",
+      language: locale,
+      source: "bakery-site",
+      pageUrl: "http://localhost:3000/contact?utm_source=newsletter&utm_campaign=spring&ref=x",
+      utm: { utm_source: "newsletter", utm_campaign: "spring" },
+      website_url: "",
+    };
+    expect(sent[0]).toEqual(expected);
+
+    release();
+    const success = locale === "nl" ? "Bedankt! Je bericht is verzonden." : "Thank you! Your message has been sent.";
+    await waitFor(() => expect(view.getByText(success)).toBeTruthy());
+    expect(submitted).toHaveBeenCalledWith(expected);
+    // The form is empty again and the country code is back to +31.
+    expect(field(view, l.name)).toHaveValue("");
+    expect(field(view, l.country)).toHaveValue("NL");
+    expect(view.getAllByRole("checkbox").filter((c) => (c as HTMLInputElement).checked)).toHaveLength(0);
+    expect(view.getByRole("button", { name: l.submit })).toBeEnabled();
+
+    await vi.advanceTimersByTimeAsync(SUCCESS_MESSAGE_MS - 100);
+    expect(view.queryByText(success)).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(view.queryByText(success)).toBeNull();
+  });
+
+  it("shows the server's own success message when it gives one", async () => {
+    answer = () => HttpResponse.json({ success: true, message: "Received, talk soon" });
+    const { view } = await mountForm(locale);
+    fillRequired(view, locale);
+    submit(view, locale);
+    expect(await view.findByText("Received, talk soon")).toBeTruthy();
+  });
+
+  it("sends the 'Unknown' budget as 4000+ and a filled honeypot as is", async () => {
+    const { view } = await mountForm(locale);
+    fillRequired(view, locale);
+    change(view, l.budget, "unknown");
+    fireEvent.change(view.getByLabelText(locale === "nl" ? "Laat dit veld leeg" : "Leave this field empty"), {
+      target: { value: "http://spam.example" },
+    });
+    submit(view, locale);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ budgetRange: "4000+", website_url: "http://spam.example" });
+  });
+
+  it.each([
+    [
+      "HTTP 500",
+      () => HttpResponse.json({ error: "Internal Server Error" }, { status: 500 }),
+      { nl: "Serverfout - probeer het later opnieuw", en: "Server error - please try again later" },
+      500,
+    ],
+    [
+      "a network error",
+      () => HttpResponse.error(),
+      { nl: "Netwerkfout - controleer je internetverbinding", en: "Network error - check your internet connection" },
+      undefined,
+    ],
+    [
+      "another status without a message",
+      () => new HttpResponse(null, { status: 404 }),
+      { nl: "Versturen mislukt - probeer het opnieuw", en: "Failed to send message - please try again" },
+      404,
+    ],
+    [
+      "a 429 with the server's message",
+      () => HttpResponse.json({ error: "Too many requests", retryAfter: 60 }, { status: 429 }),
+      { nl: "Too many requests", en: "Too many requests" },
+      429,
+    ],
+  ])("on %s shows the message for 8 s and keeps what was typed", async (_, respond, messages, status) => {
+    answer = respond;
+    const { el, view } = await mountForm(locale);
+    const failed = vi.fn();
+    el.addEventListener("agency-quote-failed", (e) => failed((e as CustomEvent).detail));
+    fillRequired(view, locale);
+    submit(view, locale);
+    const alert = await view.findByRole("alert");
+    expect(alert).toHaveTextContent(messages[locale]);
+    expect(failed).toHaveBeenCalledWith(
+      expect.objectContaining({ message: messages[locale], status, request: expect.objectContaining({ language: locale }) }),
+    );
+    expect(field(view, l.name)).toHaveValue("Anna de Vries");
+    expect(view.getByRole("button", { name: l.submit })).toBeEnabled();
+
+    await vi.advanceTimersByTimeAsync(ERROR_MESSAGE_MS - 100);
+    expect(view.queryByRole("alert")).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(view.queryByRole("alert")).toBeNull();
+  });
+
+  it("marks the fields the server rejected (400)", async () => {
+    answer = () => HttpResponse.json({ error: "Please check the following fields: phone number.", fields: ["phone"] }, { status: 400 });
+    const { view } = await mountForm(locale);
+    fillRequired(view, locale);
+    submit(view, locale);
+    expect(await view.findByRole("alert")).toHaveTextContent("Please check the following fields: phone number.");
+    expect(field(view, l.phone)).toHaveAttribute("aria-invalid", "true");
+    expect(field(view, l.phone)).toHaveAccessibleDescription(locale === "nl" ? "Controleer dit veld" : "Please check this field");
+  });
+
+  it("keeps a server-reported failure on screen with no timed reset", async () => {
+    answer = () => HttpResponse.json({ success: false });
+    const { el, view } = await mountForm(locale);
+    const failed = vi.fn();
+    el.addEventListener("agency-quote-failed", (e) => failed((e as CustomEvent).detail));
+    fillRequired(view, locale);
+    submit(view, locale);
+    const message = locale === "nl" ? "Er ging iets mis" : "Something went wrong";
+    expect(await view.findByRole("alert")).toHaveTextContent(message);
+    expect(failed).toHaveBeenCalledWith(expect.objectContaining({ message }));
+    await vi.advanceTimersByTimeAsync(ERROR_MESSAGE_MS * 2);
+    expect(view.getByRole("alert")).toHaveTextContent(message);
+  });
+});
