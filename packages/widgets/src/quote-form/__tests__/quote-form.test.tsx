@@ -240,7 +240,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     await vi.advanceTimersByTimeAsync(SUCCESS_MESSAGE_MS - 100);
     expect(view.queryByText(success)).not.toBeNull();
     await vi.advanceTimersByTimeAsync(200);
-    expect(view.queryByText(success)).toBeNull();
+    await waitFor(() => expect(view.queryByText(success)).toBeNull());
   });
 
   it("shows the server's own success message when it gives one", async () => {
@@ -306,7 +306,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     await vi.advanceTimersByTimeAsync(ERROR_MESSAGE_MS - 100);
     expect(view.queryByRole("alert")).not.toBeNull();
     await vi.advanceTimersByTimeAsync(200);
-    expect(view.queryByRole("alert")).toBeNull();
+    await waitFor(() => expect(view.queryByRole("alert")).toBeNull());
   });
 
   it("marks the fields the server rejected (400)", async () => {

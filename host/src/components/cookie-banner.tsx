@@ -1,0 +1,15 @@
+import { useEffect } from "react";
+import { localizedPath } from "../lib/localized-path";
+import { useLocale } from "../lib/use-locale";
+
+/**
+ * The consent banner element (spec §2), on public pages only. Its definition is loaded after the page has
+ * rendered: the banner waits a second before it shows anyway, and the first paint should not pay for it.
+ */
+export function CookieBanner() {
+  const locale = useLocale();
+  useEffect(() => {
+    void import("@agency/widgets/cookie-banner/cookie-banner.element");
+  }, []);
+  return <agency-cookie-banner locale={locale} policy-href={localizedPath("/cookie-policy", locale)} />;
+}

@@ -1,0 +1,42 @@
+import type { Locale } from "@agency/core";
+import { useLingui } from "@lingui/react/macro";
+import { useLocation, useNavigate } from "react-router";
+import { activateLocale } from "../lib/i18n";
+import { hasEnglishVersion, markLanguageToggle, rememberLanguage } from "../lib/language";
+import { localizedPath } from "../lib/localized-path";
+import { useLocale } from "../lib/use-locale";
+
+/**
+ * NL/EN switch (spec §2/§4). On a page with an English duplicate it adds or removes /en; on the others
+ * (portal, blog, about) the page stays and only the remembered language changes. Either way it refreshes the
+ * language-guard marker and scrolls to the top.
+ */
+export function LanguageToggle() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  function choose(next: Locale) {
+    markLanguageToggle();
+    rememberLanguage(next);
+    if (hasEnglishVersion(location.pathname)) {
+      const pathname = localizedPath(location.pathname, next);
+      if (pathname !== location.pathname) navigate({ pathname, search: location.search });
+    } else {
+      activateLocale(next);
+    }
+    window.scrollTo(0, 0);
+  }
+
+  return (
+    <div className="language-toggle" role="group" aria-label={t`Language`}>
+      <button type="button" lang="nl" aria-pressed={locale === "nl"} onClick={() => choose("nl")}>
+        NL<span className="ag-visually-hidden"> Nederlands</span>
+      </button>
+      <button type="button" lang="en" aria-pressed={locale === "en"} onClick={() => choose("en")}>
+        EN<span className="ag-visually-hidden"> English</span>
+      </button>
+    </div>
+  );
+}

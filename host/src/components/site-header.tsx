@@ -1,0 +1,77 @@
+import { useSession } from "@agency/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { localizedPath } from "../lib/localized-path";
+import { SITE } from "../lib/site";
+import { useLocale } from "../lib/use-locale";
+import { LanguageToggle } from "./language-toggle";
+
+/** Spec §2 navigation bar: five links, the language toggle and, on small screens, a menu button. */
+export function SiteHeader() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { isAuthenticated } = useSession();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const links = [
+    { to: "/", label: t`Home` },
+    { to: "/services", label: t`Services` },
+    { to: "/portfolio", label: t`Portfolio` },
+    { to: "/pricing", label: t`Pricing` },
+    { to: "/contact", label: t`Contact` },
+  ];
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to={localizedPath("/", locale)} className="site-header__brand">
+          {SITE.name}
+        </Link>
+        <button
+          ref={menuButton}
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          {menuOpen ? t`Close menu` : t`Menu`}
+        </button>
+        <nav
+          id="site-menu"
+          aria-label={t`Main navigation`}
+          className="site-nav"
+          data-open={menuOpen}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && menuOpen) {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }
+          }}
+        >
+          <ul className="site-nav__links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={localizedPath(link.to, locale)} end className="site-nav__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="site-nav__actions">
+            <LanguageToggle />
+            <Link to={isAuthenticated ? "/dashboard" : "/login"} className="ag-button site-nav__account">
+              {isAuthenticated ? <Trans>Dashboard</Trans> : <Trans>Login</Trans>}
+            </Link>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

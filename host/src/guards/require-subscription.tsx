@@ -1,0 +1,51 @@
+import { subscriptionsApi, useSession } from "@agency/core";
+import { Spinner } from "@agency/ui";
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { Navigate, Outlet } from "react-router";
+import { hostApi } from "../lib/api";
+
+type Check = "loading" | "active" | "inactive";
+
+/**
+ * Spec §2/§4: anonymous visitors go to /login; a subscription that is not active, or a check that fails
+ * (logged), goes to /subscribe; a spinner shows while the check runs.
+ */
+export function RequireSubscription() {
+  const { isAuthenticated } = useSession();
+  const { t } = useLingui();
+  const [check, setCheck] = useState<Check>("loading");
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let current = true;
+    subscriptionsApi
+      .getCurrentSubscription(hostApi())
+      .then((subscription) => {
+        if (!current) return;
+        if (subscription?.status !== "active") {
+          console.warn("No active subscription; sending the visitor to /subscribe", subscription?.status ?? "none");
+        }
+        setCheck(subscription?.status === "active" ? "active" : "inactive");
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        console.warn("Subscription check failed; treated as inactive", error);
+        setCheck("inactive");
+      });
+    return () => {
+      current = false;
+    };
+  }, [isAuthenticated]);
+
+  if (!isAuthenticated) return <Navigate to="/login" replace />;
+  if (check === "loading") {
+    return (
+      <main id="main" className="page page--narrow">
+        <Spinner label={t`Loading...`} />
+      </main>
+    );
+  }
+  if (check === "inactive") return <Navigate to="/subscribe" replace />;
+  return <Outlet />;
+}

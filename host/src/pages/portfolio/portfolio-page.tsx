@@ -1,0 +1,77 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { Hero, Section } from "../../components/content/blocks";
+import { pageLocale } from "../../components/content/page-locale";
+import { ShowcaseCard } from "../../components/content/showcase-card";
+import "../../components/content/content.css";
+import { loadCatalog } from "../../lib/i18n";
+import { localizedPath } from "../../lib/localized-path";
+import { PageMeta } from "../../lib/page-meta";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+
+loadCatalog({ nl, en });
+
+export default function PortfolioPage() {
+  const { i18n, t } = useLingui();
+  const locale = pageLocale(i18n.locale);
+  const newTabHint = t`(opens in a new tab)`;
+
+  return (
+    <div className="c-page">
+      <PageMeta
+        title={t`Our portfolio`}
+        description={t`Projects we designed and built: an AI software builder and a trading analytics dashboard.`}
+        locale={locale}
+        path="/portfolio"
+        bilingual
+      />
+
+      <Hero
+        title={<Trans>Our portfolio</Trans>}
+        lead={
+          <Trans>A selection of projects we designed and built. Choose a project to open the live site in a new tab.</Trans>
+        }
+      />
+
+      <Section title={<Trans>Featured projects</Trans>}>
+        <ul className="c-grid c-grid--2">
+          <ShowcaseCard
+            kind="builder"
+            tag={<Trans>SaaS platform</Trans>}
+            title={<Trans>AI Software Builder</Trans>}
+            description={
+              <Trans>
+                A platform where teams describe the software they need and AI builds it: a clear, fast interface for a
+                complex product.
+              </Trans>
+            }
+            linkLabel={<Trans>Visit the AI Software Builder</Trans>}
+            newTabHint={newTabHint}
+          />
+          <ShowcaseCard
+            kind="trading"
+            tag={<Trans>Data dashboard</Trans>}
+            title={<Trans>Trading Analytics Dashboard</Trans>}
+            description={
+              <Trans>A real-time dashboard that turns market data into clear charts and insights for traders.</Trans>
+            }
+            linkLabel={<Trans>Visit the Trading Analytics Dashboard</Trans>}
+            newTabHint={newTabHint}
+          />
+        </ul>
+      </Section>
+
+      <Section alt narrow className="c-cta" title={<Trans>Want a website like this?</Trans>}>
+        <p>
+          <Trans>Tell us about your project and get a free quote. We reply within 24 hours.</Trans>
+        </p>
+        <div className="c-actions">
+          <Link to={localizedPath("/contact", locale)} className="c-button">
+            <Trans>Get Free Quote</Trans>
+          </Link>
+        </div>
+      </Section>
+    </div>
+  );
+}

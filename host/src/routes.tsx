@@ -1,0 +1,88 @@
+import type { ComponentType } from "react";
+import { Navigate, useLocation, type RouteObject } from "react-router";
+import { Root } from "./app/root";
+import { RouteError } from "./app/route-error";
+import { SubscriptionSuccess } from "./app/subscription-success";
+import { LanguageGuard } from "./guards/language-guard";
+import { RequireAuth } from "./guards/require-auth";
+import { RequireSubscription } from "./guards/require-subscription";
+import { PublicLayout } from "./layouts/public-layout";
+
+/**
+ * Every page is its own chunk, loaded with its route (React Router `lazy`), so a marketing page never
+ * downloads portal code or another page's texts.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const home = page(() => import("./pages/home/home-page"));
+const services = page(() => import("./pages/services/services-page"));
+const portfolio = page(() => import("./pages/portfolio/portfolio-page"));
+const pricing = page(() => import("./pages/pricing/pricing-page"));
+const contact = page(() => import("./pages/contact/contact-page"));
+const privacyPolicy = page(() => import("./pages/privacy-policy/privacy-policy-page"));
+const terms = page(() => import("./pages/terms/terms-page"));
+const cookiePolicy = page(() => import("./pages/cookie-policy/cookie-policy-page"));
+
+/** The pages that exist in Dutch and, under /en, in English (spec §2); a fresh list for each parent. */
+const bilingualPages = (): RouteObject[] => [
+  { index: true, lazy: home },
+  { path: "services", lazy: services },
+  { path: "portfolio", lazy: portfolio },
+  { path: "pricing", lazy: pricing },
+  { path: "contact", lazy: contact },
+  { path: "privacy-policy", lazy: privacyPolicy },
+  { path: "terms", lazy: terms },
+  { path: "cookie-policy", lazy: cookiePolicy },
+];
+
+/** /dashboard lands on the settings page; the query (?subscription=success from checkout) travels along. */
+function DashboardIndex() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: "/dashboard/settings", search }} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: "dashboard",
+        element: <RequireSubscription />,
+        children: [
+          {
+            lazy: page(() => import("./layouts/dashboard-layout")),
+            children: [
+              { index: true, element: <DashboardIndex /> },
+              { path: "settings", lazy: page(() => import("./pages/dashboard-settings/dashboard-settings-page")) },
+              { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          ...bilingualPages(),
+          { path: "about", lazy: page(() => import("./pages/about/about-page")) },
+          { path: "features", lazy: page(() => import("./pages/features/features-page")) },
+          { path: "login", lazy: page(() => import("./pages/login/login-page")) },
+          { path: "register", lazy: page(() => import("./pages/register/register-page")) },
+          { path: "forgot-password", lazy: page(() => import("./pages/forgot-password/forgot-password-page")) },
+          { path: "reset-password", lazy: page(() => import("./pages/reset-password/reset-password-page")) },
+          { path: "blog", lazy: page(() => import("./pages/blog/blog-page")) },
+          { path: "blog/:id", lazy: page(() => import("./pages/blog-article/blog-article-page")) },
+          { path: "en", element: <LanguageGuard />, children: bilingualPages() },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: "subscribe", lazy: page(() => import("./pages/subscribe/subscribe-page")) },
+              { path: "subscription/success", element: <SubscriptionSuccess /> },
+            ],
+          },
+          { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
+        ],
+      },
+    ],
+  },
+];

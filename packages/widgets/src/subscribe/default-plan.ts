@@ -1,0 +1,40 @@
+import type { Plan } from "@agency/core";
+import { useLingui } from "@lingui/react/macro";
+import { useMemo } from "react";
+
+/** Spec §9: the plan shown when the server has none (or cannot be reached), in the active language. */
+export function useDefaultPlan(): Plan {
+  const { t } = useLingui();
+  return useMemo(
+    () => ({
+      id: "pro",
+      name: t`Pro Plan`,
+      description: t`Everything you need to run and grow your business online.`,
+      price_monthly: 49,
+      price_yearly: 468,
+      currency: "EUR",
+      features: [
+        t`Unlimited team members`,
+        t`500GB storage`,
+        t`All integrations`,
+        t`Priority support`,
+        t`Advanced analytics`,
+        t`Full API access`,
+      ],
+    }),
+    [t],
+  );
+}
+
+/** The server's first plan, if it is one this element can show and sell. */
+export function usablePlan(candidate: unknown): Plan | null {
+  if (!candidate || typeof candidate !== "object") return null;
+  const plan = candidate as Partial<Plan>;
+  const valid =
+    typeof plan.id === "string" &&
+    plan.id !== "" &&
+    typeof plan.name === "string" &&
+    Number.isFinite(plan.price_monthly) &&
+    Number.isFinite(plan.price_yearly);
+  return valid ? (plan as Plan) : null;
+}
