@@ -2,15 +2,13 @@ import type { ComponentType } from "react";
 import { Navigate, useLocation, type RouteObject } from "react-router";
 import { Root } from "./app/root";
 import { RouteError } from "./app/route-error";
-import { SubscriptionSuccess } from "./app/subscription-success";
 import { LanguageGuard } from "./guards/language-guard";
 import { RequireAuth } from "./guards/require-auth";
-import { RequireSubscription } from "./guards/require-subscription";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
  * Every page is its own chunk, loaded with its route (React Router `lazy`), so a marketing page never
- * downloads portal code or another page's texts.
+ * downloads portal code (the subscription guard, the dashboard) or another page's texts.
  */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -35,10 +33,14 @@ const bilingualPages = (): RouteObject[] => [
   { path: "cookie-policy", lazy: cookiePolicy },
 ];
 
-/** /dashboard lands on the settings page; the query (?subscription=success from checkout) travels along. */
+/**
+ * /dashboard lands on the settings page. The payment provider returns to /dashboard?subscription=success
+ * (the subscribe element's default), which gets the same confirmation as /subscription/success.
+ */
 function DashboardIndex() {
   const { search } = useLocation();
-  return <Navigate to={{ pathname: "/dashboard/settings", search }} replace />;
+  const paid = new URLSearchParams(search).get("subscription") === "success";
+  return <Navigate to={paid ? "/subscription/success" : "/dashboard/settings"} replace />;
 }
 
 export const routes: RouteObject[] = [
@@ -48,7 +50,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: "dashboard",
-        element: <RequireSubscription />,
+        lazy: async () => ({ Component: (await import("./guards/require-subscription")).RequireSubscription }),
         children: [
           {
             lazy: page(() => import("./layouts/dashboard-layout")),
@@ -77,7 +79,10 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: "subscribe", lazy: page(() => import("./pages/subscribe/subscribe-page")) },
-              { path: "subscription/success", element: <SubscriptionSuccess /> },
+              {
+                path: "subscription/success",
+                lazy: async () => ({ Component: (await import("./app/subscription-success")).SubscriptionSuccess }),
+              },
             ],
           },
           { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },

@@ -1,3 +1,4 @@
+import { stripBase } from "@agency/core";
 import type { createBrowserRouter } from "react-router";
 import { activateLocale } from "../lib/i18n";
 import { localeForPath } from "../lib/language";
@@ -10,6 +11,8 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * (no Dutch flash on /en pages, and no i18n change event fired from inside a render).
  */
 export function syncLocaleWithRouter(router: AppRouter): () => void {
-  activateLocale(localeForPath(router.state.location.pathname));
-  return router.subscribe((state) => activateLocale(localeForPath(state.location.pathname)));
+  // The router's own location still carries the base path (/preview/a/b/en/…); the language rule wants the app path.
+  const activate = (pathname: string) => activateLocale(localeForPath(stripBase(pathname)));
+  activate(router.state.location.pathname);
+  return router.subscribe((state) => activate(state.location.pathname));
 }

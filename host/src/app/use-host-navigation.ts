@@ -2,13 +2,27 @@ import type { NavigateDetail } from "@agency/widgets";
 import { stripBase } from "@agency/core";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { isEnglishPath, markLanguageToggle } from "../lib/language";
+import { hasEnglishVersion, isEnglishPath, markLanguageToggle } from "../lib/language";
+import { localizedPath } from "../lib/localized-path";
 import { hostI18n } from "../lib/i18n";
 
 /** The app path an <a> points to, or null when it leaves the site. */
 function appPathOf(anchor: HTMLAnchorElement): string | null {
   if (anchor.origin !== window.location.origin) return null;
   return stripBase(anchor.pathname);
+}
+
+/**
+ * Elements link to the Dutch paths ("/contact"); an English visitor goes to the English duplicate when there is
+ * one, and keeps the guard marker fresh on the way (see below).
+ */
+function englishTarget(to: string): string {
+  const cut = to.search(/[?#]/);
+  const path = cut < 0 ? to : to.slice(0, cut);
+  const rest = cut < 0 ? "" : to.slice(cut);
+  const target = hasEnglishVersion(path) ? localizedPath(path, "en") : path;
+  if (isEnglishPath(target)) markLanguageToggle();
+  return target + rest;
 }
 
 /**
@@ -27,8 +41,7 @@ export function useHostNavigation(): void {
       const { to } = (event as CustomEvent<NavigateDetail>).detail ?? {};
       if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return;
       event.preventDefault();
-      if (isEnglishPath(to.split(/[?#]/)[0] ?? "") && hostI18n.locale === "en") markLanguageToggle();
-      navigate(to);
+      navigate(hostI18n.locale === "en" ? englishTarget(to) : to);
     };
     const onClick = (event: MouseEvent) => {
       if (hostI18n.locale !== "en") return;

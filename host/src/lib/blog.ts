@@ -1,5 +1,4 @@
 import type { BlogPost } from "@agency/core";
-import DOMPurify from "dompurify";
 
 /** Spec §9: excerpt fallback lengths. */
 export const EXCERPT_LENGTH = 150;
@@ -29,15 +28,4 @@ export function excerptOf(post: Pick<BlogPost, "excerpt" | "content">, max = EXC
 /** Spec §2/§9: blog dates in long US format whatever the page language, e.g. "November 5, 2025". */
 export function formatPostDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-}
-
-const HAS_TAGS = /<[a-z][^>]*>/i;
-
-/**
- * Article body ready for dangerouslySetInnerHTML: plain-text posts get their newlines as <br>, and everything
- * goes through DOMPurify, because posts are authored outside this app and must not run script in it.
- */
-export function articleHtml(content: string): string {
-  const html = HAS_TAGS.test(content) ? content : content.replace(/\r?\n/g, "<br>");
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }

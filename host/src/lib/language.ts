@@ -1,23 +1,12 @@
 import { type Locale, isLocale, readStorage, writeStorage } from "@agency/core";
 import { unlocalizedPath } from "./localized-path";
+import { BILINGUAL_PATHS } from "./site-pages";
 
 /** Spec §3/§4: session key set by the language toggle; an English page is shown only while it is fresh. */
 export const LANGUAGE_TOGGLE_KEY = "languageToggleUsed";
 export const LANGUAGE_TOGGLE_VALIDITY_MS = 5000;
 /** The language last chosen with the toggle, for pages that have no /en duplicate (portal, blog, about). */
 export const PREFERRED_LANGUAGE_KEY = "preferredLanguage";
-
-/** The pages that exist in Dutch and under /en (spec §2), as app paths without the prefix. */
-export const BILINGUAL_PATHS = [
-  "/",
-  "/services",
-  "/portfolio",
-  "/pricing",
-  "/contact",
-  "/privacy-policy",
-  "/terms",
-  "/cookie-policy",
-] as const;
 
 export function hasEnglishVersion(path: string): boolean {
   return (BILINGUAL_PATHS as readonly string[]).includes(unlocalizedPath(path).replace(/(.)\/$/, "$1"));

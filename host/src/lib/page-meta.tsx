@@ -14,6 +14,10 @@ export interface PageMetaProps {
   bilingual?: boolean;
   /** Keep out of search results (portal pages, not-found). */
   noindex?: boolean;
+  /** Open Graph type: "article" for blog posts. */
+  type?: "website" | "article";
+  /** Absolute address of a share image (og:image), e.g. a blog post's featured image. */
+  image?: string;
 }
 
 export const SITE_NAME = SITE.name;
@@ -41,7 +45,16 @@ function alternate(hreflang: string, href: string | null): void {
  * Title, description, language, canonical, hreflang alternates and Open Graph tags for the current route.
  * Rendered by every page; it writes into <head> and renders nothing.
  */
-export function PageMeta({ title, description, locale, path, bilingual = false, noindex = false }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  locale,
+  path,
+  bilingual = false,
+  noindex = false,
+  type = "website",
+  image,
+}: PageMetaProps) {
   useEffect(() => {
     const origin = window.location.origin;
     const base = basePathFrom(window.location.pathname);
@@ -59,10 +72,12 @@ export function PageMeta({ title, description, locale, path, bilingual = false, 
     alternate("x-default", bilingual ? url(bare) : null);
     meta("property", "og:title", title);
     meta("property", "og:description", description);
-    meta("property", "og:type", "website");
+    meta("property", "og:type", type);
+    if (image) meta("property", "og:image", new URL(image, window.location.href).href);
+    else document.head.querySelector('meta[property="og:image"]')?.remove();
     meta("property", "og:url", canonical);
     meta("property", "og:site_name", SITE_NAME);
     meta("property", "og:locale", locale === "nl" ? "nl_NL" : "en_US");
-  }, [title, description, locale, path, bilingual, noindex]);
+  }, [title, description, locale, path, bilingual, noindex, type, image]);
   return null;
 }

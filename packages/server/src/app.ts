@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import swagger from "@fastify/swagger";
 import type { ErrorObject } from "ajv";
@@ -10,6 +10,7 @@ import backgroundPlugin from "./plugins/background";
 import dbPlugin from "./plugins/db";
 import mailerPlugin from "./plugins/mailer";
 import authPlugin from "./plugins/auth";
+import paymentsPlugin from "./plugins/payments";
 import securityPlugin from "./plugins/security";
 import staticSitePlugin, { type StaticSiteOptions } from "./plugins/static-site";
 import apiRoutes from "./routes/api/index";
@@ -53,7 +54,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     // One log line per request would dominate the cost of cheap calls (the health benchmark); errors are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    // Creating a new PGlite data directory on a busy machine can take well over Fastify's default 10 s.
+    pluginTimeout: 120_000,
     trustProxy:
       typeof config.trustProxy === "number"
         ? (() => {
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(securityPlugin);
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(authPlugin);
+  await app.register(paymentsPlugin);
   await app.register(
     fp(async (instance: FastifyInstance) => {
       const result = await syncBlog(instance.db, opts.blogDir ?? blogContentDir);

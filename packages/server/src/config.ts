@@ -137,6 +137,7 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
 
   const stripeCheckout = oneOf("STRIPE_CHECKOUT", ["hosted", "embedded"] as const, "hosted");
   const stripeApiBase = url("STRIPE_API_BASE", ["http:", "https:"]);
+  checkStripe(str, stripeCheckout, problems);
 
   const config: Config = {
     port,
@@ -164,6 +165,40 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Stripe is all or nothing: with only some keys set the server would quietly fall back to the local test checkout,
+ * which takes no money, so a partial setup is refused at start. Key prefixes catch the usual paste mistakes
+ * (a publishable key where the secret belongs, a product id instead of a price id, test and live keys mixed).
+ */
+function checkStripe(str: (name: string) => string | undefined, checkout: "hosted" | "embedded", problems: string[]): void {
+  const required = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"];
+  const set = required.filter((name) => str(name) !== undefined);
+  if (set.length > 0 && set.length < required.length) {
+    const missing = required.filter((name) => !set.includes(name));
+    problems.push(
+      `Stripe is partly configured: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing (set all of ${required.join(", ")} to take payments with Stripe, or none to use the local test checkout)`,
+    );
+  }
+  const prefixed = (name: string, pattern: RegExp, example: string) => {
+    const value = str(name);
+    if (value !== undefined && !pattern.test(value)) problems.push(`${name} must look like ${example}, got '${value.slice(0, 8)}…'`);
+  };
+  prefixed("STRIPE_SECRET_KEY", /^(sk|rk)_(test|live)_/, "sk_test_… or sk_live_… (a secret or restricted key)");
+  prefixed("STRIPE_WEBHOOK_SECRET", /^whsec_/, "whsec_… (the endpoint's signing secret)");
+  prefixed("STRIPE_PUBLISHABLE_KEY", /^pk_(test|live)_/, "pk_test_… or pk_live_…");
+  prefixed("STRIPE_PRICE_MONTHLY", /^price_/, "price_… (a price id, not a product id)");
+  prefixed("STRIPE_PRICE_YEARLY", /^price_/, "price_… (a price id, not a product id)");
+  const secret = str("STRIPE_SECRET_KEY");
+  const publishable = str("STRIPE_PUBLISHABLE_KEY");
+  if (secret && checkout === "embedded" && !publishable) {
+    problems.push("STRIPE_PUBLISHABLE_KEY is required when STRIPE_CHECKOUT=embedded (the browser mounts Stripe's form with it)");
+  }
+  const mode = (key: string | undefined) => /_(test|live)_/.exec(key ?? "")?.[1];
+  if (secret && publishable && mode(secret) && mode(publishable) && mode(secret) !== mode(publishable)) {
+    problems.push("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys");
+  }
 }
 
 /** Keeps passwords in connection URLs out of error messages and logs. */

@@ -225,6 +225,21 @@ export interface ConsentRecordPayload {
 // ---------- Subscriptions (filled in by the subscriptions issue) ----------
 
 export type BillingPeriod = "monthly" | "yearly";
+export const BILLING_PERIODS = ["monthly", "yearly"] as const satisfies readonly BillingPeriod[];
+
+/**
+ * Stripe's subscription states, used for both providers. Only `active` and `trialing` grant access (the settings
+ * page shows green for `active`). Ended subscriptions (`canceled`, `incomplete_expired`) are answered as null.
+ */
+export type SubscriptionStatus =
+  | "active"
+  | "trialing"
+  | "past_due"
+  | "unpaid"
+  | "paused"
+  | "incomplete"
+  | "incomplete_expired"
+  | "canceled";
 
 export interface Plan {
   id: string;
@@ -253,6 +268,16 @@ export interface CreateCheckoutPayload {
   successUrl: string;
   cancelUrl: string;
   language?: Locale;
+}
+
+/** GET /subscriptions/plans */
+export interface PlansResponse {
+  plans: Plan[];
+}
+
+/** GET /subscriptions/current, POST /subscriptions/cancel and /subscriptions/resume. */
+export interface SubscriptionResponse {
+  subscription: Subscription | null;
 }
 
 /** Either a page to send the browser to, or an embedded Stripe Checkout session. */

@@ -49,7 +49,7 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
 
 /** Body text of a received mail with quoted-printable soft breaks and escapes undone. */
 export function mailText(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Quoted-printable bodies are ASCII; undo the escapes byte-wise, then read the bytes as UTF-8.
+  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
 }

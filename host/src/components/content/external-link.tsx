@@ -15,8 +15,7 @@ export interface ExternalLinkProps {
 export function ExternalLink({ href, newTabHint, className, children }: ExternalLinkProps) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
-      {children}
-      <span className="c-visually-hidden"> {newTabHint}</span>
+      {children} <span className="c-visually-hidden">{newTabHint}</span>
     </a>
   );
 }

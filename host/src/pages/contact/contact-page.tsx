@@ -1,10 +1,10 @@
 import "@agency/widgets/quote-form/quote-form.element";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Callout, Hero, Section } from "../../components/content/blocks";
-import { pageLocale } from "../../components/content/page-locale";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
 import { SITE } from "../../lib/site";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
@@ -12,8 +12,8 @@ import { messages as nl } from "./locales/nl.po";
 loadCatalog({ nl, en });
 
 export default function ContactPage() {
-  const { i18n, t } = useLingui();
-  const locale = pageLocale(i18n.locale);
+  const { t } = useLingui();
+  const locale = useLocale();
   const email = SITE.email;
 
   return (

@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Hero, Section } from "../../components/content/blocks";
-import { pageLocale } from "../../components/content/page-locale";
 import { ShowcaseCard } from "../../components/content/showcase-card";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
 export default function PortfolioPage() {
-  const { i18n, t } = useLingui();
-  const locale = pageLocale(i18n.locale);
+  const { t } = useLingui();
+  const locale = useLocale();
   const newTabHint = t`(opens in a new tab)`;
 
   return (

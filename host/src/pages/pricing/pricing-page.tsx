@@ -3,19 +3,19 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { CardGrid, Hero, Section } from "../../components/content/blocks";
 import { FaqAccordion } from "../../components/content/faq-accordion";
-import { pageLocale } from "../../components/content/page-locale";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
 export default function PricingPage() {
-  const { i18n, t } = useLingui();
-  const locale = pageLocale(i18n.locale);
+  const { t } = useLingui();
+  const locale = useLocale();
   const contact = localizedPath("/contact", locale);
 
   return (

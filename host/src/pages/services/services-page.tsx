@@ -2,11 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Callout, CardGrid, Hero, Section, Steps } from "../../components/content/blocks";
 import { ExternalLink } from "../../components/content/external-link";
-import { pageLocale } from "../../components/content/page-locale";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
 import { SITE } from "../../lib/site";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
@@ -14,8 +14,8 @@ import { messages as nl } from "./locales/nl.po";
 loadCatalog({ nl, en });
 
 export default function ServicesPage() {
-  const { i18n, t } = useLingui();
-  const locale = pageLocale(i18n.locale);
+  const { t } = useLingui();
+  const locale = useLocale();
   const contact = localizedPath("/contact", locale);
   // The Starter package's fees (spec §9): euro on the Dutch site, dollars on the English one.
   const startupFee = locale === "nl" ? "€499" : "$599";

@@ -29,7 +29,7 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2"],
     allowedAttributes: {
-      a: ["href", "title"],
+      a: ["href", "title", "target", "rel"],
       img: ["src", "alt", "title", "width", "height"],
       code: ["class"],
       th: ["align"],

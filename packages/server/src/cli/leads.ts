@@ -70,7 +70,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   }
   const [command] = parsed.positionals;
   if (parsed.values.help || command !== "export") {
-    (parsed.values.help ? console.log : console.error)(USAGE);
+    if (parsed.values.help) out.write(`${USAGE}\n`);
+    else console.error(USAGE);
     return parsed.values.help ? 0 : 2;
   }
   let since: Date | undefined;

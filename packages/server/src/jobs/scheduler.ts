@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { notifyPendingContacts } from "../contact/notify";
 import { runRetention } from "./retention";
+import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
+import { deliverSubscriptionMails } from "../payments/subscription-mails";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const MAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
@@ -22,9 +24,27 @@ export function startJobs(app: FastifyInstance): void {
       if (sent > 0) app.log.info({ sent }, "unsent quote request notifications delivered");
     });
 
+  // Local test subscriptions: end or renew at period end, then (re)send any subscription mail still owed.
+  const subscriptions = () =>
+    app.background("subscription renewal", async () => {
+      const { renewed, ended, mailIds } = await runSubscriptionRenewal(app.db);
+      if (renewed + ended > 0) app.log.info({ renewed, ended }, "local subscriptions renewed or ended");
+      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log };
+      await deliverSubscriptionMails(deps, mailIds);
+      await deliverSubscriptionMails(deps);
+    });
+  const paymentPruning = () =>
+    app.background("payment records pruning", async () => {
+      const pruned = await prunePaymentRecords(app.db);
+      app.log.info({ pruned }, "payment records pruned");
+    });
+
   app.addHook("onReady", async () => {
     retention();
     mailRetry();
+    subscriptions();
+    paymentPruning();
+    timers.push(setInterval(subscriptions, SUBSCRIPTION_JOB_INTERVAL_MS).unref(), setInterval(paymentPruning, RETENTION_INTERVAL_MS).unref());
     // unref: a pending timer must not keep a process alive that is otherwise done (CLI, tests).
     timers.push(setInterval(retention, RETENTION_INTERVAL_MS).unref(), setInterval(mailRetry, MAIL_RETRY_INTERVAL_MS).unref());
   });

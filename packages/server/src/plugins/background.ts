@@ -23,7 +23,7 @@ export default fp(
       pending.add(task);
     });
     app.decorate("settle", async () => {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      while (pending.size > 0) await Promise.allSettled(pending);
     });
     // preClose runs before the db plugin's onClose, so pending mail bookkeeping still has a database.
     app.addHook("preClose", async () => app.settle());

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useAuthFlow } from "./auth-flow";
 import { ForgotView } from "./forgot-view";
 import { LoginView } from "./login-view";
@@ -20,7 +20,11 @@ function toView(value: string | undefined): LoginViewName {
 export function Login({ view, redirectTo }: LoginProps) {
   const [shown, setShown] = useState(() => ({ view: toView(view), switched: false }));
   // The attribute wins whenever it changes (a host router re-rendering the element for another route).
-  useEffect(() => setShown((current) => (current.view === toView(view) ? current : { view: toView(view), switched: true })), [view]);
+  const [viewAttribute, setViewAttribute] = useState(view);
+  if (viewAttribute !== view) {
+    setViewAttribute(view);
+    setShown({ view: toView(view), switched: true });
+  }
   const flow = useAuthFlow(redirectTo, shown.view !== "forgot");
 
   return (

@@ -4,7 +4,7 @@ import {
   contactApi,
   HONEYPOT_FIELD,
   isNetworkError,
-  type ContactPayload,
+  type ContactRequestPayload,
 } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
@@ -41,7 +41,7 @@ export interface QuoteFailedDetail {
   message: string;
   /** HTTP status, absent for a network error or a `success: false` answer. */
   status?: number;
-  request: ContactPayload;
+  request: ContactRequestPayload;
 }
 
 function errorFields(error: unknown): string[] | undefined {

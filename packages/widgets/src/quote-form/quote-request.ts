@@ -3,7 +3,7 @@ import {
   HONEYPOT_FIELD,
   type BudgetRange,
   type ContactFeature,
-  type ContactPayload,
+  type ContactRequestPayload,
   type DomainStatus,
   type HearAboutUs,
   type Locale,
@@ -115,7 +115,7 @@ export interface PageContext {
 }
 
 /** The POST /contact body. Call only with values that passed validate(). */
-export function toPayload(values: QuoteFormValues, { language, source, pageUrl }: PageContext): ContactPayload {
+export function toPayload(values: QuoteFormValues, { language, source, pageUrl }: PageContext): ContactRequestPayload {
   const country = COUNTRY_CODES.find((c) => c.country === values.country) ?? COUNTRY_CODES[0];
   const utm = utmFromUrl(pageUrl);
   return {

@@ -63,7 +63,7 @@ export function PlanCard({ plan, period, locale, checkout, onStart, onCancelChec
         </p>
       ) : null}
       <Features features={plan.features} />
-      <div className="plan__checkout" part="checkout">
+      <div className={checkout === "embedded" ? "plan__checkout plan__checkout--open" : "plan__checkout"} part="checkout">
         <slot name={CHECKOUT_SLOT} />
       </div>
       {checkout === "embedded" ? (

@@ -4,6 +4,7 @@ import blogRoutes from "./blog/index";
 import consentRoutes from "./consent/index";
 import contactRoutes from "./contact/index";
 import healthRoutes from "./health/index";
+import subscriptionRoutes from "./subscriptions/index";
 
 /**
  * Every API route, relative to the API base. Registered twice by app.ts (at /api and at
@@ -15,6 +16,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(contactRoutes, { prefix: "/contact" });
   await app.register(blogRoutes, { prefix: "/blog" });
   await app.register(consentRoutes, { prefix: "/consent" });
+  await app.register(subscriptionRoutes, { prefix: "/subscriptions" });
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

@@ -237,7 +237,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({ token: ResetToken }),
         response: {
           200: Type.Object({ valid: Type.Literal(true), email: Type.String() }),
-          400: Type.Object({ valid: Type.Literal(false), error: Type.String() }),
+          // Validation errors share this status, so `valid` is optional here even though the handler always sets it.
+          400: Type.Object({
+            valid: Type.Optional(Type.Literal(false)),
+            error: Type.String(),
+            fields: Type.Optional(Type.Array(Type.String())),
+          }),
         },
       },
     },

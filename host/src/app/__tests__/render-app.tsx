@@ -1,0 +1,67 @@
+import { configure, setSession, type User } from "@agency/core";
+import { resetToasts } from "@agency/ui";
+import { render, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { createMemoryRouter } from "react-router";
+import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
+import { routes } from "../../routes";
+import { App } from "../app";
+import { syncLocaleWithRouter, type AppRouter } from "../locale-sync";
+
+export const API = "http://api.test/api";
+
+// Each page is a lazy module; the first visit in a test file transforms it (and the elements it defines).
+vi.setConfig({ testTimeout: 20_000 });
+
+export const activeSubscription = {
+  subscription: { plan_name: "Pro Plan", status: "active", current_period_end: "2026-01-01T00:00:00.000Z", cancel_at_period_end: false },
+};
+
+export const user: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2025-01-01T00:00:00.000Z" };
+
+/**
+ * An msw server for the test file, and the page configured to talk to it. Pages the app lands on by itself
+ * (/subscribe after a failed subscription check) find a plain answer; tests override what they look at.
+ */
+export function useApi() {
+  const server = setupServer(
+    http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans: [] })),
+    http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    server.resetHandlers();
+    resetToasts();
+  });
+  afterAll(() => server.close());
+  configure({ apiBase: API });
+  return server;
+}
+
+export function logIn(): void {
+  setSession(user, "token-1");
+}
+
+/** The whole app (routes, layouts, guards) in a memory router at `path`. */
+export function renderApp(path: string): { router: AppRouter } & ReturnType<typeof render> {
+  // jsdom has no scrolling; the app scrolls to the top on navigation and on the language toggle.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  syncLocaleWithRouter(router);
+  return { router, ...render(<App router={router} />) };
+}
+
+/** The toaster lives in its own shadow root at the end of <body>. */
+export function toastText(): string {
+  const root = document.querySelector("[data-agency-toaster]")?.shadowRoot;
+  return Array.from(root?.querySelectorAll(".ag-toast") ?? [], (toast) => toast.querySelector(".ag-toast__message")?.textContent).join("\n");
+}
+
+/**
+ * Waits until the router shows `pathname`. The first visit to a page transforms its lazy module (and the
+ * elements it defines) on the fly, which can take longer than waitFor's default second.
+ */
+export async function waitForPath(router: AppRouter, pathname: string): Promise<void> {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 8000 });
+}

@@ -1,0 +1,22 @@
+import type { BlogPost } from "@agency/core";
+import { useLingui } from "@lingui/react/macro";
+import { formatPostDate, readingTime } from "../lib/blog";
+
+/** Author, date and reading time of a blog post; the article shows its author separately (withAuthor=false). */
+export function PostMeta({ post, withAuthor = true }: { post: BlogPost; withAuthor?: boolean }) {
+  const { t } = useLingui();
+  const minutes = readingTime(post.content);
+  return (
+    <p className="post-meta">
+      {withAuthor ? (
+        <>
+          <span>{post.author_name}</span>
+          <span aria-hidden="true"> · </span>
+        </>
+      ) : null}
+      <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+      <span aria-hidden="true"> · </span>
+      <span>{t`${minutes} min read`}</span>
+    </p>
+  );
+}

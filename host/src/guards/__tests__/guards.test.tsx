@@ -1,0 +1,88 @@
+import { clearSession } from "@agency/core";
+import { screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { API, logIn, renderApp, useApi, waitForPath } from "../../app/__tests__/render-app";
+
+const server = useApi();
+
+const subscription = (status: string) => ({
+  subscription: { plan_name: "Pro Plan", status, current_period_end: "2026-01-01T00:00:00.000Z", cancel_at_period_end: false },
+});
+
+afterEach(() => {
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe("authenticated-only guard", () => {
+  it("sends an anonymous visitor from /subscribe to /login", async () => {
+    const { router } = renderApp("/subscribe");
+    await waitForPath(router, "/login");
+  });
+
+  it("sends an anonymous visitor from /subscription/success to /login", async () => {
+    const { router } = renderApp("/subscription/success");
+    await waitForPath(router, "/login");
+  });
+
+  it("lets a logged-in visitor see /subscribe", async () => {
+    logIn();
+    const { router } = renderApp("/subscribe");
+    await waitFor(() => expect(document.title).toMatch(/^Abonneren/));
+    expect(router.state.location.pathname).toBe("/subscribe");
+  });
+});
+
+describe("subscription guard (dashboard)", () => {
+  it("sends an anonymous visitor to /login without asking the server", async () => {
+    const asked = vi.fn();
+    server.use(http.get(`${API}/subscriptions/current`, asked));
+    const { router } = renderApp("/dashboard/settings");
+    await waitForPath(router, "/login");
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it("shows a spinner while checking, then the dashboard for an active subscription", async () => {
+    logIn();
+    let answer: () => void = () => {};
+    server.use(
+      http.get(`${API}/subscriptions/current`, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(subscription("active"));
+      }),
+    );
+    const { router } = renderApp("/dashboard");
+    expect(await screen.findByRole("status")).toHaveTextContent("Laden...");
+    answer();
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    // The index redirects to the settings page.
+    expect(router.state.location.pathname).toBe("/dashboard/settings");
+  });
+
+  it.each(["canceled", "past_due", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
+    logIn();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
+    const { router } = renderApp("/dashboard/settings");
+    await waitForPath(router, "/subscribe");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("sends a visitor without a subscription to /subscribe", async () => {
+    logIn();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { router } = renderApp("/dashboard");
+    await waitForPath(router, "/subscribe");
+  });
+
+  it("treats a failed check as inactive and logs it", async () => {
+    logIn();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ error: "Boom" }, { status: 500 })));
+    const { router } = renderApp("/dashboard/settings");
+    await waitForPath(router, "/subscribe");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Subscription check failed"), expect.anything());
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { excerptOf, formatPostDate, readingTime } from "../blog";
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
+
+describe("readingTime", () => {
+  it("divides the words (split on spaces) by 200 and rounds up", () => {
+    expect(readingTime("one")).toBe(1);
+    expect(readingTime(words(200))).toBe(1);
+    expect(readingTime(words(201))).toBe(2);
+    expect(readingTime(words(1000))).toBe(5);
+  });
+});
+
+describe("excerptOf", () => {
+  it("uses the post's own excerpt when it has one", () => {
+    expect(excerptOf({ excerpt: "Short and sweet.", content: words(500) })).toBe("Short and sweet.");
+  });
+
+  it("falls back to the first 150 characters of the text, without markup", () => {
+    const content = `<p>${"a".repeat(100)}</p>\n<p>${"b".repeat(100)}</p>`;
+    const excerpt = excerptOf({ content });
+    expect(excerpt).toBe(`${"a".repeat(100)} ${"b".repeat(49)}...`);
+    expect(excerpt.length).toBe(153);
+  });
+
+  it("falls back to 200 characters for the featured article", () => {
+    const excerpt = excerptOf({ excerpt: "", content: "x".repeat(300) }, 200);
+    expect(excerpt).toBe(`${"x".repeat(200)}...`);
+  });
+
+  it("keeps a short text whole", () => {
+    expect(excerptOf({ content: "<p>Hello <strong>world</strong></p>" })).toBe("Hello world");
+  });
+});
+
+describe("formatPostDate", () => {
+  it("writes the long US format", () => {
+    expect(formatPostDate("2025-11-05T12:00:00.000Z")).toBe("November 5, 2025");
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  hasEnglishVersion,
+  isLanguageToggleFresh,
+  LANGUAGE_TOGGLE_KEY,
+  localeForPath,
+  markLanguageToggle,
+  preferredLanguage,
+  rememberLanguage,
+} from "../language";
+
+describe("language toggle marker", () => {
+  it("is fresh for 5000 ms after the toggle was used, then stale", () => {
+    markLanguageToggle(10_000);
+    expect(sessionStorage.getItem(LANGUAGE_TOGGLE_KEY)).toBe("10000");
+    expect(isLanguageToggleFresh(10_000)).toBe(true);
+    expect(isLanguageToggleFresh(14_999)).toBe(true);
+    expect(isLanguageToggleFresh(15_000)).toBe(false);
+  });
+
+  it("is stale when it was never set or holds nonsense", () => {
+    expect(isLanguageToggleFresh()).toBe(false);
+    sessionStorage.setItem(LANGUAGE_TOGGLE_KEY, "soon");
+    expect(isLanguageToggleFresh()).toBe(false);
+  });
+});
+
+describe("page language", () => {
+  it("is English under /en and Dutch on the other bilingual pages", () => {
+    rememberLanguage("en");
+    expect(localeForPath("/en")).toBe("en");
+    expect(localeForPath("/en/pricing")).toBe("en");
+    expect(localeForPath("/")).toBe("nl");
+    expect(localeForPath("/pricing")).toBe("nl");
+    expect(localeForPath("/terms")).toBe("nl");
+  });
+
+  it("follows the remembered choice on pages without an English duplicate, Dutch by default", () => {
+    expect(preferredLanguage()).toBe("nl");
+    expect(localeForPath("/login")).toBe("nl");
+    rememberLanguage("en");
+    for (const path of ["/login", "/register", "/forgot-password", "/reset-password", "/subscribe", "/dashboard/settings", "/blog"]) {
+      expect(localeForPath(path)).toBe("en");
+    }
+  });
+
+  it("ignores a remembered value that is not a language", () => {
+    localStorage.setItem("preferredLanguage", "de");
+    expect(localeForPath("/login")).toBe("nl");
+  });
+
+  it("knows which pages have an English duplicate", () => {
+    expect(hasEnglishVersion("/")).toBe(true);
+    expect(hasEnglishVersion("/en/contact")).toBe(true);
+    expect(hasEnglishVersion("/cookie-policy/")).toBe(true);
+    expect(hasEnglishVersion("/about")).toBe(false);
+    expect(hasEnglishVersion("/login")).toBe(false);
+  });
+});

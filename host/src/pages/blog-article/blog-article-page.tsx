@@ -1,0 +1,167 @@
+import { apiStatus, blogApi, type BlogPost } from "@agency/core";
+import { Spinner } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { PostMeta } from "../../components/post-meta";
+import { hostApi } from "../../lib/api";
+import { excerptOf, formatPostDate } from "../../lib/blog";
+import { loadCatalog } from "../../lib/i18n";
+import { localizedPath } from "../../lib/localized-path";
+import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
+import { articleHtml } from "./article-html";
+import "./blog-article.css";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+
+loadCatalog({ nl, en });
+
+type ArticleState =
+  | { status: "loading" }
+  | { status: "error"; reason: "not-found" | "failed" }
+  | { status: "loaded"; post: BlogPost | null };
+
+/** Spec §2/§4 blog article: loading, then the article or 'Article Not Found'. */
+export default function BlogArticlePage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { id = "" } = useParams();
+  const [state, setState] = useState<ArticleState>({ status: "loading" });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: "loading" });
+    blogApi
+      .getBlogPost(hostApi(), id)
+      .then((answer) => {
+        if (!current) return;
+        setState(answer.success ? { status: "loaded", post: answer.post ?? null } : { status: "error", reason: "not-found" });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        // The server answers an unknown id with 404 and { success: false, error: "Blog post not found" }.
+        if (apiStatus(error) !== 404) console.error("Failed to load blog post", error);
+        setState({ status: "error", reason: apiStatus(error) === 404 ? "not-found" : "failed" });
+      });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  if (state.status === "loading") {
+    return (
+      <div className="page page--narrow">
+        <PageMeta title={t`Blog`} description={t`Loading article...`} locale={locale} path={`/blog/${id}`} />
+        <Spinner label={t`Loading article...`} />
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <div className="page page--narrow article-missing">
+        <PageMeta title={t`Article Not Found`} description={t`Article Not Found`} locale={locale} path={`/blog/${id}`} noindex />
+        <h1 className="page__title">
+          <Trans>Article Not Found</Trans>
+        </h1>
+        <p className="page__lead">{state.reason === "not-found" ? t`Blog post not found` : t`Failed to load blog post`}</p>
+        <div className="actions">
+          <Link to="/blog" className="ag-button">
+            <Trans>Back to Blog</Trans>
+          </Link>
+          <Link to={localizedPath("/", locale)} className="ag-button ag-button--secondary">
+            <Trans>Go Home</Trans>
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return state.post ? <Article post={state.post} /> : null;
+}
+
+function Article({ post }: { post: BlogPost }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const html = useMemo(() => articleHtml(post.content), [post.content]);
+  const author = post.author_name;
+  const initial = author.trim().charAt(0).toUpperCase();
+  const updated = formatPostDate(post.updated_at);
+
+  return (
+    <article className="article page">
+      <PageMeta
+        title={post.title}
+        description={excerptOf(post)}
+        locale={locale}
+        path={`/blog/${post.id}`}
+        type="article"
+        image={post.featured_image}
+      />
+      <nav className="article__breadcrumb" aria-label={t`Breadcrumb`}>
+        <ol>
+          <li>
+            <Link to="/blog">
+              <span aria-hidden="true">← </span>
+              <Trans>Back to Blog</Trans>
+            </Link>
+          </li>
+          <li aria-current="page">{post.title}</li>
+        </ol>
+      </nav>
+      <header className="article__header">
+        {post.category ? <p className="badge">{post.category}</p> : null}
+        <h1 className="article__title">{post.title}</h1>
+        {post.excerpt ? <p className="article__excerpt">{post.excerpt}</p> : null}
+        <div className="article__byline">
+          <span className="article__avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <div>
+            <p className="article__author-label">
+              <Trans>Author</Trans>
+            </p>
+            <p className="article__author">{author}</p>
+          </div>
+        </div>
+        <PostMeta post={post} withAuthor={false} />
+      </header>
+      {post.featured_image ? <img src={post.featured_image} alt={post.title} className="article__image" /> : null}
+      {/* Sanitised by DOMPurify in articleHtml. */}
+      <div className="article__body" dangerouslySetInnerHTML={{ __html: html }} />
+      <footer className="article__footer">
+        {post.updated_at !== post.created_at ? (
+          <p className="article__updated">
+            <Trans>
+              Last updated: <time dateTime={post.updated_at}>{updated}</time>
+            </Trans>
+          </p>
+        ) : null}
+        {post.tags && post.tags.length > 0 ? (
+          <div className="article__tags">
+            <p className="article__tags-label">
+              <Trans>Tagged in:</Trans>
+            </p>
+            <ul>
+              {post.tags.map((tag) => (
+                <li key={tag} className="article__tag">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <section className="article__more" aria-labelledby="article-more">
+          <h2 id="article-more">
+            <Trans>Enjoyed this article?</Trans>
+          </h2>
+          <p>
+            <Trans>Read more insights and updates from our team.</Trans>
+          </p>
+          <Link to="/blog" className="ag-button">
+            <Trans>Read More Articles</Trans>
+          </Link>
+        </section>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,187 @@
+import { blogApi, type BlogPost, type Pagination } from "@agency/core";
+import { Spinner } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { PostMeta } from "../../components/post-meta";
+import { hostApi } from "../../lib/api";
+import { excerptOf, FEATURED_EXCERPT_LENGTH } from "../../lib/blog";
+import { loadCatalog } from "../../lib/i18n";
+import { localizedPath } from "../../lib/localized-path";
+import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
+import "./blog.css";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+
+loadCatalog({ nl, en });
+
+type ListState =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "loaded"; posts: BlogPost[]; pagination: Pagination };
+
+/** The page number in ?page=, 1 when absent or nonsense. */
+function pageFrom(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return Number.isFinite(page) && page > 0 ? page : 1;
+}
+
+/**
+ * Spec §2 blog list: the latest article featured, then a grid, 'Page X of Y' with Previous/Next. The posts are
+ * English (spec); the page's own texts follow the visitor's language.
+ */
+export default function BlogPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const [state, setState] = useState<ListState>({ status: "loading" });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: "loading" });
+    blogApi
+      .listBlogPosts(hostApi(), page)
+      .then(({ posts, pagination }) => {
+        if (current) setState({ status: "loaded", posts: posts ?? [], pagination });
+      })
+      .catch((error: unknown) => {
+        console.error("Failed to load blog posts", error);
+        if (current) setState({ status: "error" });
+      });
+    return () => {
+      current = false;
+    };
+  }, [page]);
+
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo(0, 0);
+  };
+
+  return (
+    <div className="blog">
+      <PageMeta
+        title={t`Blog`}
+        description={t`Insights & Updates: news, tips and ideas about websites and growing your business online.`}
+        locale={locale}
+        path="/blog"
+      />
+      <header className="hero">
+        <h1 className="hero__title">
+          <Trans>Insights & Updates</Trans>
+        </h1>
+        <p className="hero__text">
+          <Trans>News, tips and ideas from our team about websites, design and growing your business online.</Trans>
+        </p>
+      </header>
+      <div className="page">
+        {state.status === "loading" ? <Spinner label={t`Loading articles...`} /> : null}
+        {state.status === "error" ? (
+          <div className="notice notice--error" role="alert">
+            <h2 className="blog__notice-title">
+              <Trans>Failed to load blog posts</Trans>
+            </h2>
+            <p>
+              <Trans>Please try again later or contact support if the issue persists.</Trans>
+            </p>
+          </div>
+        ) : null}
+        {state.status === "loaded" && state.posts.length === 0 ? (
+          <div className="blog__empty">
+            <h2>
+              <Trans>Coming Soon!</Trans>
+            </h2>
+            <p>
+              <Trans>We're working on our first articles. Want to hear when they're out?</Trans>
+            </p>
+            <Link to={localizedPath("/contact", locale)} className="ag-button">
+              <Trans>Get Notified</Trans>
+            </Link>
+          </div>
+        ) : null}
+        {state.status === "loaded" && state.posts.length > 0 ? (
+          <PostList posts={state.posts} pagination={state.pagination} page={page} onPage={goTo} />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PostList({
+  posts,
+  pagination,
+  page,
+  onPage,
+}: {
+  posts: BlogPost[];
+  pagination: Pagination;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useLingui();
+  // The newest article leads the first page; later pages are all grid.
+  const featured = page === 1 ? posts[0] : undefined;
+  const rest = featured ? posts.slice(1) : posts;
+  const pages = Math.max(1, pagination.pages);
+  return (
+    <>
+      {featured ? (
+        <article className="post-card post-card--featured">
+          {featured.featured_image ? <img src={featured.featured_image} alt="" className="post-card__image" /> : null}
+          <div className="post-card__body">
+            <p className="post-card__label">
+              <Trans>Latest article</Trans>
+            </p>
+            {featured.category ? <p className="badge">{featured.category}</p> : null}
+            <h2 className="post-card__title">
+              <Link to={`/blog/${featured.id}`}>{featured.title}</Link>
+            </h2>
+            <p className="post-card__excerpt">{excerptOf(featured, FEATURED_EXCERPT_LENGTH)}</p>
+            <PostMeta post={featured} />
+          </div>
+        </article>
+      ) : null}
+      {rest.length > 0 ? (
+        <section aria-labelledby="more-articles">
+          <h2 id="more-articles" className={featured ? "blog__section-title" : "ag-visually-hidden"}>
+            <Trans>More articles</Trans>
+          </h2>
+          <ul className="post-grid">
+            {rest.map((post) => (
+                <li key={post.id}>
+                  <article className="post-card">
+                    {post.featured_image ? <img src={post.featured_image} alt="" className="post-card__image" /> : null}
+                    <div className="post-card__body">
+                      {post.category ? <p className="badge">{post.category}</p> : null}
+                      <h3 className="post-card__title">
+                        <Link to={`/blog/${post.id}`}>{post.title}</Link>
+                      </h3>
+                      <p className="post-card__excerpt">{excerptOf(post)}</p>
+                      <PostMeta post={post} />
+                    </div>
+                  </article>
+                </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {pages > 1 ? (
+        <nav className="pagination" aria-label={t`Blog pages`}>
+          <button type="button" className="ag-button ag-button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            <Trans>Previous</Trans>
+          </button>
+          <p className="pagination__status" aria-live="polite">
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
+          </p>
+          <button type="button" className="ag-button ag-button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            <Trans>Next</Trans>
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import "@agency/widgets/login/login.element";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { AuthLayout, TrustBadges } from "../../components/auth-layout";
+import { loadCatalog } from "../../lib/i18n";
+import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+
+loadCatalog({ nl, en });
+
+/** Spec §2 login: the login element (with its forgot, register and support links), trust badges and a teaser. */
+export default function LoginPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (
+    <>
+      <PageMeta title={t`Log in`} description={t`Log in to your account to manage your subscription.`} locale={locale} path="/login" noindex />
+      <AuthLayout
+        title={t`Log in`}
+        aside={
+          <>
+            <section className="auth-teaser" aria-labelledby="whats-new">
+              <p className="auth-teaser__label">
+                <Trans>What's new</Trans>
+              </p>
+              <h2 id="whats-new">
+                <Trans>Faster builds on our AI platform</Trans>
+              </h2>
+              <p>
+                <Trans>
+                  Our site builder now delivers websites 2-3x faster, with free SSL, daily backups and automatic
+                  updates included.
+                </Trans>
+              </p>
+            </section>
+            <TrustBadges />
+          </>
+        }
+      >
+        <agency-login view="login" locale={locale} />
+      </AuthLayout>
+    </>
+  );
+}

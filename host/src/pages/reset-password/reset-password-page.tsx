@@ -1,0 +1,234 @@
+import { apiErrorMessage, apiStatus, authApi, PASSWORD_MIN_LENGTH } from "@agency/core";
+import { Spinner, toast } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { hostApi } from "../../lib/api";
+import { loadCatalog } from "../../lib/i18n";
+import { PageMeta } from "../../lib/page-meta";
+import { useLocale } from "../../lib/use-locale";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+import "./reset-password.css";
+
+loadCatalog({ nl, en });
+
+/** Spec §9: where the visitor goes, and after how long, once the reset succeeded or failed for good. */
+export const RESET_REDIRECT_MS = 2000;
+
+type Destination = "/login" | "/forgot-password";
+
+/** After the form, `leavingFor` says where the 2-second redirect goes. */
+type Phase = { name: "verifying" } | { name: "invalid" } | { name: "form"; email: string; leavingFor?: Destination };
+
+/** Spec §2/§4/§5/§8: verify the link, then let the visitor choose a new password. */
+export default function ResetPasswordPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [phase, setPhase] = useState<Phase>(token ? { name: "verifying" } : { name: "invalid" });
+
+  useEffect(() => {
+    if (!token) {
+      toast.error(t`Invalid reset link`, { locale });
+      return;
+    }
+    let current = true;
+    setPhase({ name: "verifying" });
+    authApi
+      .verifyResetToken(hostApi(), token)
+      .then((answer) => {
+        if (!current) return;
+        if (!answer.valid) throw new Error(answer.error ?? "invalid");
+        setPhase({ name: "form", email: answer.email ?? "" });
+      })
+      .catch(() => {
+        if (!current) return;
+        toast.error(t`Invalid or expired reset link`, { locale });
+        setPhase({ name: "invalid" });
+      });
+    return () => {
+      current = false;
+    };
+    // The visitor's language may change while the page is open; the link is verified once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  const leavingFor = phase.name === "form" ? phase.leavingFor : undefined;
+  useEffect(() => {
+    if (!leavingFor) return;
+    const timer = setTimeout(() => navigate(leavingFor, { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [leavingFor, navigate]);
+
+  return (
+    <div className="page page--narrow">
+      <PageMeta
+        title={t`Reset password`}
+        description={t`Choose a new password for your account.`}
+        locale={locale}
+        path="/reset-password"
+        noindex
+      />
+      {phase.name === "verifying" ? <Spinner label={t`Verifying reset link...`} /> : null}
+      {phase.name === "invalid" ? <InvalidLink /> : null}
+      {phase.name === "form" ? (
+        <ResetForm
+          token={token}
+          email={phase.email}
+          finished={leavingFor !== undefined}
+          onDone={(to) => setPhase({ ...phase, leavingFor: to })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className="reset">
+      <h1 className="page__title">
+        <Trans>Invalid Reset Link</Trans>
+      </h1>
+      <p className="page__lead">
+        <Trans>This password reset link is invalid or has expired. Reset links are valid for 24 hours and can be used once.</Trans>
+      </p>
+      <div className="actions">
+        <Link to="/forgot-password" className="ag-button">
+          <Trans>Request New Link</Trans>
+        </Link>
+        <Link to="/login" className="ag-button ag-button--secondary">
+          <Trans>Back to Login</Trans>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function ResetForm({
+  token,
+  email,
+  finished,
+  onDone,
+}: {
+  token: string;
+  email: string;
+  finished: boolean;
+  onDone: (to: Destination) => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<{ message: string; fields: ("password" | "confirm")[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password || !confirm) {
+      const fields = [!password && "password", !confirm && "confirm"].filter(Boolean) as ("password" | "confirm")[];
+      return setError({ message: t`Please fill in all fields`, fields });
+    }
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      return setError({ message: t`Password must be at least 6 characters`, fields: ["password"] });
+    }
+    if (password !== confirm) return setError({ message: t`Passwords do not match`, fields: ["confirm"] });
+
+    setError(null);
+    setBusy(true);
+    try {
+      await authApi.resetPassword(hostApi(), { token, newPassword: password });
+      toast.success(t`Password reset successfully!`, { locale });
+      setSuccess(true);
+      onDone("/login");
+    } catch (failure) {
+      const message = apiErrorMessage(failure) ?? t`Failed to reset password`;
+      toast.error(message, { locale });
+      setError({ message, fields: [] });
+      // A 400 means the link itself is no good any more: a new one has to be requested.
+      if (apiStatus(failure) === 400) onDone("/forgot-password");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const invalid = (field: "password" | "confirm") => error?.fields.includes(field) ?? false;
+  const describedBy = (field: "password" | "confirm", ...extra: string[]) =>
+    [...extra, invalid(field) ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className="reset">
+      <h1 className="page__title">
+        <Trans>Reset Your Password</Trans>
+      </h1>
+      {email ? (
+        <p className="page__lead">
+          <Trans>
+            Enter a new password for <strong>{email}</strong>
+          </Trans>
+        </p>
+      ) : null}
+      <form className="reset__form" noValidate onSubmit={submit}>
+        {error ? (
+          <p id={`${id}-error`} className="notice notice--error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        {success ? (
+          <p className="notice reset__success" role="status">
+            <Trans>Password reset successfully! Taking you to the login page...</Trans>
+          </p>
+        ) : null}
+        <div className="reset__field">
+          <label htmlFor={`${id}-password`}>
+            <Trans>New Password</Trans>
+          </label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            aria-invalid={invalid("password")}
+            aria-describedby={describedBy("password", `${id}-hint`)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(null);
+            }}
+          />
+          <p id={`${id}-hint`} className="reset__hint">
+            <Trans>Must be at least 6 characters long</Trans>
+          </p>
+        </div>
+        <div className="reset__field">
+          <label htmlFor={`${id}-confirm`}>
+            <Trans>Confirm New Password</Trans>
+          </label>
+          <input
+            id={`${id}-confirm`}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            aria-invalid={invalid("confirm")}
+            aria-describedby={describedBy("confirm")}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+        <button type="submit" className="ag-button reset__submit" disabled={busy || finished} aria-busy={busy}>
+          {busy ? <Trans>Resetting...</Trans> : <Trans>Reset Password</Trans>}
+        </button>
+      </form>
+      <p>
+        <Link to="/login" className="ag-link">
+          <Trans>Back to Login</Trans>
+        </Link>
+      </p>
+    </div>
+  );
+}

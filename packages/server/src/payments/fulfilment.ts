@@ -1,0 +1,193 @@
+import type { Db } from "../db/db";
+import type { BillingPeriod, SubscriptionStatus } from "../types";
+import { periodContaining, periodEnd } from "./billing-period";
+import { ACTIVE_STATUSES, type ProviderName, type SubscriptionRow } from "./store";
+
+/**
+ * The one place a subscription's state changes. Both providers end here: the local test checkout's Pay button and
+ * renewal job through the verbs below, Stripe's webhooks and cancel/resume calls with the state Stripe reports.
+ * Because every change goes through `applySubscriptionState`, the mails (started, payment failed, ended) follow
+ * from the transition itself and are sent once, whichever provider or event caused it.
+ */
+export interface SubscriptionState {
+  /** Our row to update. Without it the row is found by (provider, externalId), or inserted. */
+  id?: string;
+  userId: string;
+  provider: ProviderName;
+  /** Stripe's sub_… id; null for the local provider. */
+  externalId: string | null;
+  planId: string;
+  billingPeriod: BillingPeriod;
+  status: SubscriptionStatus;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  /** Kept from the row when updating; defaults to currentPeriodStart for a new row. */
+  billingAnchor?: Date;
+  /** When the subscription ended (status canceled); defaults to now. */
+  endedAt?: Date;
+  /** A charge just failed (Stripe's invoice.payment_failed), even if the status did not move to past_due. */
+  paymentFailed?: boolean;
+}
+
+export type SubscriptionMailKind = "started" | "payment_failed" | "ended";
+
+export interface FulfilmentResult {
+  subscription: SubscriptionRow;
+  previousStatus: SubscriptionStatus | null;
+  /** Rows of subscription_mails written in this transaction; deliver them after commit. */
+  mailIds: number[];
+}
+
+const isPastDue = (status: SubscriptionStatus | null) => status === "past_due" || status === "unpaid";
+
+/**
+ * Writes `state` and queues the mails its transition calls for. Call it inside a transaction (`tx`), and send the
+ * returned mails only after that transaction commits, so a rollback never leaves a mail about a change that did
+ * not happen. The row is locked first, so two concurrent changes of one subscription apply one after the other.
+ */
+export async function applySubscriptionState(tx: Db, state: SubscriptionState): Promise<FulfilmentResult> {
+  let existing: SubscriptionRow | undefined;
+  if (state.id) {
+    existing = (await tx.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1 FOR UPDATE", [state.id])).rows[0];
+    if (!existing) throw new Error(`Subscription ${state.id} does not exist`);
+  } else if (state.externalId) {
+    existing = (
+      await tx.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE provider = $1 AND external_id = $2 FOR UPDATE", [
+        state.provider,
+        state.externalId,
+      ])
+    ).rows[0];
+  }
+
+  const previousStatus = existing?.status ?? null;
+  const next = state.status;
+  const startsNow = ACTIVE_STATUSES.includes(next) && !existing?.started_at;
+  const endsNow = next === "canceled" && previousStatus !== "canceled";
+  // One mail per episode of failed payments, not one per retry Stripe makes while the subscription is past due.
+  const failedNow = !endsNow && !isPastDue(previousStatus) && (isPastDue(next) || state.paymentFailed === true);
+  const endedAt = endsNow ? (state.endedAt ?? new Date()) : null;
+
+  let row: SubscriptionRow;
+  if (existing) {
+    row = (
+      await tx.query<SubscriptionRow>(
+        `UPDATE subscriptions
+            SET plan_id = $2, billing_period = $3, status = $4, current_period_start = $5, current_period_end = $6,
+                cancel_at_period_end = $7,
+                started_at = CASE WHEN $8::boolean THEN now() ELSE started_at END,
+                ended_at = CASE WHEN $9::timestamptz IS NOT NULL THEN $9::timestamptz ELSE ended_at END,
+                updated_at = now()
+          WHERE id = $1 RETURNING *`,
+        [
+          existing.id,
+          state.planId,
+          state.billingPeriod,
+          next,
+          state.currentPeriodStart,
+          state.currentPeriodEnd,
+          state.cancelAtPeriodEnd,
+          startsNow,
+          endedAt,
+        ],
+      )
+    ).rows[0]!;
+  } else {
+    row = (
+      await tx.query<SubscriptionRow>(
+        `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, external_id, status, current_period_start,
+                                    current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12)
+         RETURNING *`,
+        [
+          state.userId,
+          state.planId,
+          state.billingPeriod,
+          state.provider,
+          state.externalId,
+          next,
+          state.currentPeriodStart,
+          state.currentPeriodEnd,
+          state.cancelAtPeriodEnd,
+          state.billingAnchor ?? state.currentPeriodStart,
+          startsNow,
+          endedAt,
+        ],
+      )
+    ).rows[0]!;
+  }
+
+  const kinds: SubscriptionMailKind[] = [];
+  if (startsNow) kinds.push("started");
+  if (failedNow) kinds.push("payment_failed");
+  // Only a subscription that once ran gets an 'ended' mail; an abandoned first payment (incomplete) does not.
+  if (endsNow && row.started_at) kinds.push("ended");
+  const mailIds: number[] = [];
+  for (const kind of kinds) {
+    const { rows } = await tx.query<{ id: number }>(
+      "INSERT INTO subscription_mails (subscription_id, kind) VALUES ($1, $2) RETURNING id",
+      [row.id, kind],
+    );
+    mailIds.push(rows[0]!.id);
+  }
+  return { subscription: row, previousStatus, mailIds };
+}
+
+function stateOf(row: SubscriptionRow): SubscriptionState {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    provider: row.provider,
+    externalId: row.external_id,
+    planId: row.plan_id,
+    billingPeriod: row.billing_period,
+    status: row.status,
+    currentPeriodStart: row.current_period_start,
+    currentPeriodEnd: row.current_period_end,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+  };
+}
+
+// ---- The verbs the local provider uses. Stripe reports whole states instead and calls applySubscriptionState. ----
+
+/** A paid checkout: active from `at` for one period (a month or a year). */
+export function activate(
+  tx: Db,
+  input: { userId: string; provider: ProviderName; planId: string; billingPeriod: BillingPeriod; at?: Date },
+): Promise<FulfilmentResult> {
+  const start = input.at ?? new Date();
+  return applySubscriptionState(tx, {
+    userId: input.userId,
+    provider: input.provider,
+    externalId: null,
+    planId: input.planId,
+    billingPeriod: input.billingPeriod,
+    status: "active",
+    currentPeriodStart: start,
+    currentPeriodEnd: periodEnd(start, 1, input.billingPeriod),
+    cancelAtPeriodEnd: false,
+    billingAnchor: start,
+  });
+}
+
+/** A period was paid again: moves on to the period that contains `now` (late runs skip nothing twice). */
+export function renew(tx: Db, row: SubscriptionRow, now: Date = new Date()): Promise<FulfilmentResult> {
+  const at = now > row.current_period_end ? now : row.current_period_end;
+  const period = periodContaining(row.billing_anchor, at, row.billing_period);
+  return applySubscriptionState(tx, { ...stateOf(row), status: "active", currentPeriodStart: period.start, currentPeriodEnd: period.end });
+}
+
+/** A renewal charge failed; access continues while the provider retries. */
+export function markPastDue(tx: Db, row: SubscriptionRow): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, { ...stateOf(row), status: "past_due", paymentFailed: true });
+}
+
+/** The subscription is over (cancelled at period end, or payment given up). */
+export function end(tx: Db, row: SubscriptionRow, at: Date = new Date()): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, { ...stateOf(row), status: "canceled", endedAt: at });
+}
+
+/** Cancel (true) or resume (false) at the end of the current period. */
+export function setCancelAtPeriodEnd(tx: Db, row: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, { ...stateOf(row), cancelAtPeriodEnd: cancel });
+}

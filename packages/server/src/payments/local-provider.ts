@@ -1,0 +1,122 @@
+import type { Db } from "../db/db";
+import { randomToken } from "../lib/crypto";
+import type { BillingPeriod, CreateCheckoutResponse, Locale } from "../types";
+import { activate, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
+import type { CheckoutInput, PaymentProvider } from "./provider";
+import { liveSubscription, type SubscriptionRow } from "./store";
+import type { CheckoutProblem } from "./test-checkout-page";
+
+/** As long as a Stripe Checkout Session stays open by default. */
+export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface CheckoutSessionRow {
+  id: string;
+  provider: "local" | "stripe";
+  external_id: string | null;
+  user_id: string;
+  plan_id: string;
+  billing_period: BillingPeriod;
+  locale: Locale;
+  success_url: string;
+  cancel_url: string;
+  status: "open" | "paid" | "canceled";
+  expires_at: Date;
+}
+
+export type CheckoutOutcome =
+  | { ok: true; session: CheckoutSessionRow; result: FulfilmentResult | null }
+  | { ok: false; problem: CheckoutProblem; session: CheckoutSessionRow | null };
+
+/**
+ * The default provider: no keys, no network. Its checkout is a page this server renders (routes in
+ * routes/api/subscriptions/test-checkout.ts); Pay activates through the same fulfilment as a Stripe webhook, and the
+ * renewal job plays the part of Stripe's billing cycle (jobs/subscription-renewal.ts).
+ */
+export class LocalProvider implements PaymentProvider {
+  readonly name = "local" as const;
+
+  constructor(private readonly db: Db) {}
+
+  async createCheckout(input: CheckoutInput): Promise<CreateCheckoutResponse> {
+    // 256 random bits: the page is opened by a plain browser navigation, without the bearer token, so the id
+    // itself is what proves the visitor is the one who started this checkout.
+    const id = randomToken();
+    await this.db.query(
+      `INSERT INTO checkout_sessions (id, provider, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
+       VALUES ($1, 'local', $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        input.user.id,
+        input.plan.id,
+        input.billingPeriod,
+        input.locale,
+        input.successUrl,
+        input.cancelUrl,
+        new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
+      ],
+    );
+    return { checkoutUrl: `${input.apiBaseUrl}/subscriptions/test-checkout/${id}` };
+  }
+
+  async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1 FOR UPDATE", [subscription.id]);
+      return setCancelAtPeriodEnd(tx, rows[0] ?? subscription, cancel);
+    });
+  }
+
+  /** An open, unexpired session (for showing the page), or the reason it cannot be used. */
+  async openSession(id: string): Promise<CheckoutOutcome> {
+    const { rows } = await this.db.query<CheckoutSessionRow>("SELECT * FROM checkout_sessions WHERE id = $1 AND provider = 'local'", [id]);
+    const session = rows[0] ?? null;
+    const problem = sessionProblem(session);
+    return problem ? { ok: false, problem, session } : { ok: true, session: session!, result: null };
+  }
+
+  /**
+   * Pay: claims the session and activates the subscription in one transaction, so a double click or two tabs pay
+   * once. A user who meanwhile got a subscription through another checkout is refused and nothing is recorded.
+   */
+  async pay(id: string, now: Date = new Date()): Promise<CheckoutOutcome> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<CheckoutSessionRow>(
+        "SELECT * FROM checkout_sessions WHERE id = $1 AND provider = 'local' FOR UPDATE",
+        [id],
+      );
+      const session = rows[0] ?? null;
+      const problem = sessionProblem(session, now);
+      if (problem) return { ok: false, problem, session };
+      // Serialises checkouts of one user, so two sessions paid at the same moment cannot both activate.
+      await tx.query("SELECT id FROM users WHERE id = $1 FOR UPDATE", [session!.user_id]);
+      if (await liveSubscription(tx, session!.user_id)) return { ok: false, problem: "already_subscribed", session };
+      await tx.query("UPDATE checkout_sessions SET status = 'paid', completed_at = now() WHERE id = $1", [id]);
+      const result = await activate(tx, {
+        userId: session!.user_id,
+        provider: "local",
+        planId: session!.plan_id,
+        billingPeriod: session!.billing_period,
+        at: now,
+      });
+      return { ok: true, session: session!, result };
+    });
+  }
+
+  /** Cancel on the page: the session is closed, so the Pay button of an old tab no longer works. */
+  async cancelCheckout(id: string): Promise<CheckoutOutcome> {
+    const { rows } = await this.db.query<CheckoutSessionRow>(
+      `UPDATE checkout_sessions SET status = 'canceled', completed_at = now()
+        WHERE id = $1 AND provider = 'local' AND status = 'open' RETURNING *`,
+      [id],
+    );
+    if (rows[0]) return { ok: true, session: rows[0], result: null };
+    return this.openSession(id);
+  }
+}
+
+function sessionProblem(session: CheckoutSessionRow | null, now: Date = new Date()): CheckoutProblem | null {
+  if (!session) return "unknown";
+  if (session.status === "paid") return "paid";
+  if (session.status === "canceled") return "canceled";
+  if (session.expires_at <= now) return "expired";
+  return null;
+}

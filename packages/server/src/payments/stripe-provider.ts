@@ -1,0 +1,334 @@
+import { Stripe } from "stripe";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/db";
+import { randomToken } from "../lib/crypto";
+import type { BillingPeriod, CreateCheckoutResponse, SubscriptionStatus } from "../types";
+import { applySubscriptionState, type FulfilmentResult } from "./fulfilment";
+import { PaymentError, type CheckoutInput, type PaymentProvider } from "./provider";
+import { findPlan, listPlans, type PlanRow, type SubscriptionRow } from "./store";
+
+export type StripeSettings = Config["stripe"];
+
+/** Every setting the provider needs is present (config.ts refuses a partial set, so this is all or nothing). */
+export function stripeConfigured(s: StripeSettings): boolean {
+  return Boolean(s.secretKey && s.webhookSecret && s.priceMonthly && s.priceYearly);
+}
+
+/**
+ * The official SDK, optionally pointed at another host (STRIPE_API_BASE: stripe-mock or the fake Stripe of the
+ * tests). Retries are the SDK's own: it reuses an idempotency key per request, so a retried create is not doubled.
+ */
+export function createStripeClient(s: StripeSettings): Stripe {
+  const options: Stripe.StripeConfig = {
+    telemetry: false,
+    maxNetworkRetries: 2,
+    // A webhook handler waits on these calls inside a database transaction; do not hold it for Stripe's 80 s default.
+    timeout: 20_000,
+    appInfo: { name: "agency-server" },
+  };
+  if (s.apiBase) {
+    const base = new URL(s.apiBase);
+    options.protocol = base.protocol === "http:" ? "http" : "https";
+    options.host = base.hostname;
+    options.port = base.port || (base.protocol === "http:" ? 80 : 443);
+  }
+  return new Stripe(s.secretKey!, options);
+}
+
+export interface WebhookResult {
+  /** The event id was handled before: nothing was done. */
+  duplicate: boolean;
+  mailIds: number[];
+}
+
+const HANDLED_EVENTS = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.payment_failed",
+]);
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+/**
+ * Checkout Sessions (hosted or embedded), subscriptions kept in step through signed webhooks, and cancel/resume at
+ * period end through the Subscriptions API. Every state Stripe reports goes through applySubscriptionState.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: StripeSettings,
+    private readonly log: Pick<FastifyBaseLogger, "info" | "warn">,
+    readonly stripe: Stripe = createStripeClient(settings),
+  ) {}
+
+  async createCheckout(input: CheckoutInput): Promise<CreateCheckoutResponse> {
+    const price = this.priceFor(input.plan, input.billingPeriod);
+    const customer = await this.customerFor(input.user);
+    const embedded = this.settings.checkout === "embedded";
+    const metadata = { userId: input.user.id, planId: input.plan.id, billingPeriod: input.billingPeriod };
+    const ourId = randomToken();
+    // Stripe renamed the modes on 2026-03-25: 'hosted_page' and 'embedded_page' (formerly 'hosted' and 'embedded').
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: "subscription",
+      ui_mode: embedded ? "embedded_page" : "hosted_page",
+      customer,
+      client_reference_id: input.user.id,
+      line_items: [{ price, quantity: 1 }],
+      metadata,
+      // Copied onto the subscription, so its own events say whose it is even before checkout.session.completed.
+      subscription_data: { metadata },
+      locale: input.locale,
+      ...(embedded
+        ? // Embedded sessions have no success/cancel pages: the form reports completion to the page itself, and
+          // return_url is only used after a redirect-based payment method.
+          { return_url: input.successUrl, redirect_on_completion: "if_required" as const }
+        : { success_url: input.successUrl, cancel_url: input.cancelUrl }),
+    };
+    const session = await this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${ourId}` });
+    await this.db.query(
+      `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
+       VALUES ($1, 'stripe', $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        ourId,
+        session.id,
+        input.user.id,
+        input.plan.id,
+        input.billingPeriod,
+        input.locale,
+        input.successUrl,
+        input.cancelUrl,
+        new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+      ],
+    );
+    if (embedded) {
+      if (!session.client_secret) throw new Error(`Stripe returned no client_secret for embedded session ${session.id}`);
+      return { sessionId: session.id, clientSecret: session.client_secret, publishableKey: this.settings.publishableKey };
+    }
+    if (!session.url) throw new Error(`Stripe returned no url for hosted session ${session.id}`);
+    return { checkoutUrl: session.url };
+  }
+
+  async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult> {
+    if (!subscription.external_id) throw new Error(`Stripe subscription row ${subscription.id} has no Stripe id`);
+    const updated = await this.stripe.subscriptions.update(subscription.external_id, { cancel_at_period_end: cancel });
+    const result = await this.db.transaction(async (tx) => {
+      await lockStripeSubscription(tx, updated.id);
+      return this.applyStripeSubscription(tx, updated, {});
+    });
+    if (!result) throw new Error(`Could not record Stripe subscription ${updated.id}`);
+    return result;
+  }
+
+  /**
+   * Verifies and handles one webhook delivery. Throws PaymentError(400) for a missing or bad signature; any other
+   * error rolls the whole event back (including its id), so the 500 makes Stripe deliver it again later.
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
+    if (!signature) throw new PaymentError(400, "Missing Stripe-Signature header");
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret!);
+    } catch {
+      throw new PaymentError(400, "Invalid webhook signature");
+    }
+
+    return this.db.transaction(async (tx) => {
+      // Insert first: a redelivery finds the id and stops here; a concurrent delivery of the same event waits on
+      // the primary key until this transaction ends, then finds it too.
+      const inserted = await tx.query(
+        "INSERT INTO payment_events (id, provider, type) VALUES ($1, 'stripe', $2) ON CONFLICT (id) DO NOTHING RETURNING id",
+        [event.id, event.type],
+      );
+      if (inserted.rows.length === 0) return { duplicate: true, mailIds: [] };
+      if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false, mailIds: [] };
+      const result = await this.handleEvent(tx, event);
+      return { duplicate: false, mailIds: result?.mailIds ?? [] };
+    });
+  }
+
+  /**
+   * Out-of-order safety: events are used only as a trigger. Each one names a subscription, which is re-fetched from
+   * Stripe and written as Stripe has it now, under a per-subscription lock. An old `created` arriving after a newer
+   * `updated` therefore writes the newer state again instead of rolling it back, and a `deleted` that overtakes
+   * `checkout.session.completed` is not resurrected. The price is one API call per event, which is fine at a
+   * subscription's rate of events.
+   */
+  private async handleEvent(tx: Db, event: Stripe.Event): Promise<FulfilmentResult | null> {
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        if (session.mode !== "subscription") return null;
+        const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
+        const customerId = idOf(session.customer);
+        if (userId && customerId && (await userExists(tx, userId))) {
+          await tx.query(
+            "INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, 'stripe', $2) ON CONFLICT DO NOTHING",
+            [userId, customerId],
+          );
+        }
+        await tx.query("UPDATE checkout_sessions SET status = 'paid', completed_at = now() WHERE provider = 'stripe' AND external_id = $1", [
+          session.id,
+        ]);
+        const subscriptionId = idOf(session.subscription);
+        if (!subscriptionId) return null;
+        return this.syncSubscription(tx, subscriptionId, { fallbackUserId: userId });
+      }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        return this.syncSubscription(tx, event.data.object.id, { fallback: event.data.object });
+      case "invoice.payment_failed": {
+        const invoice = event.data.object;
+        const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+        if (!subscriptionId) return null;
+        return this.syncSubscription(tx, subscriptionId, { paymentFailed: true });
+      }
+      default:
+        return null;
+    }
+  }
+
+  private async syncSubscription(
+    tx: Db,
+    subscriptionId: string,
+    opts: { fallback?: Stripe.Subscription; fallbackUserId?: string | null; paymentFailed?: boolean },
+  ): Promise<FulfilmentResult | null> {
+    await lockStripeSubscription(tx, subscriptionId);
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      // Gone from Stripe (e.g. test data deleted): the event's own copy is the last word there is.
+      if ((error as { statusCode?: number }).statusCode === 404 && opts.fallback) subscription = opts.fallback;
+      else if ((error as { statusCode?: number }).statusCode === 404) {
+        this.log.warn({ subscriptionId }, "Stripe subscription from a webhook no longer exists; event ignored");
+        return null;
+      } else throw error;
+    }
+    return this.applyStripeSubscription(tx, subscription, opts);
+  }
+
+  /** Stripe's subscription → our row, through the one fulfilment function. Null when it is not one of ours. */
+  private async applyStripeSubscription(
+    tx: Db,
+    subscription: Stripe.Subscription,
+    opts: { fallbackUserId?: string | null; paymentFailed?: boolean },
+  ): Promise<FulfilmentResult | null> {
+    const customerId = idOf(subscription.customer);
+    let userId: string | null = subscription.metadata?.userId || opts.fallbackUserId || null;
+    if (!userId && customerId) {
+      const { rows } = await tx.query<{ user_id: string }>(
+        "SELECT user_id FROM payment_customers WHERE provider = 'stripe' AND customer_id = $1",
+        [customerId],
+      );
+      userId = rows[0]?.user_id ?? null;
+    }
+    if (!userId || !(await userExists(tx, userId))) {
+      this.log.warn({ subscriptionId: subscription.id, customerId }, "Stripe subscription of no known user; ignored");
+      return null;
+    }
+
+    const item = subscription.items?.data?.[0];
+    const priceId = item?.price?.id ?? null;
+    const plan = await this.planFor(tx, subscription.metadata?.planId, priceId);
+    if (!plan) {
+      this.log.warn({ subscriptionId: subscription.id, priceId }, "Stripe subscription for no known plan; ignored");
+      return null;
+    }
+    const metaPeriod = subscription.metadata?.billingPeriod;
+    const billingPeriod: BillingPeriod =
+      item?.price?.recurring?.interval === "year" ? "yearly" : item?.price?.recurring?.interval === "month" ? "monthly" : metaPeriod === "yearly" ? "yearly" : "monthly";
+    // Since API version 2025-03-31 the period lives on the subscription items.
+    const start = item?.current_period_start ?? subscription.start_date ?? subscription.created;
+    const end = item?.current_period_end ?? start;
+    const status = subscription.status as SubscriptionStatus;
+    // The customer portal may schedule the end with cancel_at instead of cancel_at_period_end; both are a pending end.
+    const cancelAtPeriodEnd = status !== "canceled" && (subscription.cancel_at_period_end || subscription.cancel_at != null);
+
+    return applySubscriptionState(tx, {
+      userId,
+      provider: "stripe",
+      externalId: subscription.id,
+      planId: plan.id,
+      billingPeriod,
+      status,
+      currentPeriodStart: new Date(start * 1000),
+      currentPeriodEnd: new Date(end * 1000),
+      cancelAtPeriodEnd,
+      billingAnchor: subscription.billing_cycle_anchor ? new Date(subscription.billing_cycle_anchor * 1000) : undefined,
+      endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : undefined,
+      paymentFailed: opts.paymentFailed,
+    });
+  }
+
+  private priceFor(plan: PlanRow, period: BillingPeriod): string {
+    const price =
+      period === "yearly" ? (plan.stripe_price_yearly ?? this.settings.priceYearly) : (plan.stripe_price_monthly ?? this.settings.priceMonthly);
+    if (!price) throw new PaymentError(503, `No Stripe price is configured for plan '${plan.id}' (${period})`);
+    return price;
+  }
+
+  private async planFor(db: Db, metadataPlanId: string | undefined, priceId: string | null): Promise<PlanRow | null> {
+    if (metadataPlanId) {
+      const plan = await findPlan(db, metadataPlanId, { activeOnly: false });
+      if (plan) return plan;
+    }
+    const plans = await listPlans(db);
+    if (priceId) {
+      const byOwnPrice = plans.find((p) => p.stripe_price_monthly === priceId || p.stripe_price_yearly === priceId);
+      if (byOwnPrice) return byOwnPrice;
+      // The STRIPE_PRICE_* settings belong to plans without their own price ids (the seeded Pro plan).
+      if (priceId === this.settings.priceMonthly || priceId === this.settings.priceYearly) {
+        return plans.find((p) => !p.stripe_price_monthly && !p.stripe_price_yearly) ?? null;
+      }
+    }
+    return null;
+  }
+
+  /** The user's Stripe customer, created on the first checkout; reusing it keeps one payment history per user. */
+  private async customerFor(user: { id: string; email: string; name: string }): Promise<string> {
+    const existing = await this.db.query<{ customer_id: string }>(
+      "SELECT customer_id FROM payment_customers WHERE user_id = $1 AND provider = 'stripe'",
+      [user.id],
+    );
+    if (existing.rows[0]) return existing.rows[0].customer_id;
+    // The idempotency key makes two simultaneous first checkouts of one user get the same customer from Stripe.
+    const customer = await this.stripe.customers.create(
+      { email: user.email, name: user.name, metadata: { userId: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    await this.db.query(
+      "INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, 'stripe', $2) ON CONFLICT DO NOTHING",
+      [user.id, customer.id],
+    );
+    const { rows } = await this.db.query<{ customer_id: string }>(
+      "SELECT customer_id FROM payment_customers WHERE user_id = $1 AND provider = 'stripe'",
+      [user.id],
+    );
+    return rows[0]?.customer_id ?? customer.id;
+  }
+}
+
+/**
+ * Serialises everything done to one Stripe subscription across requests and processes until the transaction ends,
+ * so a fetch-then-write by one handler cannot interleave with another's (the later fetch is written last).
+ */
+async function lockStripeSubscription(tx: Db, subscriptionId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`stripe-subscription:${subscriptionId}`]);
+}
+
+async function userExists(db: Db, userId: string): Promise<boolean> {
+  // A uuid-shaped check first: metadata is free text, and a malformed id would make the uuid cast throw.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
+  const { rows } = await db.query("SELECT 1 FROM users WHERE id = $1", [userId]);
+  return rows.length > 0;
+}
+
+/** Exposed for the fake-Stripe tests' expectations. */
+export const STRIPE_HANDLED_EVENTS = [...HANDLED_EVENTS];

@@ -1,0 +1,53 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
+import { LocalProvider } from "../payments/local-provider";
+import { PaymentError, type PaymentProvider } from "../payments/provider";
+import type { SubscriptionRow } from "../payments/store";
+import { StripeProvider, stripeConfigured } from "../payments/stripe-provider";
+import { deliverSubscriptionMails } from "../payments/subscription-mails";
+
+export interface Payments {
+  /** Where new checkouts go: Stripe when it is configured, else the local test provider. */
+  readonly checkout: PaymentProvider;
+  readonly local: LocalProvider;
+  readonly stripe: StripeProvider | null;
+  /** The provider that manages an existing subscription (the one that created it). */
+  providerFor(subscription: SubscriptionRow): PaymentProvider;
+  /** Sends the mails a committed state change queued, after the answer; the job retries any that fail. */
+  deliverMails(mailIds: number[]): void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    payments: Payments;
+  }
+}
+
+export default fp(
+  async function paymentsPlugin(app: FastifyInstance) {
+    const local = new LocalProvider(app.db);
+    const stripe = stripeConfigured(app.config.stripe) ? new StripeProvider(app.db, app.config.stripe, app.log) : null;
+    app.log.info(
+      stripe ? { provider: "stripe", checkout: app.config.stripe.checkout } : { provider: "local" },
+      stripe ? "payments: Stripe" : "payments: local test checkout (no Stripe keys set; no money is charged)",
+    );
+    const payments: Payments = {
+      checkout: stripe ?? local,
+      local,
+      stripe,
+      providerFor(subscription) {
+        if (subscription.provider === "local") return local;
+        if (!stripe) throw new PaymentError(503, "This subscription is managed by Stripe, which is not configured on this server");
+        return stripe;
+      },
+      deliverMails(mailIds) {
+        if (mailIds.length === 0) return;
+        app.background("subscription mail", () =>
+          deliverSubscriptionMails({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log }, mailIds),
+        );
+      },
+    };
+    app.decorate("payments", payments);
+  },
+  { name: "payments", dependencies: ["config", "db", "mailer", "background"] },
+);

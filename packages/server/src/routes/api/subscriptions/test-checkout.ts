@@ -1,0 +1,119 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { formatPrice } from "../../../payments/format";
+import type { CheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
+import { findPlan, priceCents } from "../../../payments/store";
+import {
+  checkoutPageCsp,
+  newNonce,
+  PROBLEM_STATUS,
+  renderCheckoutPage,
+  renderProblemPage,
+  type CheckoutProblem,
+} from "../../../payments/test-checkout-page";
+import { requestLocale } from "../../schemas";
+
+const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The local test provider's checkout page and its two buttons. Opened by a plain browser navigation (no bearer
+ * token): the unguessable session id in the path is the authorisation. Answers are HTML, also for errors, because
+ * a person is looking at them.
+ */
+const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The buttons are plain HTML forms; their (empty) bodies arrive form-encoded. Only this plugin accepts that type.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string, nonce: string, session: CheckoutSessionRow | null) => {
+    const redirectOrigins = session ? [session.success_url, session.cancel_url].map(originOf).filter((o): o is string => o !== null) : [];
+    return reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", checkoutPageCsp(nonce, redirectOrigins))
+      .header("cache-control", "no-store")
+      // The session id is in this page's URL; it must not leak to other sites through the Referer header.
+      .header("referrer-policy", "no-referrer")
+      .header("x-robots-tag", "noindex, nofollow")
+      .send(html);
+  };
+
+  const sendProblem = (request: FastifyRequest, reply: FastifyReply, problem: CheckoutProblem, session: CheckoutSessionRow | null) => {
+    const locale = session?.locale ?? requestLocale(request);
+    // After a payment the useful way back is the success page; otherwise where the user came from.
+    const back = session
+      ? problem === "paid" || problem === "already_subscribed"
+        ? session.success_url
+        : session.cancel_url
+      : `${app.config.publicUrl}/`;
+    const nonce = newNonce();
+    return sendHtml(reply, PROBLEM_STATUS[problem], renderProblemPage(locale, problem, back, nonce), nonce, session);
+  };
+
+  /** This page's own path without a trailing slash, so the form actions work under /api and under a preview base. */
+  const pagePath = (request: FastifyRequest) => (request.url.split("?")[0] ?? "").replace(/\/+$/, "");
+
+  app.get(
+    "/:id",
+    { schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const outcome = await app.payments.local.openSession(request.params.id);
+      if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
+      const { session } = outcome;
+      const plan = await findPlan(app.db, session.plan_id, { activeOnly: false });
+      const { rows } = await app.db.query<{ email: string }>("SELECT email FROM users WHERE id = $1", [session.user_id]);
+      if (!plan || !rows[0]) return sendProblem(request, reply, "unknown", null);
+      const nonce = newNonce();
+      const path = pagePath(request);
+      const html = renderCheckoutPage({
+        locale: session.locale,
+        planName: plan.name,
+        billingPeriod: session.billing_period,
+        price: formatPrice(session.locale, priceCents(plan, session.billing_period), plan.currency),
+        email: rows[0].email,
+        payAction: `${path}/pay`,
+        cancelAction: `${path}/cancel`,
+        nonce,
+      });
+      return sendHtml(reply, 200, html, nonce, session);
+    },
+  );
+
+  const finish = (request: FastifyRequest, reply: FastifyReply, outcome: CheckoutOutcome, target: "success_url" | "cancel_url") => {
+    if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
+    if (outcome.result) app.payments.deliverMails(outcome.result.mailIds);
+    // 303: the browser follows with a GET, so reloading the success page never re-submits the payment.
+    return reply.header("cache-control", "no-store").redirect(outcome.session[target], 303);
+  };
+
+  app.post(
+    "/:id/pay",
+    { schema: { hide: true, params: Params } },
+    async (request, reply) => finish(request, reply, await app.payments.local.pay(request.params.id), "success_url"),
+  );
+
+  app.post(
+    "/:id/cancel",
+    { schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const outcome = await app.payments.local.cancelCheckout(request.params.id);
+      // Cancel twice (two tabs, back button) still just goes back.
+      if (!outcome.ok && outcome.problem === "canceled" && outcome.session) {
+        return reply.header("cache-control", "no-store").redirect(outcome.session.cancel_url, 303);
+      }
+      return finish(request, reply, outcome, "cancel_url");
+    },
+  );
+};
+
+export default testCheckoutRoutes;

@@ -1,0 +1,48 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { errors } from "../../schemas";
+
+/** Stripe events are small, but a subscription with many items can pass the API's 100 KB default body limit. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST /subscriptions/webhook. The signature covers the exact bytes Stripe sent, so this route needs the raw body:
+ * this plugin is encapsulated (not wrapped in fastify-plugin) and replaces the JSON parser for its own routes only;
+ * every other route keeps parsing JSON as usual.
+ */
+const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    "/webhook",
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags: ["subscriptions"],
+        summary: "Stripe webhook endpoint",
+        description:
+          "Verifies the Stripe-Signature header against STRIPE_WEBHOOK_SECRET (400 when missing or wrong). Handles " +
+          "checkout.session.completed, customer.subscription.created/updated/deleted and invoice.payment_failed; " +
+          "a redelivered event id is acknowledged without doing anything again.",
+        response: {
+          200: Type.Object({ received: Type.Literal(true), duplicate: Type.Optional(Type.Boolean()) }),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const stripe = app.payments.stripe;
+      if (!stripe) return reply.code(404).send({ error: "Stripe is not configured on this server (STRIPE_SECRET_KEY is not set)" });
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === "string" ? request.body : "");
+      const signature = request.headers["stripe-signature"];
+      const result = await stripe.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+      app.payments.deliverMails(result.mailIds);
+      return result.duplicate ? { received: true as const, duplicate: true } : { received: true as const };
+    },
+  );
+};
+
+export default webhookRoutes;

@@ -1,0 +1,233 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { buildTestApp, nextIp, type TestApp } from "./helpers";
+import { mailText, startSmtp } from "./smtp";
+import { notifyPendingContacts } from "../src/contact/notify";
+import { createMailer } from "../src/mail/mailer";
+import { exportLeadsCsv, csvCell } from "../src/cli/leads";
+import { CONTACT_LIMIT } from "../src/routes/api/contact/index";
+import { HONEYPOT_FIELD } from "../src/types";
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, AGENCY_INBOX: "leads@agency.example" } });
+});
+// Mail of one test is sent after its answer; let it land before the next test counts mails.
+beforeEach(async () => t.app.settle());
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const valid = {
+  name: "Jan de Vries",
+  email: "Jan@Bakkerij.NL",
+  company: "Bakkerij de Vries",
+  countryCode: "+31",
+  phone: "06 12345678",
+  currentWebsite: "https://bakkerij.example",
+  projectType: "redesign",
+  budgetRange: "1000-2000",
+  timeline: "1-month",
+  primaryGoal: "More online orders",
+  features: ["online-booking", "e-commerce"],
+  domainStatus: "have-domain",
+  hearAboutUs: "referral",
+  biggestChallenge: "Old site is slow",
+  message: "Graag een offerte.",
+  language: "nl",
+};
+
+function send(payload: unknown, headers: Record<string, string> = {}, ip = nextIp()) {
+  return t.app.inject({ method: "POST", url: "/api/contact", payload: payload as object, headers, remoteAddress: ip });
+}
+
+async function lastRow() {
+  const { rows } = await t.db.query<Record<string, unknown>>("SELECT * FROM contact_requests ORDER BY id DESC LIMIT 1");
+  return rows[0]!;
+}
+
+describe("POST /contact", () => {
+  it("stores every field, mails the agency inbox and answers in the submitted language", async () => {
+    const before = smtp.mails.length;
+    const res = await send(valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: "Bedankt! Je bericht is verzonden." });
+    const row = await lastRow();
+    expect(row).toMatchObject({
+      name: "Jan de Vries",
+      email: "jan@bakkerij.nl",
+      company: "Bakkerij de Vries",
+      country_code: "+31",
+      phone: "06 12345678",
+      project_type: "redesign",
+      budget_range: "1000-2000",
+      timeline: "1-month",
+      features: ["online-booking", "e-commerce"],
+      domain_status: "have-domain",
+      hear_about_us: "referral",
+      biggest_challenge: "Old site is slow",
+      message: "Graag een offerte.",
+      language: "nl",
+      is_spam: false,
+    });
+    await t.app.settle();
+    const mails = smtp.mails.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual(["leads@agency.example"]);
+    expect(mailText(mails[0]!.raw)).toContain("Jan de Vries");
+    expect(mailText(mails[0]!.raw)).toMatch(/Reply-To: jan@bakkerij\.nl/);
+    expect((await lastRow()).notified_at).toBeInstanceOf(Date);
+
+    const en = await send({ ...valid, language: "en" });
+    expect(en.json()).toEqual({ success: true, message: "Thank you! Your message has been sent." });
+  });
+
+  it("accepts only the required fields, with optional ones as empty strings", async () => {
+    const minimal = {
+      name: "A", email: "a@b.nl", countryCode: "+44", phone: "1234567", projectType: "other", budgetRange: "4000+",
+      timeline: "flexible", domainStatus: "need-help", language: "en",
+      company: "", currentWebsite: "", primaryGoal: "", hearAboutUs: "", message: "", biggestChallenge: "", features: [],
+    };
+    expect((await send(minimal)).statusCode).toBe(200);
+  });
+
+  it("answers 400 with the fields at fault and a message in the submitted language", async () => {
+    const nl = await send({ ...valid, email: "geen-email", projectType: "castle", phone: undefined });
+    expect(nl.statusCode).toBe(400);
+    expect(nl.json().fields.sort()).toEqual(["email", "phone", "projectType"]);
+    expect(nl.json().error).toMatch(/^Controleer de volgende velden: .*e-mailadres/);
+
+    const en = await send({ ...valid, language: "en", budgetRange: "1-2", timeline: "never", domainStatus: "x", countryCode: "+999", features: ["teleport"] });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().fields.sort()).toEqual(["budgetRange", "countryCode", "domainStatus", "features", "timeline"]);
+    expect(en.json().error).toMatch(/^Please check the following fields: /);
+
+    for (const field of ["name", "email", "phone", "projectType", "budgetRange", "timeline", "domainStatus", "countryCode"]) {
+      const res = await send({ ...valid, [field]: undefined });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().fields, field).toEqual([field]);
+    }
+    const blankName = await send({ ...valid, name: "   " });
+    expect(blankName.json().fields).toEqual(["name"]);
+  });
+
+  it("keeps honeypot requests flagged as spam, answers success and mails nothing", async () => {
+    const before = smtp.mails.length;
+    const res = await send({ ...valid, [HONEYPOT_FIELD]: "http://spam.example" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+    await t.app.settle();
+    expect(smtp.mails.length).toBe(before);
+    const row = await lastRow();
+    expect(row.is_spam).toBe(true);
+    expect(row.notified_at).toBeNull();
+  });
+
+  it("limits requests per IP with 429, Retry-After and a localized message", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < CONTACT_LIMIT.perIp; i++) expect((await send(valid, {}, ip)).statusCode).toBe(200);
+    const res = await send({ ...valid, language: "en" }, {}, ip);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(500);
+    expect(res.json().error).toMatch(/Please try again in 10 minutes\./);
+    expect((await send(valid, {}, ip)).json().error).toMatch(/Probeer het over 10 minuten opnieuw\./);
+    expect((await send(valid)).statusCode).toBe(200);
+    await t.app.settle();
+  });
+
+  it("stores where the lead came from: origin, referer, page, source and UTM", async () => {
+    const res = await send(
+      { ...valid, source: "bakkerij-site", utm: { utm_source: "newsletter", utm_campaign: "spring", utm_medium: "" } },
+      { origin: "https://partner.example", referer: "https://partner.example/contact?utm_source=newsletter" },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await lastRow()).toMatchObject({
+      source: "bakkerij-site",
+      origin: "https://partner.example",
+      referrer: "https://partner.example/contact?utm_source=newsletter",
+      page_url: "https://partner.example/contact?utm_source=newsletter",
+      utm: { utm_source: "newsletter", utm_campaign: "spring" },
+    });
+    await send({ ...valid, pageUrl: "https://partner.example/offerte" });
+    expect((await lastRow()).page_url).toBe("https://partner.example/offerte");
+    await t.app.settle();
+  });
+
+  it("never loses a request when mail fails: the row stays and is retried from the database", async () => {
+    await t.app.settle();
+    smtp.failNext(1);
+    const before = smtp.mails.length;
+    const res = await send({ ...valid, name: "Retry Person" });
+    expect(res.statusCode).toBe(200);
+    await t.app.settle();
+    const row = await lastRow();
+    expect(row.name).toBe("Retry Person");
+    expect(row.notified_at).toBeNull();
+    expect(row.last_error).toMatch(/451|unavailable/i);
+    expect(smtp.mails.length).toBe(before);
+
+    // The job waits a while before retrying (so it never races the first attempt); here without the wait.
+    const deps = { db: t.db, mailer: t.app.mailer, agencyInbox: t.config.agencyInbox, log: t.app.log, retryAfterSeconds: 0 };
+    expect(await notifyPendingContacts(deps)).toBeGreaterThanOrEqual(1);
+    const after = await lastRow();
+    expect(after.notified_at).toBeInstanceOf(Date);
+    expect(after.notify_attempts).toBe(2);
+    expect(smtp.mails.slice(before).some((m) => mailText(m.raw).includes("Retry Person"))).toBe(true);
+    // Nothing left to send: a second run mails nothing.
+    expect(await notifyPendingContacts(deps)).toBe(0);
+  });
+
+  it("the retry job runs at start", async () => {
+    await t.db.query("UPDATE contact_requests SET notified_at = NULL, last_attempt_at = NULL WHERE id = (SELECT max(id) FROM contact_requests WHERE NOT is_spam)");
+    const before = smtp.mails.length;
+    const second = await buildTestApp({ db: t.db, jobs: true, env: { SMTP_URL: smtp.url } });
+    await second.app.settle();
+    await second.close();
+    expect(smtp.mails.length).toBe(before + 1);
+  });
+});
+
+describe("outbox mail (no SMTP_URL)", () => {
+  it("writes a real .eml file under DATA_DIR/outbox and logs recipient, subject and link", async () => {
+    const lines: string[] = [];
+    const dataDir = t.dataDir;
+    const mailer = createMailer({ smtpUrl: undefined, from: "Agency <no-reply@agency.local>", dataDir, log: { info: (_obj: unknown, msg?: string) => lines.push(String(msg)) } });
+    await mailer.send({ to: "x@example.com", subject: "Reset your password", text: "Open https://x/reset-password?token=abc" }, { logDetail: "reset link: https://x/reset-password?token=abc" });
+    const files = readdirSync(path.join(dataDir, "outbox")).filter((f) => f.endsWith(".eml"));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(dataDir, "outbox", files[0]!), "utf8");
+    expect(eml).toMatch(/^From: Agency <no-reply@agency\.local>$/m);
+    expect(eml).toMatch(/^To: x@example\.com$/m);
+    expect(eml).toMatch(/^Subject: Reset your password$/m);
+    expect(eml).toMatch(/^Message-ID: </m);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("x@example.com");
+    expect(lines[0]).toContain("Reset your password");
+    expect(lines[0]).toContain("https://x/reset-password?token=abc");
+  });
+});
+
+describe("leads export", () => {
+  it("prints the requests as CSV, without spam unless asked", async () => {
+    const csv = await exportLeadsCsv(t.db);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^id,created_at,last_contact_at,name,email,/);
+    expect(csv).toContain("Jan de Vries");
+    expect(csv).toContain("newsletter");
+    const total = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM contact_requests WHERE NOT is_spam")).rows[0]!.n;
+    expect(lines).toHaveLength(total + 1);
+    const withSpam = await exportLeadsCsv(t.db, { includeSpam: true });
+    expect(withSpam.trim().split("\r\n").length).toBeGreaterThan(lines.length);
+  });
+
+  it("quotes fields and neutralises spreadsheet formulas", () => {
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell("=HYPERLINK(1)")).toBe(`"'=HYPERLINK(1)"`);
+    expect(csvCell(["a", "b"])).toBe("a; b");
+    expect(csvCell(null)).toBe("");
+  });
+});

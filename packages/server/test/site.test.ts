@@ -1,0 +1,237 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildTestApp, nextIp, type TestApp } from "./helpers";
+
+let t: TestApp;
+const root = mkdtempSync(path.join(tmpdir(), "site-"));
+const hostDist = path.join(root, "host");
+const widgetsDist = path.join(root, "widgets");
+const examplesDir = path.join(root, "examples");
+
+beforeAll(async () => {
+  mkdirSync(path.join(hostDist, "assets"), { recursive: true });
+  mkdirSync(widgetsDist, { recursive: true });
+  mkdirSync(examplesDir, { recursive: true });
+  writeFileSync(path.join(hostDist, "index.html"), '<!doctype html><script type="module" src="./assets/index-Ab12Cd34.js"></script>');
+  writeFileSync(path.join(hostDist, "assets", "index-Ab12Cd34.js"), "console.log('host')");
+  writeFileSync(path.join(hostDist, "robots.txt"), "User-agent: *");
+  writeFileSync(path.join(widgetsDist, "agency-widgets.js"), "export {}");
+  writeFileSync(path.join(widgetsDist, "chunk-X9y8Z7w6.js"), "export {}");
+  writeFileSync(path.join(examplesDir, "index.html"), "<!doctype html><title>examples</title>");
+  t = await buildTestApp({
+    env: { PUBLIC_URL: "https://agency.example", ALLOWED_ORIGINS: "https://partner.example" },
+    staticSite: { hostDist, widgetsDist, examplesDir },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const html = { accept: "text/html,application/xhtml+xml" };
+
+describe("health and API documents", () => {
+  it("GET /api/health answers {status:'ok'} under both bases", async () => {
+    for (const url of ["/api/health", "/preview/x/y/api/health"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: "ok" });
+    }
+  });
+
+  it("serves an OpenAPI document generated from the route schemas", async () => {
+    const res = await t.app.inject({ url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ["/api/auth/register", "/api/auth/login", "/api/auth/me", "/api/auth/forgot-password", "/api/auth/verify-reset-token", "/api/auth/reset-password", "/api/auth/logout", "/api/contact", "/api/blog", "/api/blog/{id}", "/api/consent", "/api/health"]) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+    expect(doc.paths["/api/auth/register"].post.requestBody.content["application/json"].schema.required).toEqual(expect.arrayContaining(["name", "email", "password"]));
+    expect(Object.keys(doc.paths).some((p) => p.startsWith("/preview"))).toBe(false);
+  });
+});
+
+describe("errors", () => {
+  it("unknown /api paths answer a JSON 404 for every method, also under a preview base", async () => {
+    for (const [method, url] of [["GET", "/api/nope"], ["POST", "/api/nope"], ["DELETE", "/api/auth/me"], ["GET", "/preview/a/b/api/nope"]] as const) {
+      const res = await t.app.inject({ method, url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/application\/json/);
+      expect(res.json().error).toMatch(/Not found/);
+    }
+  });
+
+  it("limits body size with a JSON 413", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/contact", payload: { message: "x".repeat(200_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatch(/too large/);
+  });
+
+  it("a 5xx never reveals details", async () => {
+    // A database whose queries fail after migrations ran, as when the connection drops mid-flight.
+    let broken = false;
+    const db = {
+      ...t.db,
+      query: async (sql: string, params?: unknown[]) => {
+        if (broken) throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
+        return t.db.query(sql, params);
+      },
+    } as typeof t.db;
+    const failing = await buildTestApp({ db });
+    broken = true;
+    const res = await failing.app.inject({ url: "/api/blog" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: "Something went wrong on our side. Please try again later." });
+    expect(res.body).not.toMatch(/secret_table|\.ts|stack/);
+    await failing.close();
+  });
+
+  // Every endpoint that takes a body, with a valid-looking base to mutate.
+  const endpoints: [string, Record<string, unknown>][] = [
+    ["/api/auth/register", { name: "A", email: "a@b.nl", password: "secret1" }],
+    ["/api/auth/login", { email: "a@b.nl", password: "secret1" }],
+    ["/api/auth/forgot-password", { email: "a@b.nl" }],
+    ["/api/auth/verify-reset-token", { token: "abc" }],
+    ["/api/auth/reset-password", { token: "abc", newPassword: "secret1" }],
+    ["/api/contact", { name: "A", email: "a@b.nl", countryCode: "+31", phone: "0612345678", projectType: "other", budgetRange: "4000+", timeline: "asap", domainStatus: "need-help", language: "en" }],
+    ["/api/consent", { id: "7f1c0e9a-3b7e-4c5d-9a1b-2c3d4e5f6a7b", necessary: true, analytics: true, marketing: false, version: 1, timestamp: "2025-01-01T00:00:00Z" }],
+  ];
+  const oddValues: unknown[] = [null, 42, true, [], {}, ["x"], "x".repeat(20_000), "\u0000", "a\u0000b", "\ud800", "👩‍👩‍👧‍👦".repeat(50), "\u202Eevil", " ", "", -1, 1e308];
+  const rawBodies = ["{", "[1,2", '{"email":', "null", "[]", '"string"', "12", "", "{\"a\":1}}", "\u0000"];
+
+  it("a sweep of bad inputs: every answer is a 4xx with `error`, never a 5xx", async () => {
+    const problems: string[] = [];
+    const check = async (url: string, payload: string, contentType = "application/json") => {
+      const res = await t.app.inject({ method: "POST", url, payload, headers: { "content-type": contentType }, remoteAddress: nextIp() });
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof res.json().error !== "string")) {
+        problems.push(`${url} ${payload.slice(0, 60)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      return res.statusCode;
+    };
+    for (const [url, base] of endpoints) {
+      for (const field of Object.keys(base)) {
+        for (const value of oddValues) {
+          await check(url, JSON.stringify({ ...base, [field]: value }));
+        }
+        const { [field]: _, ...missing } = base;
+        expect(await check(url, JSON.stringify(missing)), `${url} without ${field}`).toBeGreaterThanOrEqual(400);
+      }
+      for (const raw of rawBodies) expect(await check(url, raw), `${url} ${raw}`).toBeGreaterThanOrEqual(400);
+      expect(await check(url, "name=x", "application/x-www-form-urlencoded")).toBe(415);
+      expect(await check(url, "<xml/>", "text/xml")).toBe(415);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("malformed JSON gets a readable 400", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: "{bad", headers: { "content-type": "application/json" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "Malformed JSON in the request body" });
+  });
+});
+
+describe("CORS", () => {
+  it("allows the site's origin and ALLOWED_ORIGINS with Authorization and Content-Type", async () => {
+    for (const origin of ["https://agency.example", "https://partner.example"]) {
+      const pre = await t.app.inject({
+        method: "OPTIONS",
+        url: "/api/auth/me",
+        headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization,content-type" },
+      });
+      expect(pre.statusCode).toBe(204);
+      expect(pre.headers["access-control-allow-origin"]).toBe(origin);
+      expect(String(pre.headers["access-control-allow-headers"]).toLowerCase()).toMatch(/authorization/);
+      expect(String(pre.headers["access-control-allow-headers"]).toLowerCase()).toMatch(/content-type/);
+      const res = await t.app.inject({ url: "/api/health", headers: { origin } });
+      expect(res.headers["access-control-allow-origin"]).toBe(origin);
+    }
+  });
+
+  it("does not allow other origins", async () => {
+    const res = await t.app.inject({ url: "/api/health", headers: { origin: "https://evil.example" } });
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+    const pre = await t.app.inject({ method: "OPTIONS", url: "/api/contact", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    expect(pre.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("the element bundle loads from any page", async () => {
+    const res = await t.app.inject({ url: "/widgets/agency-widgets.js", headers: { origin: "https://anyone.example" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(res.headers["content-security-policy"]).toBeUndefined();
+  });
+});
+
+describe("static site", () => {
+  it("serves the host SPA with a CSP, and falls back to index.html for client routes", async () => {
+    for (const url of ["/", "/pricing", "/en/contact", "/blog/some-post", "/reset-password?token=abc", "/preview/a/b/", "/preview/a/b/dashboard/settings"]) {
+      const res = await t.app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("index-Ab12Cd34.js");
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain("frame-src https://js.stripe.com https://checkout.stripe.com");
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("strips a preview prefix when looking up files, and caches hashed assets for a year", async () => {
+    for (const url of ["/assets/index-Ab12Cd34.js", "/preview/a/b/assets/index-Ab12Cd34.js"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe("console.log('host')");
+      expect(res.headers["cache-control"]).toMatch(/max-age=31536000, immutable/);
+    }
+    expect((await t.app.inject({ url: "/robots.txt" })).body).toBe("User-agent: *");
+  });
+
+  it("redirects a bare preview base to its trailing-slash form (relative assets need it)", async () => {
+    const res = await t.app.inject({ url: "/preview/a/b", headers: html });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/preview/a/b/");
+  });
+
+  it("answers 404 for missing files instead of the SPA, and never leaves the folder", async () => {
+    expect((await t.app.inject({ url: "/assets/missing.js" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/pricing", headers: { accept: "application/json" } })).statusCode).toBe(404);
+    for (const url of ["/../package.json", "/assets/..%2f..%2fpackage.json", "/widgets/..%2f..%2fpackage.json", "/examples/%2e%2e/package.json"]) {
+      const res = await t.app.inject({ url });
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.body).not.toContain("@agency/server");
+    }
+  });
+
+  it("serves widgets with long cache for hashed chunks and short for entries, and the examples", async () => {
+    expect((await t.app.inject({ url: "/widgets/chunk-X9y8Z7w6.js" })).headers["cache-control"]).toMatch(/immutable/);
+    expect((await t.app.inject({ url: "/widgets/agency-widgets.js" })).headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
+    expect((await t.app.inject({ url: "/preview/a/b/widgets/agency-widgets.js" })).statusCode).toBe(200);
+    const ex = await t.app.inject({ url: "/examples/" });
+    expect(ex.statusCode).toBe(200);
+    expect(ex.body).toContain("examples");
+  });
+
+  it("sets security headers", async () => {
+    const res = await t.app.inject({ url: "/api/health" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("explains a missing build instead of crashing", async () => {
+    const bare = await buildTestApp({ db: t.db });
+    const page = await bare.app.inject({ url: "/pricing", headers: html });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain("npm run build");
+    const bundle = await bare.app.inject({ url: "/widgets/agency-widgets.js" });
+    expect(bundle.statusCode).toBe(503);
+    expect(bundle.body).toContain("npm run build:widgets");
+    await bare.close();
+  });
+});

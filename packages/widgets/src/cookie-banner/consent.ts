@@ -1,0 +1,112 @@
+import { readStorage, writeStorage, type ConsentRecordPayload } from "@agency/core";
+
+/** Spec §3: the decision lives in local storage under this key. */
+export const CONSENT_STORAGE_KEY = "cookieConsent";
+/**
+ * Version of the cookie texts the visitor agreed to. Raise it when the policy or the categories change: a stored
+ * decision with a lower version no longer counts, so the banner asks again.
+ */
+export const CONSENT_VERSION = 1;
+/** Spec §9: the banner waits this long after load, so it does not compete with the page's first paint. */
+export const BANNER_DELAY_MS = 1000;
+/** Window event behind `AgencyWidgets.openCookieSettings()`; the mounted banner listens for it. */
+export const OPEN_SETTINGS_EVENT = "agency-cookie-settings-open";
+
+/** The stored record: spec §3's `{necessary, analytics, marketing, timestamp}` plus the version and an anonymous id. */
+export type ConsentRecord = ConsentRecordPayload;
+
+export interface ConsentChoice {
+  analytics: boolean;
+  marketing: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whatever decision is stored, of any version; null when none or unreadable. */
+export function readStoredConsent(): ConsentRecord | null {
+  const raw = readStorage(CONSENT_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== "object") return null;
+    const record = value as Partial<ConsentRecord>;
+    if (typeof record.analytics !== "boolean" || typeof record.marketing !== "boolean") return null;
+    return {
+      // The server keeps proof under a uuid; anything else gets a fresh id at the next decision.
+      id: typeof record.id === "string" && UUID.test(record.id) ? record.id : "",
+      necessary: true,
+      analytics: record.analytics,
+      marketing: record.marketing,
+      // The original site stored no version; its pre-ticked boxes never gave valid consent, so ask again.
+      version: typeof record.version === "number" ? record.version : 0,
+      timestamp: typeof record.timestamp === "string" ? record.timestamp : "",
+    };
+  } catch {
+    return null;
+  }
+}
+
+// The version the banner on this page asks for (its policy-version attribute), so getConsent() agrees with it.
+let requiredVersion = CONSENT_VERSION;
+
+export function setRequiredVersion(version: number): void {
+  requiredVersion = version;
+}
+
+/** The decision that still counts for the given policy version, or null. */
+export function consentFor(version: number): ConsentRecord | null {
+  const record = readStoredConsent();
+  return record && record.version >= version ? record : null;
+}
+
+/** `AgencyWidgets.getConsent()`: the decision that counts for the banner on this page, or null. */
+export function getConsent(): ConsentRecord | null {
+  return consentFor(requiredVersion);
+}
+
+export function storeConsent(record: ConsentRecord): void {
+  writeStorage(CONSENT_STORAGE_KEY, JSON.stringify(record));
+}
+
+/** A random v4 uuid; crypto.randomUUID only exists on secure origins, and partner pages may be plain http. */
+export function anonymousId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// A call that comes before the banner has mounted (a script at the top of the page, an early click) is kept
+// on window for it, so that a banner from another copy of the bundle sees it too.
+const PENDING_KEY = "__agencyCookieSettingsRequested__";
+type PendingWindow = Window & { [PENDING_KEY]?: boolean };
+
+/** `AgencyWidgets.openCookieSettings()`: reopens the banner's details view, so consent can be withdrawn any time. */
+export function openCookieSettings(): void {
+  // A mounted banner cancels the event to say it has opened.
+  const opened = !window.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { cancelable: true }));
+  if (!opened) (window as PendingWindow)[PENDING_KEY] = true;
+}
+
+/** Whether settings were asked for before any banner was there to open them; asks only once. */
+export function takeOpenRequest(): boolean {
+  const w = window as PendingWindow;
+  const requested = w[PENDING_KEY] === true;
+  delete w[PENDING_KEY];
+  return requested;
+}
+
+/** Marks page controls (a footer link, a button) that reopen the cookie settings. */
+export const SETTINGS_TRIGGER = "data-agency-cookie-settings";
+
+/** One delegated listener, so `[data-agency-cookie-settings]` works on controls added at any time, even in shadow roots. */
+export function listenForSettingsTriggers(): void {
+  document.addEventListener("click", (event) => {
+    const trigger = event.composedPath().some((node) => node instanceof Element && node.hasAttribute(SETTINGS_TRIGGER));
+    if (!trigger) return;
+    event.preventDefault();
+    openCookieSettings();
+  });
+}

@@ -1,0 +1,233 @@
+import { intlLocale, subscriptionsApi, useSession, type Locale, type Subscription } from "@agency/core";
+import { Modal, toast } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { ElementLink, useElement, type ElementApi } from "../element/element-context";
+import { useStatusLabel } from "./status-label";
+
+/** "March 5, 2027" / "5 maart 2027"; the raw value when the server sent something that is not a date. */
+function longDate(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(date);
+}
+
+/** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
+async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
+  try {
+    return await subscriptionsApi.getCurrentSubscription(api);
+  } catch (error) {
+    console.error("agency-settings: could not load the subscription", error);
+    return null;
+  }
+}
+
+/** Spec §2 Settings: account information and the subscription, with cancel (and, beyond the spec, resume). */
+export function Settings() {
+  const { t } = useLingui();
+  const { api, settings, emit } = useElement();
+  const { user, isAuthenticated } = useSession();
+  const statusLabel = useStatusLabel();
+  const [subscription, setSubscription] = useState<Subscription | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+  const [working, setWorking] = useState<"cancel" | "resume" | null>(null);
+  const locale = settings.locale;
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let current = true;
+    void fetchSubscription(api).then((next) => {
+      if (!current) return;
+      setSubscription(next);
+      setLoading(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, isAuthenticated]);
+
+  async function refresh(): Promise<Subscription | null> {
+    const next = await fetchSubscription(api);
+    setSubscription(next);
+    return next;
+  }
+
+  async function cancel() {
+    setWorking("cancel");
+    try {
+      await subscriptionsApi.cancelSubscription(api);
+      toast.success(t`Subscription cancelled successfully`, { locale });
+      setConfirming(false);
+      emit("agency-subscription-cancel", { subscription: await refresh() });
+    } catch (error) {
+      console.error("agency-settings: cancelling failed", error);
+      toast.error(t`Failed to cancel subscription`, { locale });
+      setConfirming(false);
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  async function resume() {
+    setWorking("resume");
+    try {
+      await subscriptionsApi.resumeSubscription(api);
+      toast.success(t`Your subscription has been resumed`, { locale });
+      emit("agency-subscription-resume", { subscription: await refresh() });
+    } catch (error) {
+      console.error("agency-settings: resuming failed", error);
+      toast.error(t`Failed to resume subscription`, { locale });
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  if (!isAuthenticated || !user) {
+    return (
+      <section className="settings" part="root">
+        <p className="settings__signed-out">
+          <Trans>
+            You are not logged in.{" "}
+            <ElementLink to="/login" className="ag-link">
+              Log in
+            </ElementLink>{" "}
+            to see your account.
+          </Trans>
+        </p>
+      </section>
+    );
+  }
+
+  const active = subscription?.status === "active";
+  const endDate = subscription ? longDate(subscription.current_period_end, locale) : "";
+
+  return (
+    <section className="settings" part="root">
+      <section className="settings__card" part="account" aria-labelledby="settings-account">
+        <h2 id="settings-account" className="settings__title">
+          <Trans>Account Information</Trans>
+        </h2>
+        <dl className="settings__list">
+          <div className="settings__row">
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div className="settings__row">
+            <dt>
+              <Trans>Name</Trans>
+            </dt>
+            <dd>{user.name || <Trans>Not set</Trans>}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="settings__card" part="subscription" aria-labelledby="settings-subscription">
+        <h2 id="settings-subscription" className="settings__title">
+          <Trans>Subscription</Trans>
+        </h2>
+        {loading ? (
+          <p className="settings__muted" role="status">
+            <Trans>Loading...</Trans>
+          </p>
+        ) : !subscription ? (
+          <p className="settings__muted">
+            <Trans>No active subscription</Trans>{" "}
+            <ElementLink to="/subscribe" className="ag-link">
+              <Trans>Choose a plan</Trans>
+            </ElementLink>
+          </p>
+        ) : (
+          <>
+            <dl className="settings__list">
+              <div className="settings__row">
+                <dt>
+                  <Trans>Plan</Trans>
+                </dt>
+                <dd className="settings__plan">{subscription.plan_name}</dd>
+              </div>
+              <div className="settings__row">
+                <dt>
+                  <Trans>Status</Trans>
+                </dt>
+                <dd>
+                  <span className={active ? "badge badge--active" : "badge badge--inactive"} part="status">
+                    {statusLabel(subscription.status)}
+                  </span>
+                </dd>
+              </div>
+              <div className="settings__row">
+                <dt>
+                  <Trans>Next billing date</Trans>
+                </dt>
+                <dd>{endDate}</dd>
+              </div>
+            </dl>
+            {subscription.cancel_at_period_end ? (
+              <div className="settings__notice" part="notice">
+                <p>
+                  <Trans>Your subscription will end on {endDate}</Trans>
+                </p>
+                {active ? (
+                  <button
+                    type="button"
+                    className="ag-button"
+                    disabled={working === "resume"}
+                    aria-busy={working === "resume"}
+                    onClick={() => void resume()}
+                  >
+                    {working === "resume" ? <Trans>Resuming...</Trans> : <Trans>Resume subscription</Trans>}
+                  </button>
+                ) : null}
+              </div>
+            ) : active ? (
+              <button type="button" className="ag-button ag-button--danger" part="cancel" onClick={() => setConfirming(true)}>
+                <Trans>Cancel Subscription</Trans>
+              </button>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      {confirming ? (
+        <Modal
+          title={<Trans>Cancel Subscription</Trans>}
+          // Closing mid-request would hide the outcome; the toast still tells it, but the buttons must not vanish.
+          onClose={() => {
+            if (working !== "cancel") setConfirming(false);
+          }}
+          actions={
+            <>
+              <button
+                type="button"
+                className="ag-button ag-button--secondary"
+                disabled={working === "cancel"}
+                onClick={() => setConfirming(false)}
+              >
+                <Trans>Keep Subscription</Trans>
+              </button>
+              <button
+                type="button"
+                className="ag-button ag-button--danger"
+                disabled={working === "cancel"}
+                aria-busy={working === "cancel"}
+                onClick={() => void cancel()}
+              >
+                {working === "cancel" ? <Trans>Cancelling...</Trans> : <Trans>Yes, Cancel Subscription</Trans>}
+              </button>
+            </>
+          }
+        >
+          <p className="settings__modal-text">
+            <Trans>
+              Are you sure you want to cancel your subscription? You will keep access until the end of the current
+              billing period ({endDate}). After that, you will need to subscribe again to continue.
+            </Trans>
+          </p>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,438 @@
+import { clearSession, navigation, setSession, type Plan, type User } from "@agency/core";
+import { getToasts, resetToasts } from "@agency/ui";
+import { configure, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import "../subscribe.element";
+
+// The one module mocked: Stripe's loader (it would fetch js.stripe.com). The API is stubbed over HTTP.
+const stripe = vi.hoisted(() => ({
+  loadStripe: vi.fn(),
+  createEmbeddedCheckoutPage: vi.fn(),
+  mount: vi.fn(),
+  destroy: vi.fn(),
+}));
+vi.mock("@stripe/stripe-js", () => ({ loadStripe: stripe.loadStripe }));
+
+const API = "http://api.test/api";
+const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z" };
+const pro: Plan = {
+  id: "pro",
+  name: "Pro",
+  description: "For growing teams",
+  price_monthly: 49,
+  price_yearly: 468,
+  currency: "EUR",
+  features: ["Unlimited pages", "Priority support"],
+};
+
+const server = setupServer();
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: "error" });
+  configure({ asyncUtilTimeout: 4000 });
+  // r2wc renders outside act(); Testing Library switches act warnings back on when it loads.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => server.close());
+
+let assign: ReturnType<typeof vi.spyOn>;
+let navigations: string[];
+const recordNavigation = (event: Event) => navigations.push((event as CustomEvent<{ to: string }>).detail.to);
+
+function stubApi({ plans = [pro], subscription = null }: { plans?: unknown[]; subscription?: unknown } = {}) {
+  server.use(
+    http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans })),
+    http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription })),
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  stripe.loadStripe.mockResolvedValue({ createEmbeddedCheckoutPage: stripe.createEmbeddedCheckoutPage });
+  stripe.createEmbeddedCheckoutPage.mockResolvedValue({ mount: stripe.mount, destroy: stripe.destroy });
+  assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+  navigations = [];
+  document.addEventListener("agency-navigate", recordNavigation);
+});
+afterEach(() => {
+  document.removeEventListener("agency-navigate", recordNavigation);
+  document.body.innerHTML = "";
+  history.replaceState(null, "", "/");
+  server.resetHandlers();
+  clearSession();
+  resetToasts();
+  vi.restoreAllMocks();
+});
+
+const texts = {
+  en: {
+    loading: "Loading subscription options...",
+    hero: "Ready to get started?",
+    monthly: "Monthly",
+    annual: "Annual",
+    save20: "Save 20%",
+    perMonth: "per month",
+    perYear: "per year",
+    equivalent: "€39.00",
+    monthlyPrice: "€49",
+    billedAnnually: "Billed annually (€468 per year)",
+    billedAnnuallyShort: "Billed annually",
+    billedMonthly: "Billed monthly",
+    savings: "Save €120 per year (20% off)",
+    startAnnual: "Start Your Annual Plan",
+    startMonthly: "Start Your Monthly Plan",
+    processing: "Processing...",
+    trust: ["Premium service", "Secure payment", "Cancel anytime"],
+    contact: "Contact us",
+    included: "Included",
+    notIncluded: "Not included",
+    defaultName: "Pro Plan",
+    defaultFeatures: [
+      "Unlimited team members",
+      "500GB storage",
+      "All integrations",
+      "Priority support",
+      "Advanced analytics",
+      "Full API access",
+    ],
+    loadFailedToast: "Failed to load subscription plan",
+    unable: "Unable to load subscription plan",
+    tryAgain: "Try Again",
+    pricing: "View pricing",
+    notAvailable: "Plan not available",
+    logIn: "Please log in to subscribe",
+    startFailed: "Failed to start checkout",
+    invalid: "Invalid checkout response",
+    paymentFailed: "Payment failed. Please try again.",
+    cancelled: "Subscription cancelled",
+    succeeded: "Subscription successful!",
+    cancelPayment: "Cancel payment",
+  },
+  nl: {
+    loading: "Abonnementsopties laden...",
+    hero: "Klaar om te beginnen?",
+    monthly: "Maandelijks",
+    annual: "Jaarlijks",
+    save20: "Bespaar 20%",
+    perMonth: "per maand",
+    perYear: "per jaar",
+    equivalent: "€\u00a039,00",
+    monthlyPrice: "€\u00a049",
+    billedAnnually: "Jaarlijks gefactureerd (€\u00a0468 per jaar)",
+    billedAnnuallyShort: "Jaarlijks gefactureerd",
+    billedMonthly: "Maandelijks gefactureerd",
+    savings: "Bespaar €\u00a0120 per jaar (20% korting)",
+    startAnnual: "Start je jaarabonnement",
+    startMonthly: "Start je maandabonnement",
+    processing: "Bezig met verwerken...",
+    trust: ["Premium service", "Veilig betalen", "Altijd opzegbaar"],
+    contact: "Neem contact met ons op",
+    included: "Inbegrepen",
+    notIncluded: "Niet inbegrepen",
+    defaultName: "Pro-abonnement",
+    defaultFeatures: [
+      "Onbeperkt aantal teamleden",
+      "500GB opslag",
+      "Alle integraties",
+      "Voorrang bij support",
+      "Geavanceerde analyses",
+      "Volledige API-toegang",
+    ],
+    loadFailedToast: "Laden van het abonnement is mislukt",
+    unable: "Kan het abonnement niet laden",
+    tryAgain: "Opnieuw proberen",
+    pricing: "Bekijk prijzen",
+    notAvailable: "Abonnement niet beschikbaar",
+    logIn: "Log in om je te abonneren",
+    startFailed: "Starten van de betaling is mislukt",
+    invalid: "Ongeldig antwoord van de betaalpagina",
+    paymentFailed: "Betaling mislukt. Probeer het opnieuw.",
+    cancelled: "Abonnement geannuleerd",
+    succeeded: "Abonnement gestart!",
+    cancelPayment: "Betaling annuleren",
+  },
+};
+
+describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
+  const T = texts[locale];
+  const lastToast = () => getToasts().at(-1);
+
+  async function mount(attributes = "") {
+    document.body.innerHTML = `<agency-subscribe api-base="${API}" locale="${locale}" ${attributes}></agency-subscribe>`;
+    const el = document.body.querySelector("agency-subscribe") as HTMLElement;
+    await waitFor(() => expect(el.shadowRoot?.querySelector("section")).toBeTruthy());
+    return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+  }
+  async function mountLoaded(attributes = "") {
+    const mounted = await mount(attributes);
+    await waitFor(() => expect(mounted.ui.getByRole("heading", { name: T.hero })).toBeInTheDocument());
+    return mounted;
+  }
+  const card = (ui: ReturnType<typeof within>) => ui.getByRole("article");
+
+  describe("plan", () => {
+    it("shows the loading spinner until the plan is there", async () => {
+      server.use(
+        http.get(`${API}/subscriptions/plans`, async () => {
+          await delay(300);
+          return HttpResponse.json({ plans: [pro] });
+        }),
+      );
+      const { ui } = await mount();
+      expect(ui.getByRole("status")).toHaveTextContent(T.loading);
+      await waitFor(() => expect(ui.getByRole("heading", { name: T.hero })).toBeInTheDocument());
+      expect(ui.queryByText(T.loading)).toBeNull();
+    });
+
+    it("defaults to annual billing: monthly equivalent, billing note, saving, features and start button", async () => {
+      stubApi();
+      const { ui } = await mountLoaded();
+      expect(ui.getByRole("radio", { name: new RegExp(T.annual) })).toBeChecked();
+      expect(ui.getByRole("radio", { name: new RegExp(T.annual) }).closest("label")).toHaveTextContent(T.save20);
+      const plan = within(card(ui));
+      expect(plan.getByRole("heading", { level: 3, name: "Pro" })).toBeInTheDocument();
+      expect(card(ui)).toHaveTextContent("For growing teams");
+      expect(card(ui)).toHaveTextContent(`${T.equivalent} ${T.perMonth}`);
+      expect(card(ui)).toHaveTextContent(T.billedAnnually);
+      expect(card(ui)).toHaveTextContent(T.savings);
+      expect(plan.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Unlimited pages", "Priority support"]);
+      expect(plan.getByRole("button", { name: T.startAnnual })).toBeEnabled();
+      for (const item of T.trust) expect(ui.getByText(item)).toBeInTheDocument();
+      expect(ui.getByRole("link", { name: T.contact })).toHaveAttribute("href", "/contact");
+    });
+
+    it("switches to monthly billing: monthly price, no saving line", async () => {
+      stubApi();
+      const { ui } = await mountLoaded();
+      await userEvent.setup().click(ui.getByRole("radio", { name: T.monthly }));
+      expect(card(ui)).toHaveTextContent(`${T.monthlyPrice} ${T.perMonth}`);
+      expect(card(ui)).toHaveTextContent(T.billedMonthly);
+      expect(card(ui)).not.toHaveTextContent(T.savings);
+      expect(within(card(ui)).getByRole("button", { name: T.startMonthly })).toBeInTheDocument();
+    });
+
+    it("shows no 'Save N%' badge or saving line when a year saves nothing", async () => {
+      stubApi({ plans: [{ ...pro, price_yearly: 588 }] });
+      const { ui } = await mountLoaded();
+      expect(ui.getByRole("radio", { name: T.annual })).toBeInTheDocument();
+      expect(ui.queryByText(/20%/)).toBeNull();
+      expect(card(ui)).not.toHaveTextContent(T.savings.slice(0, 6));
+    });
+
+    it("shows the yearly amount when the monthly equivalent is under 1, in the plan's currency", async () => {
+      stubApi({ plans: [{ ...pro, currency: "USD", price_monthly: 1, price_yearly: 6 }] });
+      const { ui } = await mountLoaded();
+      expect(card(ui)).toHaveTextContent(`${locale === "en" ? "$6" : "US$\u00a06"} ${T.perYear}`);
+      expect(card(ui)).toHaveTextContent(T.billedAnnuallyShort);
+    });
+
+    it("lists object features with Included / Not included", async () => {
+      stubApi({ plans: [{ ...pro, features: { Storage: "500GB", "API access": true, "Phone support": false } }] });
+      const { ui } = await mountLoaded();
+      const items = within(card(ui)).getAllByRole("listitem").map((li) => li.textContent);
+      expect(items).toEqual(["Storage500GB", `API access${T.included}`, `Phone support${T.notIncluded}`]);
+    });
+
+    it("falls back to the default Pro plan when the server has none", async () => {
+      stubApi({ plans: [] });
+      const { ui } = await mountLoaded();
+      expect(within(card(ui)).getByRole("heading", { name: T.defaultName })).toBeInTheDocument();
+      expect(within(card(ui)).getAllByRole("listitem").map((li) => li.textContent)).toEqual(T.defaultFeatures);
+      expect(card(ui)).toHaveTextContent(T.savings);
+      expect(getToasts()).toHaveLength(0);
+    });
+
+    it("on failure: toast, the failure view with Try Again and the pricing link, and the default plan", async () => {
+      server.use(
+        http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+      );
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { ui } = await mountLoaded(`pricing-href="/en/pricing"`);
+      expect(ui.getByRole("alert")).toHaveTextContent(T.unable);
+      expect(lastToast()).toMatchObject({ kind: "error", message: T.loadFailedToast, locale });
+      expect(ui.getByRole("link", { name: T.pricing })).toHaveAttribute("href", "/en/pricing");
+      expect(within(card(ui)).getByRole("heading", { name: T.defaultName })).toBeInTheDocument();
+
+      stubApi();
+      await userEvent.setup().click(ui.getByRole("button", { name: T.tryAgain }));
+      await waitFor(() => expect(within(card(ui)).getByRole("heading", { name: "Pro" })).toBeInTheDocument());
+      expect(ui.queryByRole("alert")).toBeNull();
+    });
+
+    it("says 'Plan not available' when the server's plan cannot be sold", async () => {
+      stubApi({ plans: [{ name: "Broken" }] });
+      const { ui } = await mountLoaded();
+      expect(ui.getByText(T.notAvailable)).toBeInTheDocument();
+      expect(ui.queryByRole("button", { name: T.startAnnual })).toBeNull();
+    });
+
+    it("sends someone with an active subscription to /dashboard", async () => {
+      setSession(ann, "tok");
+      stubApi({ subscription: { status: "active", plan_name: "Pro", current_period_end: "2027-01-01T00:00:00Z", cancel_at_period_end: false } });
+      const { ui } = await mount();
+      await waitFor(() => expect(navigations).toEqual(["/dashboard"]));
+      expect(ui.getByText(T.loading)).toBeInTheDocument();
+    });
+
+    it("shows the cancelled notice after coming back with ?subscription=cancelled", async () => {
+      history.replaceState(null, "", "/subscribe?subscription=cancelled");
+      stubApi();
+      const { ui } = await mountLoaded();
+      expect(ui.getByText(T.cancelled)).toBeInTheDocument();
+      expect(lastToast()).toMatchObject({ kind: "info", message: T.cancelled, locale });
+    });
+  });
+
+  describe("checkout", () => {
+    it("asks a visitor who is not logged in to log in first", async () => {
+      stubApi();
+      const { ui } = await mountLoaded();
+      await userEvent.setup().click(ui.getByRole("button", { name: T.startAnnual }));
+      expect(lastToast()).toMatchObject({ kind: "error", message: T.logIn, locale });
+      expect(navigations).toEqual(["/login"]);
+    });
+
+    it("sends the browser to checkoutUrl with the chosen period and return URLs, without loading Stripe", async () => {
+      setSession(ann, "tok");
+      stubApi();
+      let body: unknown;
+      server.use(
+        http.post(`${API}/subscriptions/create-checkout`, async ({ request }) => {
+          body = await request.json();
+          await delay(100);
+          return HttpResponse.json({ checkoutUrl: "http://api.test/checkout/cs_1" });
+        }),
+      );
+      history.replaceState(null, "", "/subscribe?ref=mail#top");
+      const { ui } = await mountLoaded();
+      await userEvent.setup().click(ui.getByRole("button", { name: T.startAnnual }));
+      const busy = ui.getByRole("button", { name: T.processing });
+      expect(busy).toBeDisabled();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith("http://api.test/checkout/cs_1"));
+      expect(body).toEqual({
+        planId: "pro",
+        billingPeriod: "yearly",
+        successUrl: `${location.origin}/dashboard?subscription=success`,
+        cancelUrl: `${location.origin}/subscribe?ref=mail&subscription=cancelled`,
+        language: locale,
+      });
+      expect(stripe.loadStripe).not.toHaveBeenCalled();
+    });
+
+    it("uses the success-url and cancel-url attributes, and the monthly period when chosen", async () => {
+      setSession(ann, "tok");
+      stubApi();
+      let body: Record<string, unknown> = {};
+      server.use(
+        http.post(`${API}/subscriptions/create-checkout`, async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json({ checkoutUrl: "http://api.test/checkout/cs_2" });
+        }),
+      );
+      const { ui } = await mountLoaded(`success-url="https://partner.test/thanks" cancel-url="https://partner.test/plans"`);
+      const u = userEvent.setup();
+      await u.click(ui.getByRole("radio", { name: T.monthly }));
+      await u.click(ui.getByRole("button", { name: T.startMonthly }));
+      await waitFor(() => expect(assign).toHaveBeenCalled());
+      expect(body).toMatchObject({
+        billingPeriod: "monthly",
+        successUrl: "https://partner.test/thanks",
+        cancelUrl: "https://partner.test/plans",
+      });
+    });
+
+    it("shows the server's message, or 'Failed to start checkout', and returns to idle", async () => {
+      setSession(ann, "tok");
+      stubApi();
+      server.use(
+        http.post(`${API}/subscriptions/create-checkout`, () =>
+          HttpResponse.json({ error: "successUrl is not an allowed origin" }, { status: 400 }),
+        ),
+      );
+      const { ui } = await mountLoaded();
+      const u = userEvent.setup();
+      await u.click(ui.getByRole("button", { name: T.startAnnual }));
+      await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: "successUrl is not an allowed origin" }));
+      expect(ui.getByRole("button", { name: T.startAnnual })).toBeEnabled();
+
+      server.use(http.post(`${API}/subscriptions/create-checkout`, () => HttpResponse.error()));
+      await u.click(ui.getByRole("button", { name: T.startAnnual }));
+      await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.startFailed, locale }));
+      expect(ui.getByRole("button", { name: T.startAnnual })).toBeEnabled();
+    });
+
+    it("says 'Invalid checkout response' when the answer has neither a URL nor a session", async () => {
+      setSession(ann, "tok");
+      stubApi();
+      server.use(http.post(`${API}/subscriptions/create-checkout`, () => HttpResponse.json({ sessionId: "cs_1" })));
+      const { ui } = await mountLoaded();
+      await userEvent.setup().click(ui.getByRole("button", { name: T.startAnnual }));
+      await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.invalid, locale }));
+      expect(ui.getByRole("button", { name: T.startAnnual })).toBeEnabled();
+      expect(assign).not.toHaveBeenCalled();
+    });
+
+    describe("embedded Stripe checkout", () => {
+      const session = { sessionId: "cs_9", clientSecret: "cs_9_secret", publishableKey: "pk_test_1" };
+
+      async function openEmbedded() {
+        setSession(ann, "tok");
+        stubApi();
+        server.use(http.post(`${API}/subscriptions/create-checkout`, () => HttpResponse.json(session)));
+        const mounted = await mountLoaded();
+        await userEvent.setup().click(mounted.ui.getByRole("button", { name: T.startAnnual }));
+        await waitFor(() => expect(mounted.ui.getByRole("button", { name: T.cancelPayment })).toBeInTheDocument());
+        return mounted;
+      }
+
+      it("loads Stripe with the key and mounts the checkout in a slotted light-DOM node", async () => {
+        const { el } = await openEmbedded();
+        expect(stripe.loadStripe).toHaveBeenCalledWith("pk_test_1");
+        const options = stripe.createEmbeddedCheckoutPage.mock.calls[0]![0] as { fetchClientSecret: () => Promise<string> };
+        await expect(options.fetchClientSecret()).resolves.toBe("cs_9_secret");
+        const mountPoint = stripe.mount.mock.calls[0]![0] as HTMLElement;
+        expect(mountPoint.parentElement).toBe(el);
+        expect(mountPoint.slot).toBe("agency-checkout");
+        expect(el.shadowRoot!.querySelector('slot[name="agency-checkout"]')).toBeTruthy();
+      });
+
+      it("on completion: 'Subscription successful!', agency-subscription-success, on to the dashboard", async () => {
+        const { el } = await openEmbedded();
+        const success = vi.fn();
+        el.addEventListener("agency-subscription-success", (e) => success((e as CustomEvent).detail));
+        const { onComplete } = stripe.createEmbeddedCheckoutPage.mock.calls[0]![0] as { onComplete: () => void };
+        onComplete();
+        expect(lastToast()).toMatchObject({ kind: "success", message: T.succeeded, locale });
+        expect(success).toHaveBeenCalledWith({ planId: "pro", billingPeriod: "yearly" });
+        expect(navigations).toEqual(["/dashboard"]);
+        expect(stripe.destroy).toHaveBeenCalled();
+        expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
+      });
+
+      it("on cancel: 'Subscription cancelled' and back to idle", async () => {
+        const { el, ui } = await openEmbedded();
+        await userEvent.setup().click(ui.getByRole("button", { name: T.cancelPayment }));
+        expect(lastToast()).toMatchObject({ kind: "info", message: T.cancelled, locale });
+        expect(ui.getByRole("button", { name: T.startAnnual })).toBeEnabled();
+        expect(stripe.destroy).toHaveBeenCalled();
+        expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
+        expect(navigations).toEqual([]);
+      });
+
+      it("on error: 'Payment failed. Please try again.' and back to idle", async () => {
+        vi.spyOn(console, "error").mockImplementation(() => {});
+        stripe.createEmbeddedCheckoutPage.mockRejectedValue(new Error("blocked"));
+        setSession(ann, "tok");
+        stubApi();
+        server.use(http.post(`${API}/subscriptions/create-checkout`, () => HttpResponse.json(session)));
+        const { el, ui } = await mountLoaded();
+        await userEvent.setup().click(ui.getByRole("button", { name: T.startAnnual }));
+        await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.paymentFailed, locale }));
+        expect(ui.getByRole("button", { name: T.startAnnual })).toBeEnabled();
+        expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
+      });
+    });
+  });
+});

@@ -1,0 +1,312 @@
+import {
+  apiErrorMessage,
+  apiStatus,
+  navigation,
+  subscriptionsApi,
+  useSession,
+  type BillingPeriod,
+  type Plan,
+} from "@agency/core";
+import { Spinner, toast } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ElementLink, useElement } from "../element/element-context";
+import { usablePlan, useDefaultPlan } from "./default-plan";
+import { openEmbeddedCheckout, type OpenCheckout } from "./embedded-checkout";
+import { PlanCard, type CheckoutState } from "./plan-card";
+import { savingPercent } from "./pricing";
+
+export interface SubscribeProps {
+  /** Where the payment provider returns after paying. Default: `<base>dashboard?subscription=success` on this origin. */
+  successUrl?: string;
+  /** Where it returns after cancelling. Default: this page with `?subscription=cancelled`. */
+  cancelUrl?: string;
+  /** The link of the failure view. Default: "/pricing". */
+  pricingHref?: string;
+  /** The contact link under the card. Default: "/contact". */
+  contactHref?: string;
+}
+
+/** "default": the server has no plan or could not be reached (spec §9); null: its first plan is unusable. */
+interface Loaded {
+  plan: Plan | "default" | null;
+  failed: boolean;
+}
+
+/** Spec §2 Subscribe: one plan, monthly or annual billing, and the way to the payment provider. */
+export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", contactHref = "/contact" }: SubscribeProps) {
+  const { t } = useLingui();
+  const { api, settings, navigate, emit, host } = useElement();
+  const { isAuthenticated } = useSession();
+  const defaultPlan = useDefaultPlan();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [period, setPeriod] = useState<BillingPeriod>("yearly");
+  const [checkout, setCheckout] = useState<CheckoutState>("idle");
+  const openCheckout = useRef<OpenCheckout | null>(null);
+  const [returnedCancelled] = useState(() => new URLSearchParams(location.search).get("subscription") === "cancelled");
+  const locale = settings.locale;
+
+  useEffect(() => {
+    if (returnedCancelled) toast.info(t`Subscription cancelled`, { locale });
+    // Once, for the visit that came back from the provider.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => () => openCheckout.current?.close(), []);
+
+  useEffect(() => {
+    let current = true;
+    setLoaded(null);
+    const subscription = isAuthenticated
+      ? subscriptionsApi.getCurrentSubscription(api).catch(() => null)
+      : Promise.resolve(null);
+    const plans = subscriptionsApi.getPlans(api).then(
+      (list) => ({ ok: true as const, list }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    void Promise.all([subscription, plans]).then(([existing, result]) => {
+      if (!current) return;
+      // Spec §2: nothing to sell to someone who already subscribes.
+      if (existing?.status === "active") {
+        navigate("/dashboard");
+        return;
+      }
+      if (result.ok) {
+        setLoaded({ plan: result.list.length === 0 ? "default" : usablePlan(result.list[0]), failed: false });
+      } else {
+        console.error("agency-subscribe: could not load the plans", result.error);
+        toast.error(t`Failed to load subscription plan`, { locale });
+        setLoaded({ plan: "default", failed: true });
+      }
+    });
+    return () => {
+      current = false;
+    };
+    // Loads again for another API, another visitor, or 'Try Again' — not when the language changes.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, isAuthenticated, attempt]);
+
+  function absoluteUrls() {
+    const cancel = new URL(location.href);
+    cancel.searchParams.set("subscription", "cancelled");
+    cancel.hash = "";
+    return {
+      successUrl: successUrl || new URL(`${settings.basePath}dashboard?subscription=success`, location.origin).href,
+      cancelUrl: cancelUrl || cancel.href,
+    };
+  }
+
+  async function start(plan: Plan) {
+    if (!isAuthenticated) {
+      toast.error(t`Please log in to subscribe`, { locale });
+      navigate("/login");
+      return;
+    }
+    setCheckout("processing");
+    let answer;
+    try {
+      answer = await subscriptionsApi.createCheckout(api, {
+        planId: plan.id,
+        billingPeriod: period,
+        ...absoluteUrls(),
+        language: locale,
+      });
+    } catch (error) {
+      // A 401 already sent the visitor to the login page (spec §4); a toast would only add noise.
+      if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error) ?? t`Failed to start checkout`, { locale });
+      setCheckout("idle");
+      return;
+    }
+    if (answer.checkoutUrl) {
+      navigation.assign(answer.checkoutUrl);
+      return;
+    }
+    if (answer.sessionId && answer.clientSecret && answer.publishableKey) {
+      await startEmbedded(plan, answer.clientSecret, answer.publishableKey);
+      return;
+    }
+    toast.error(t`Invalid checkout response`, { locale });
+    setCheckout("idle");
+  }
+
+  async function startEmbedded(plan: Plan, clientSecret: string, publishableKey: string) {
+    const billingPeriod = period;
+    try {
+      openCheckout.current = await openEmbeddedCheckout({
+        publishableKey,
+        clientSecret,
+        host,
+        onComplete: () => {
+          closeEmbedded();
+          toast.success(t`Subscription successful!`, { locale });
+          emit("agency-subscription-success", { planId: plan.id, billingPeriod });
+          navigate(successUrl || "/dashboard");
+        },
+      });
+      setCheckout("embedded");
+    } catch (error) {
+      console.error("agency-subscribe: the embedded checkout failed", error);
+      toast.error(t`Payment failed. Please try again.`, { locale });
+      setCheckout("idle");
+    }
+  }
+
+  function closeEmbedded() {
+    openCheckout.current?.close();
+    openCheckout.current = null;
+    setCheckout("idle");
+  }
+
+  if (!loaded) {
+    return (
+      <section className="subscribe" part="root">
+        <Spinner label={t`Loading subscription options...`} />
+      </section>
+    );
+  }
+
+  const plan = loaded.plan === "default" ? defaultPlan : loaded.plan;
+  return (
+    <section className="subscribe" part="root">
+      <header className="subscribe__hero" part="hero">
+        <h2 className="subscribe__title">
+          <Trans>Ready to get started?</Trans>
+        </h2>
+        <p className="subscribe__lead">
+          <Trans>Choose how you want to pay and start today.</Trans>
+        </p>
+      </header>
+      {returnedCancelled ? (
+        <p className="subscribe__notice" part="notice">
+          <strong>
+            <Trans>Subscription cancelled</Trans>
+          </strong>{" "}
+          <Trans>No payment was made. You can start again whenever you're ready.</Trans>
+        </p>
+      ) : null}
+      {loaded.failed ? (
+        <div className="subscribe__failure" part="failure" role="alert">
+          <h3 className="subscribe__failure-title">
+            <Trans>Unable to load subscription plan</Trans>
+          </h3>
+          <p>
+            <Trans>We're showing our standard plan for now. Try again, or see all our prices.</Trans>
+          </p>
+          <div className="subscribe__failure-actions">
+            <button type="button" className="ag-button" onClick={() => setAttempt((n) => n + 1)}>
+              <Trans>Try Again</Trans>
+            </button>
+            <ElementLink to={pricingHref} className="ag-link">
+              <Trans>View pricing</Trans>
+            </ElementLink>
+          </div>
+        </div>
+      ) : null}
+      {plan ? (
+        <>
+          <BillingToggle period={period} onChange={setPeriod} percent={savingPercent(plan)} disabled={checkout !== "idle"} />
+          <PlanCard
+            plan={plan}
+            period={period}
+            locale={locale}
+            checkout={checkout}
+            onStart={(chosen) => void start(chosen)}
+            onCancelCheckout={() => {
+              closeEmbedded();
+              toast.info(t`Subscription cancelled`, { locale });
+            }}
+          />
+        </>
+      ) : (
+        <p className="subscribe__unavailable" role="status">
+          <Trans>Plan not available</Trans>
+        </p>
+      )}
+      <TrustList />
+      <p className="subscribe__contact">
+        <Trans>
+          Questions about the plan?{" "}
+          <ElementLink to={contactHref} className="ag-link">
+            Contact us
+          </ElementLink>
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
+function BillingToggle({
+  period,
+  onChange,
+  percent,
+  disabled,
+}: {
+  period: BillingPeriod;
+  onChange: (period: BillingPeriod) => void;
+  percent: number;
+  disabled: boolean;
+}) {
+  const name = useId();
+  const option = (value: BillingPeriod, label: ReactNode, extra?: ReactNode) => (
+    <label className="billing__option">
+      <input
+        type="radio"
+        className="billing__input"
+        name={name}
+        value={value}
+        checked={period === value}
+        disabled={disabled}
+        onChange={() => onChange(value)}
+      />
+      <span className="billing__label">
+        {label}
+        {extra}
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="billing" part="billing">
+      <legend className="ag-visually-hidden">
+        <Trans>Billing period</Trans>
+      </legend>
+      {option("monthly", <Trans>Monthly</Trans>)}
+      {option(
+        "yearly",
+        <Trans>Annual</Trans>,
+        percent > 0 ? (
+          <span className="billing__badge">
+            <Trans>Save {percent}%</Trans>
+          </span>
+        ) : null,
+      )}
+    </fieldset>
+  );
+}
+
+function TrustList() {
+  return (
+    <ul className="trust" part="trust">
+      <li className="trust__item">
+        <TrustIcon path="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" />
+        <Trans>Premium service</Trans>
+      </li>
+      <li className="trust__item">
+        <TrustIcon path="M6 10V7a6 6 0 0 1 12 0v3M5 10h14v11H5z" />
+        <Trans>Secure payment</Trans>
+      </li>
+      <li className="trust__item">
+        <TrustIcon path="M4 12a8 8 0 1 0 16 0 8 8 0 0 0-16 0M9 12l2 2 4-4" />
+        <Trans>Cancel anytime</Trans>
+      </li>
+    </ul>
+  );
+}
+
+function TrustIcon({ path }: { path: string }) {
+  return (
+    <svg className="trust__icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <path d={path} />
+    </svg>
+  );
+}
