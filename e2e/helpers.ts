@@ -34,7 +34,7 @@ export async function registerUser(request: APIRequestContext, name = "Test Cust
   const email = uniqueEmail();
   const password = "correct-horse-7";
   const response = await request.post(`${API_ORIGIN}/api/auth/register`, { data: { name, email, password } });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as { token: string; user: TestUser["user"] };
   return { email, password, name, token: body.token, user: body.user };
 }

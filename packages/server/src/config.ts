@@ -26,6 +26,17 @@ export interface Config {
   trustProxy: boolean | number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   nodeEnv: "development" | "production" | "test";
+  /** Bearer token for the agency's own /api/admin endpoints (lead export); unset disables them. */
+  adminToken: string | undefined;
+  /** Abuse limits; raise them for load tests and browser tests that submit from one address. */
+  limits: {
+    /** Quote requests per IP per 10 minutes. */
+    contactPerIp: number;
+    /** Failed logins per IP per 15 minutes. */
+    loginPerIp: number;
+    /** Failed logins per account per 15 minutes. */
+    loginPerAccount: number;
+  };
 
   // ---- Payments (subscriptions issue). Parsed here so every setting is validated and documented in one place.
   stripe: {
@@ -135,6 +146,20 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     else problems.push(`TRUST_PROXY must be true, false or a number of proxy hops, got '${trustRaw}'`);
   }
 
+  const positiveInt = (name: string, fallback: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+      problems.push(`${name} must be a whole number of at least 1, got '${raw}'`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const adminToken = str("ADMIN_TOKEN");
+  if (adminToken !== undefined && adminToken.length < 12) {
+    problems.push("ADMIN_TOKEN must be at least 12 characters (it guards the lead export)");
+  }
+
   const stripeCheckout = oneOf("STRIPE_CHECKOUT", ["hosted", "embedded"] as const, "hosted");
   const stripeApiBase = url("STRIPE_API_BASE", ["http:", "https:"]);
   checkStripe(str, stripeCheckout, problems);
@@ -152,6 +177,12 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     trustProxy,
     logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, nodeEnv === "test" ? "silent" : "info"),
     nodeEnv,
+    adminToken,
+    limits: {
+      contactPerIp: positiveInt("CONTACT_RATE_LIMIT", 5),
+      loginPerIp: positiveInt("LOGIN_RATE_LIMIT_IP", 20),
+      loginPerAccount: positiveInt("LOGIN_RATE_LIMIT_ACCOUNT", 5),
+    },
     stripe: {
       secretKey: str("STRIPE_SECRET_KEY"),
       webhookSecret: str("STRIPE_WEBHOOK_SECRET"),

@@ -5,7 +5,6 @@ import { mailText, startSmtp } from "./smtp";
 import { notifyPendingContacts } from "../src/contact/notify";
 import { createMailer } from "../src/mail/mailer";
 import { exportLeadsCsv, csvCell } from "../src/cli/leads";
-import { CONTACT_LIMIT } from "../src/routes/api/contact/index";
 import { HONEYPOT_FIELD } from "../src/types";
 
 let t: TestApp;
@@ -129,7 +128,7 @@ describe("POST /contact", () => {
 
   it("limits requests per IP with 429, Retry-After and a localized message", async () => {
     const ip = nextIp();
-    for (let i = 0; i < CONTACT_LIMIT.perIp; i++) expect((await send(valid, {}, ip)).statusCode).toBe(200);
+    for (let i = 0; i < t.app.config.limits.contactPerIp; i++) expect((await send(valid, {}, ip)).statusCode).toBe(200);
     const res = await send({ ...valid, language: "en" }, {}, ip);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(500);

@@ -181,6 +181,15 @@ describe("static site", () => {
     }
   });
 
+  it("points index.html's relative asset URLs at the base path, so deep routes and previews load them", async () => {
+    const cases = { "/en/contact": '"/assets/', "/blog/some-post": '"/assets/', "/preview/a/b/dashboard/settings": '"/preview/a/b/assets/' };
+    for (const [url, expected] of Object.entries(cases)) {
+      const res = await t.app.inject({ url, headers: html });
+      expect(res.body, url).toContain(`src=${expected}index-Ab12Cd34.js"`);
+      expect(res.body, url).not.toContain('"./assets/');
+    }
+  });
+
   it("strips a preview prefix when looking up files, and caches hashed assets for a year", async () => {
     for (const url of ["/assets/index-Ab12Cd34.js", "/preview/a/b/assets/index-Ab12Cd34.js"]) {
       const res = await t.app.inject({ url });

@@ -48,17 +48,20 @@ describe("public layout", () => {
     fireEvent.click(button);
     expect(button).toHaveAttribute("aria-expanded", "true");
     expect(document.getElementById("site-menu")).toHaveAttribute("data-open", "true");
-    fireEvent.keyDown(screen.getByRole("link", { name: "Diensten" }), { key: "Escape" });
+    const nav = within(screen.getByRole("navigation", { name: "Hoofdnavigatie" }));
+    fireEvent.keyDown(nav.getByRole("link", { name: "Diensten" }), { key: "Escape" });
     expect(button).toHaveAttribute("aria-expanded", "false");
     expect(button).toHaveFocus();
   });
 
   it("closes the mobile menu after following a link", async () => {
     const { router } = await open("/");
-    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
-    fireEvent.click(screen.getByRole("link", { name: "Diensten" }));
+    const button = screen.getByRole("button", { name: "Menu" });
+    fireEvent.click(button);
+    expect(button).toHaveAccessibleName("Menu sluiten");
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Hoofdnavigatie" })).getByRole("link", { name: "Diensten" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/services"), { timeout: 8000 });
-    await waitFor(() => expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false"));
+    await waitFor(() => expect(button).toHaveAttribute("aria-expanded", "false"));
   });
 
   it("has a footer with quick links, the e-mail, the legal pages and cookie settings (nl)", async () => {

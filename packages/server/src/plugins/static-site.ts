@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
@@ -58,6 +58,24 @@ function inside(root: string, urlPath: string): string | null {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
+/**
+ * The host is built with relative asset URLs ("./assets/…") so one build serves "/" and every preview base.
+ * For a deep route (/en/pricing) those would resolve under the route, so index.html is sent with its "./"
+ * prefixes replaced by the request's base path.
+ */
+const indexCache = new Map<string, { mtimeMs: number; html: string }>();
+async function indexHtmlFor(file: string, basePath: string): Promise<string> {
+  const { mtimeMs } = await stat(file);
+  let cached = indexCache.get(file);
+  if (!cached || cached.mtimeMs !== mtimeMs) {
+    cached = { mtimeMs, html: await readFile(file, "utf8") };
+    indexCache.set(file, cached);
+  }
+  return cached.html.replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
+}
+
+const previewBase = (url: string) => /^\/preview\/[^/?]+\/[^/?]+\//.exec(url)?.[0] ?? "/";
+
 const notBuilt = (reply: FastifyReply, what: string, command: string) =>
   reply
     .code(503)
@@ -114,8 +132,16 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       if (request.headers.accept?.includes("text/html")) return notBuilt(reply, "The site", "npm run build");
       return notFound(reply);
     }
+    const sendIndex = async (index: string) =>
+      reply
+        .header("content-security-policy", HOST_PAGE_CSP)
+        .header("cache-control", NO_CACHE)
+        .type("text/html; charset=utf-8")
+        .send(await indexHtmlFor(index, previewBase(request.url)));
+
     const file = pathname.endsWith("/") ? null : inside(hostDist, pathname);
     if (file && (await isFile(file))) {
+      if (file === path.join(hostDist, "index.html")) return sendIndex(file);
       if (file.endsWith(".html")) reply.header("content-security-policy", HOST_PAGE_CSP);
       const cache = file.includes(`${path.sep}assets${path.sep}`) && isHashedFile(file) ? IMMUTABLE : NO_CACHE;
       return sendFrom(reply, hostDist, file, cache);
@@ -124,8 +150,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
     if (request.headers.accept?.includes("text/html") && !path.extname(pathname)) {
       const index = path.join(hostDist, "index.html");
       if (!(await isFile(index))) return notBuilt(reply, "The site", "npm run build");
-      reply.header("content-security-policy", HOST_PAGE_CSP);
-      return sendFrom(reply, hostDist, index, NO_CACHE);
+      return sendIndex(index);
     }
     return notFound(reply);
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import adminRoutes from "./admin/index";
 import authRoutes from "./auth/index";
 import blogRoutes from "./blog/index";
 import consentRoutes from "./consent/index";
@@ -17,6 +18,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(blogRoutes, { prefix: "/blog" });
   await app.register(consentRoutes, { prefix: "/consent" });
   await app.register(subscriptionRoutes, { prefix: "/subscriptions" });
+  await app.register(adminRoutes, { prefix: "/admin" });
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,10 +1,15 @@
 import { navigation } from "@agency/core";
-import { fireEvent, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import "../cookie-banner.element";
 import { BANNER_DELAY_MS, CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../consent";
+
+// Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
+vi.setConfig({ testTimeout: 20_000 });
+// Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
+configure({ asyncUtilTimeout: 2500 });
 
 const recorded: Record<string, unknown>[] = [];
 let consentStatus = 201;

@@ -3,6 +3,9 @@ import { fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../pricing.element";
 
+// Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   document.body.innerHTML = "";
   delete (window as unknown as Record<string, unknown>).__agencyWidgetsSettings__;

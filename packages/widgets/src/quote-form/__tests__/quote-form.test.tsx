@@ -1,9 +1,14 @@
-import { fireEvent, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import "../quote-form.element";
 import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../quote-form";
+
+// Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
+vi.setConfig({ testTimeout: 20_000 });
+// Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
+configure({ asyncUtilTimeout: 2500 });
 
 const CONTACT_URL = "http://api.test/api/contact";
 const sent: Record<string, unknown>[] = [];

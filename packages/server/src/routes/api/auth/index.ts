@@ -8,13 +8,12 @@ import { publicUser, type UserRow } from "../../../plugins/auth";
 import { errors, LocaleSchema, minutesText, requestLocale } from "../../schemas";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Locale } from "../../../types";
 
-export const LOGIN_LIMITS = {
-  /** Failed logins per account (e-mail) in the window: stops guessing one account's password. */
-  perAccount: 5,
-  /** Failed logins per IP in the window: stops one client trying many accounts. */
-  perIp: 20,
-  windowSeconds: 15 * 60,
-};
+/**
+ * Failed logins are counted per account (stops guessing one account's password) and per IP (stops one client
+ * trying many accounts) in this window; the counts come from config (LOGIN_RATE_LIMIT_ACCOUNT, default 5, and
+ * LOGIN_RATE_LIMIT_IP, default 20).
+ */
+export const LOGIN_LIMITS = { windowSeconds: 15 * 60 };
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Reset mails per account per hour; more are silently skipped so the form cannot be used to flood an inbox. */
 const RESET_MAILS_PER_HOUR = 5;
@@ -123,7 +122,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { email, password } = request.body;
       const locale = requestLocale(request);
       const ipHash = app.hashIp(request.ip);
-      const { perAccount, perIp, windowSeconds } = LOGIN_LIMITS;
+      const { windowSeconds } = LOGIN_LIMITS;
+      const { loginPerAccount: perAccount, loginPerIp: perIp } = app.config.limits;
       const wait = Math.max(
         await throttleWait(app.db, "login_failures", "email", email, perAccount, windowSeconds),
         await throttleWait(app.db, "login_failures", "ip_hash", ipHash, perIp, windowSeconds),

@@ -19,7 +19,8 @@ import {
 } from "../../../types";
 
 /** Quote requests per IP in the window; a person sends one, a script sends hundreds. */
-export const CONTACT_LIMIT = { perIp: 5, windowSeconds: 10 * 60 };
+/** Quote requests per IP per window; the count comes from config (CONTACT_RATE_LIMIT, default 5). */
+export const CONTACT_LIMIT = { windowSeconds: 10 * 60 };
 
 const DIAL_CODES = [...new Set(COUNTRY_CODES.map((c) => c.dial))];
 const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
@@ -124,7 +125,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
 
       const ipHash = app.hashIp(request.ip);
-      const wait = await throttleWait(app.db, "contact_requests", "ip_hash", ipHash, CONTACT_LIMIT.perIp, CONTACT_LIMIT.windowSeconds);
+      const wait = await throttleWait(app.db, "contact_requests", "ip_hash", ipHash, app.config.limits.contactPerIp, CONTACT_LIMIT.windowSeconds);
       if (wait > 0) {
         return reply
           .code(429)

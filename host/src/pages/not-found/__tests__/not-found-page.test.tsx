@@ -1,0 +1,30 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp, useApi } from "../../../app/__tests__/render-app";
+import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
+
+useApi();
+
+describe("not-found page", () => {
+  it("answers an unknown path in Dutch, kept out of search results, with a link home", async () => {
+    renderApp("/does-not-exist");
+    expect(await screen.findByRole("heading", { level: 1, name: "Pagina niet gevonden" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Naar de homepagina" })).toHaveAttribute("href", "/");
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    expect(document.title).toBe("Pagina niet gevonden | Pixelwerf");
+    expect(document.documentElement.lang).toBe("nl");
+  });
+
+  it("answers an unknown English path in English, linking to the English home page", async () => {
+    renderApp("/en/nothing-here");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/en");
+    expect(document.documentElement.lang).toBe("en");
+  });
+
+  it("follows the remembered language elsewhere", async () => {
+    localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
+    renderApp("/old/page");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 8000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { API, renderApp, toastText, useApi, waitForPath } from "../../../app/__tests__/render-app";
+import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
+
+const server = useApi();
+
+afterEach(() => vi.useRealTimers());
+
+function validToken() {
+  const seen = vi.fn();
+  server.use(
+    http.post(`${API}/auth/verify-reset-token`, async ({ request }) => {
+      seen(await request.json());
+      return HttpResponse.json({ valid: true, email: "ann@example.com" });
+    }),
+  );
+  return seen;
+}
+
+async function openForm(locale: "nl" | "en" = "nl") {
+  if (locale === "en") localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
+  const view = renderApp("/reset-password?token=tok-123");
+  await screen.findByRole("heading", { level: 1, name: locale === "en" ? "Reset Your Password" : "Stel je wachtwoord opnieuw in" }, { timeout: 8000 });
+  return view;
+}
+
+function fill(password: string, confirm: string, locale: "nl" | "en" = "nl") {
+  fireEvent.change(screen.getByLabelText(locale === "en" ? "New Password" : "Nieuw wachtwoord"), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(locale === "en" ? "Confirm New Password" : "Bevestig nieuw wachtwoord"), { target: { value: confirm } });
+  fireEvent.click(screen.getByRole("button", { name: locale === "en" ? "Reset Password" : "Wachtwoord opnieuw instellen" }));
+}
+
+describe("reset password page", () => {
+  it("shows 'Verifying reset link...' while the token is checked, then the form with the account e-mail", async () => {
+    let release: () => void = () => {};
+    server.use(
+      http.post(`${API}/auth/verify-reset-token`, async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ valid: true, email: "ann@example.com" });
+      }),
+    );
+    renderApp("/reset-password?token=tok-123");
+    expect(await screen.findByText("Resetlink controleren...", {}, { timeout: 8000 })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText("ann@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Moet minimaal 6 tekens lang zijn")).toBeInTheDocument();
+    expect(screen.getByLabelText("Nieuw wachtwoord")).toHaveAttribute("aria-describedby", expect.stringContaining("hint"));
+  });
+
+  it("sends the token from the link to the server", async () => {
+    const seen = validToken();
+    await openForm();
+    expect(seen).toHaveBeenCalledWith({ token: "tok-123" });
+  });
+
+  it("shows the invalid view with its two links when the link has no token (en)", async () => {
+    localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
+    renderApp("/reset-password");
+    expect(await screen.findByRole("heading", { name: "Invalid Reset Link" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Request New Link" })).toHaveAttribute("href", "/forgot-password");
+    expect(screen.getAllByRole("link", { name: "Back to Login" })[0]).toHaveAttribute("href", "/login");
+    await waitFor(() => expect(toastText()).toBe("Invalid reset link"));
+  });
+
+  it("shows the invalid view and 'Invalid or expired reset link' when the server refuses the token", async () => {
+    server.use(http.post(`${API}/auth/verify-reset-token`, () => HttpResponse.json({ valid: false, error: "Invalid or expired reset link" }, { status: 400 })));
+    renderApp("/reset-password?token=old");
+    expect(await screen.findByRole("heading", { name: "Ongeldige resetlink" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Nieuwe link aanvragen" })).toHaveAttribute("href", "/forgot-password");
+    await waitFor(() => expect(toastText()).toBe("Ongeldige of verlopen resetlink"));
+  });
+
+  it.each([
+    ["", "", "Vul alle velden in"],
+    ["abc", "", "Vul alle velden in"],
+    ["abc", "abc", "Wachtwoord moet minimaal 6 tekens bevatten"],
+    ["secret1", "secret2", "Wachtwoorden komen niet overeen"],
+  ])("checks the fields before sending (%j / %j)", async (password, confirm, message) => {
+    validToken();
+    const sent = vi.fn();
+    server.use(http.post(`${API}/auth/reset-password`, () => sent()));
+    await openForm();
+    fill(password, confirm);
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it("marks the field at fault", async () => {
+    validToken();
+    await openForm("en");
+    fill("secret1", "secret2", "en");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Passwords do not match");
+    expect(screen.getByLabelText("Confirm New Password")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("New Password")).toHaveAttribute("aria-invalid", "false");
+  });
+
+  it("resets the password, says so and goes to /login after 2 seconds (en)", async () => {
+    validToken();
+    const sent = vi.fn();
+    server.use(
+      http.post(`${API}/auth/reset-password`, async ({ request }) => {
+        sent(await request.json());
+        return HttpResponse.json({ success: true, message: "Password reset successfully!" });
+      }),
+    );
+    const { router } = await openForm("en");
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fill("secret12", "secret12", "en");
+    await waitFor(() => expect(toastText()).toBe("Password reset successfully!"));
+    expect(sent).toHaveBeenCalledWith({ token: "tok-123", newPassword: "secret12" });
+    expect(screen.getByRole("status")).toHaveTextContent("Password reset successfully!");
+    vi.advanceTimersByTime(1900);
+    expect(router.state.location.pathname).toBe("/reset-password");
+    vi.advanceTimersByTime(200);
+    vi.useRealTimers();
+    await waitForPath(router, "/login");
+  });
+
+  it("sends a visitor whose link was refused (400) to /forgot-password after 2 seconds", async () => {
+    validToken();
+    server.use(http.post(`${API}/auth/reset-password`, () => HttpResponse.json({ error: "Invalid or expired reset link" }, { status: 400 })));
+    const { router } = await openForm();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fill("secret12", "secret12");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid or expired reset link");
+    vi.advanceTimersByTime(1900);
+    expect(router.state.location.pathname).toBe("/reset-password");
+    vi.advanceTimersByTime(200);
+    vi.useRealTimers();
+    await waitForPath(router, "/forgot-password");
+  });
+
+  it("says 'Failed to reset password' when the server gives no reason, and stays", async () => {
+    validToken();
+    server.use(http.post(`${API}/auth/reset-password`, () => HttpResponse.json({}, { status: 500 })));
+    const { router } = await openForm();
+    fill("secret12", "secret12");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Wachtwoord opnieuw instellen mislukt");
+    await waitFor(() => expect(toastText()).toBe("Wachtwoord opnieuw instellen mislukt"));
+    expect(screen.getByRole("button", { name: "Wachtwoord opnieuw instellen" })).toBeEnabled();
+    expect(router.state.location.pathname).toBe("/reset-password");
+  });
+});

@@ -1,0 +1,267 @@
+import { clearSession, setSession, type Subscription, type User } from "@agency/core";
+import { getToasts, resetToasts } from "@agency/ui";
+import { configure, fireEvent, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import "../settings.element";
+
+const API = "http://api.test/api";
+const ann: User = { id: "u1", email: "ann@example.com", name: "Ann de Vries", created_at: "2026-01-01T00:00:00Z" };
+const active: Subscription = {
+  plan_name: "Pro Plan",
+  status: "active",
+  current_period_end: "2027-01-15T12:00:00Z",
+  cancel_at_period_end: false,
+};
+
+const server = setupServer();
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: "error" });
+  configure({ asyncUtilTimeout: 4000 });
+  // r2wc renders outside act(); Testing Library switches act warnings back on when it loads.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => server.close());
+
+/** The server's subscription, changed by the cancel and resume stubs like the real server would. */
+let current: Subscription | null;
+const calls: string[] = [];
+
+beforeEach(() => {
+  setSession(ann, "tok");
+  current = { ...active };
+  calls.length = 0;
+  server.use(
+    http.get(`${API}/subscriptions/current`, () => {
+      calls.push("current");
+      return HttpResponse.json({ subscription: current });
+    }),
+    http.post(`${API}/subscriptions/cancel`, async () => {
+      calls.push("cancel");
+      await delay(150);
+      current = current && { ...current, cancel_at_period_end: true };
+      return HttpResponse.json({ subscription: current });
+    }),
+    http.post(`${API}/subscriptions/resume`, async () => {
+      calls.push("resume");
+      await delay(150);
+      current = current && { ...current, cancel_at_period_end: false };
+      return HttpResponse.json({ subscription: current });
+    }),
+  );
+});
+afterEach(() => {
+  document.body.innerHTML = "";
+  server.resetHandlers();
+  clearSession();
+  resetToasts();
+  vi.restoreAllMocks();
+});
+
+const texts = {
+  en: {
+    account: "Account Information",
+    email: "Email",
+    name: "Name",
+    notSet: "Not set",
+    subscription: "Subscription",
+    loading: "Loading...",
+    none: "No active subscription",
+    statusActive: "Active",
+    statusPastDue: "Past due",
+    date: "January 15, 2027",
+    cancel: "Cancel Subscription",
+    confirm: "Yes, Cancel Subscription",
+    cancelling: "Cancelling...",
+    keep: "Keep Subscription",
+    dialogText: "You will keep access until the end of the current billing period (January 15, 2027)",
+    subscribeAgain: "you will need to subscribe again",
+    cancelled: "Subscription cancelled successfully",
+    cancelFailed: "Failed to cancel subscription",
+    endsOn: "Your subscription will end on January 15, 2027",
+    resume: "Resume subscription",
+    resumed: "Your subscription has been resumed",
+    resumeFailed: "Failed to resume subscription",
+    logIn: "Log in",
+  },
+  nl: {
+    account: "Accountgegevens",
+    email: "E-mail",
+    name: "Naam",
+    notSet: "Niet ingesteld",
+    subscription: "Abonnement",
+    loading: "Laden...",
+    none: "Geen actief abonnement",
+    statusActive: "Actief",
+    statusPastDue: "Achterstallig",
+    date: "15 januari 2027",
+    cancel: "Abonnement opzeggen",
+    confirm: "Ja, abonnement opzeggen",
+    cancelling: "Bezig met opzeggen...",
+    keep: "Abonnement behouden",
+    dialogText: "Je houdt toegang tot het einde van de huidige betaalperiode (15 januari 2027)",
+    subscribeAgain: "moet je je opnieuw abonneren",
+    cancelled: "Abonnement succesvol opgezegd",
+    cancelFailed: "Opzeggen van het abonnement is mislukt",
+    endsOn: "Je abonnement eindigt op 15 januari 2027",
+    resume: "Abonnement hervatten",
+    resumed: "Je abonnement is hervat",
+    resumeFailed: "Hervatten van het abonnement is mislukt",
+    logIn: "Log in",
+  },
+};
+
+describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
+  const T = texts[locale];
+  const lastToast = () => getToasts().at(-1);
+
+  async function mount() {
+    document.body.innerHTML = `<agency-settings api-base="${API}" locale="${locale}"></agency-settings>`;
+    const el = document.body.querySelector("agency-settings") as HTMLElement;
+    await waitFor(() => expect(el.shadowRoot?.querySelector("section")).toBeTruthy());
+    return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+  }
+  async function mountLoaded() {
+    const mounted = await mount();
+    await waitFor(() => expect(mounted.ui.queryByText(T.loading)).toBeNull());
+    return mounted;
+  }
+  const row = (ui: ReturnType<typeof within>, term: string) => ui.getByText(term, { selector: "dt" }).nextElementSibling;
+
+  it("shows 'Loading...' while the subscription is fetched", async () => {
+    server.use(
+      http.get(`${API}/subscriptions/current`, async () => {
+        await delay(300);
+        return HttpResponse.json({ subscription: active });
+      }),
+    );
+    const { ui } = await mount();
+    expect(ui.getByRole("status")).toHaveTextContent(T.loading);
+    await waitFor(() => expect(ui.getByText("Pro Plan")).toBeInTheDocument());
+  });
+
+  it("shows the account: email, and the name or 'Not set'", async () => {
+    const { ui } = await mountLoaded();
+    expect(ui.getByRole("heading", { level: 2, name: T.account })).toBeInTheDocument();
+    expect(row(ui, T.email)).toHaveTextContent("ann@example.com");
+    expect(row(ui, T.name)).toHaveTextContent("Ann de Vries");
+
+    document.body.innerHTML = "";
+    setSession({ ...ann, name: "" }, "tok");
+    const again = await mountLoaded();
+    expect(row(again.ui, T.name)).toHaveTextContent(T.notSet);
+  });
+
+  it("shows an active plan: name, green status badge, next billing date, and the cancel button", async () => {
+    const { ui } = await mountLoaded();
+    expect(ui.getByRole("heading", { level: 2, name: T.subscription })).toBeInTheDocument();
+    expect(ui.getByText("Pro Plan")).toBeInTheDocument();
+    const badge = ui.getByText(T.statusActive);
+    expect(badge).toHaveClass("badge--active");
+    expect(ui.getByText(T.date)).toBeInTheDocument();
+    expect(ui.getByRole("button", { name: T.cancel })).toBeInTheDocument();
+    expect(ui.queryByRole("button", { name: T.resume })).toBeNull();
+  });
+
+  it("shows any other status in a gray badge, without the cancel button", async () => {
+    current = { ...active, status: "past_due" };
+    const { ui } = await mountLoaded();
+    expect(ui.getByText(T.statusPastDue)).toHaveClass("badge--inactive");
+    expect(ui.queryByRole("button", { name: T.cancel })).toBeNull();
+  });
+
+  it("shows 'No active subscription' when there is none, and when the fetch fails (logged)", async () => {
+    current = null;
+    const first = await mountLoaded();
+    expect(first.ui.getByText(T.none)).toBeInTheDocument();
+
+    document.body.innerHTML = "";
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ error: "boom" }, { status: 500 })));
+    const { ui } = await mountLoaded();
+    expect(ui.getByText(T.none)).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+    expect(getToasts()).toHaveLength(0);
+  });
+
+  it("closes the cancel dialog with 'Keep Subscription' and with a click on the backdrop", async () => {
+    const { ui } = await mountLoaded();
+    const u = userEvent.setup();
+    await u.click(ui.getByRole("button", { name: T.cancel }));
+    const dialog = ui.getByRole("dialog", { name: T.cancel });
+    expect(dialog).toHaveTextContent(T.dialogText);
+    expect(dialog).toHaveTextContent(T.subscribeAgain);
+    await u.click(within(dialog).getByRole("button", { name: T.keep }));
+    expect(ui.queryByRole("dialog")).toBeNull();
+
+    await u.click(ui.getByRole("button", { name: T.cancel }));
+    fireEvent.mouseDown(ui.getByTestId("modal-backdrop"));
+    expect(ui.queryByRole("dialog")).toBeNull();
+    expect(calls).not.toContain("cancel");
+  });
+
+  it("cancels: 'Cancelling...' while working, the toast, then the refetched end-date notice", async () => {
+    const { el, ui } = await mountLoaded();
+    const cancelled = vi.fn();
+    el.addEventListener("agency-subscription-cancel", (e) => cancelled((e as CustomEvent).detail));
+    const u = userEvent.setup();
+    await u.click(ui.getByRole("button", { name: T.cancel }));
+    await u.click(ui.getByRole("button", { name: T.confirm }));
+
+    const working = ui.getByRole("button", { name: T.cancelling });
+    expect(working).toBeDisabled();
+    expect(ui.getByRole("button", { name: T.keep })).toBeDisabled();
+
+    await waitFor(() => expect(ui.queryByRole("dialog")).toBeNull());
+    expect(lastToast()).toMatchObject({ kind: "success", message: T.cancelled, locale });
+    await waitFor(() => expect(ui.getByText(T.endsOn)).toBeInTheDocument());
+    expect(calls).toEqual(["current", "cancel", "current"]);
+    expect(ui.queryByRole("button", { name: T.cancel })).toBeNull();
+    expect(cancelled).toHaveBeenCalledWith({ subscription: { ...active, cancel_at_period_end: true } });
+  });
+
+  it("says 'Failed to cancel subscription' when cancelling fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    server.use(http.post(`${API}/subscriptions/cancel`, () => HttpResponse.json({ error: "nope" }, { status: 500 })));
+    const { ui } = await mountLoaded();
+    const u = userEvent.setup();
+    await u.click(ui.getByRole("button", { name: T.cancel }));
+    await u.click(ui.getByRole("button", { name: T.confirm }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.cancelFailed, locale }));
+    expect(ui.getByRole("button", { name: T.cancel })).toBeInTheDocument();
+  });
+
+  it("resumes a pending cancellation (beyond the spec)", async () => {
+    current = { ...active, cancel_at_period_end: true };
+    const { el, ui } = await mountLoaded();
+    const resumed = vi.fn();
+    el.addEventListener("agency-subscription-resume", (e) => resumed((e as CustomEvent).detail));
+    expect(ui.getByText(T.endsOn)).toBeInTheDocument();
+    expect(ui.queryByRole("button", { name: T.cancel })).toBeNull();
+
+    await userEvent.setup().click(ui.getByRole("button", { name: T.resume }));
+    await waitFor(() => expect(ui.getByRole("button", { name: T.cancel })).toBeInTheDocument());
+    expect(lastToast()).toMatchObject({ kind: "success", message: T.resumed, locale });
+    expect(ui.queryByText(T.endsOn)).toBeNull();
+    expect(resumed).toHaveBeenCalledWith({ subscription: active });
+  });
+
+  it("says 'Failed to resume subscription' when resuming fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    current = { ...active, cancel_at_period_end: true };
+    server.use(http.post(`${API}/subscriptions/resume`, () => HttpResponse.error()));
+    const { ui } = await mountLoaded();
+    await userEvent.setup().click(ui.getByRole("button", { name: T.resume }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.resumeFailed, locale }));
+    expect(ui.getByText(T.endsOn)).toBeInTheDocument();
+  });
+
+  it("points a visitor who is not logged in to the login page", async () => {
+    clearSession();
+    const { ui } = await mount();
+    expect(ui.getByRole("link", { name: T.logIn })).toHaveAttribute("href", "/login");
+    expect(calls).toEqual([]);
+  });
+});
