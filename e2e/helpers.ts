@@ -1,4 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { API_ORIGIN, EXAMPLES_ORIGIN } from "../playwright.config";
 
@@ -92,4 +94,26 @@ export async function storedQuoteRequests(request: APIRequestContext): Promise<A
 /** Text inside an element's shadow root. */
 export function shadowText(page: Page, selector: string) {
   return page.locator(selector).evaluate((el) => el.shadowRoot?.textContent ?? "");
+}
+
+/** The newest mail the e2e server wrote to its outbox for this recipient (quoted-printable soft breaks joined). */
+export async function latestMail(to: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = join(readFileSync(join(import.meta.dirname, "../test-results/e2e-data-dir.txt"), "utf8").trim(), "outbox");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+    } catch {
+      /* no mail yet */
+    }
+    const mails = files
+      .map((f) => ({ path: join(outbox, f), mtime: statSync(join(outbox, f)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime)
+      .map((f) => readFileSync(f.path, "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+      .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+    if (mails[0]) return mails[0];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

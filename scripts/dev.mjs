@@ -6,7 +6,12 @@ import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const children = [
-  spawn("npm", ["run", "dev", "-w", "@agency/server"], { cwd: root, stdio: "inherit" }),
+  // The Vite dev server is another origin; the API must accept its redirect URLs and CORS requests.
+  spawn("npm", ["run", "dev", "-w", "@agency/server"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? "http://localhost:5173" },
+  }),
   spawn("npm", ["run", "dev", "-w", "@agency/host"], { cwd: root, stdio: "inherit" }),
 ];
 const stop = () => children.forEach((child) => child.kill("SIGTERM"));

@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// The API + site server for browser tests: a fresh embedded database every run, mail to the outbox.
-import { rmSync } from "node:fs";
+// The API + site server for browser tests: a fresh embedded database every run (its own folder, removed on
+// exit), mail to that folder's outbox.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-const dataDir = resolve(import.meta.dirname, "../test-results/e2e-data");
+const dataDir = resolve(import.meta.dirname, `../test-results/e2e-data-${process.pid}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
+// Tests read mail (reset links) from <dataDir>/outbox; this file tells them where that is.
+mkdirSync(dataDir, { recursive: true });
+writeFileSync(resolve(import.meta.dirname, "../test-results/e2e-data-dir.txt"), dataDir);
+process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 await import("../packages/server/dist/server.js");

@@ -1,10 +1,10 @@
-import { configure, setSession, type User } from "@agency/core";
+import { configure, navigation, setSession, type User } from "@agency/core";
 import { resetToasts } from "@agency/ui";
 import { render, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter } from "react-router";
-import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { routes } from "../../routes";
 import { App } from "../app";
 import { syncLocaleWithRouter, type AppRouter } from "../locale-sync";
@@ -29,7 +29,13 @@ export function useApi() {
     http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans: [] })),
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
   );
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: "error" });
+    // Testing Library turns React's act() checks back on; elements render outside act (see vitest.setup.ts).
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  });
+  // A full page load (the 401 rule, an element that nobody routes for) is not something jsdom can do.
+  beforeEach(() => vi.spyOn(navigation, "assign").mockImplementation(() => {}));
   afterEach(() => {
     server.resetHandlers();
     resetToasts();

@@ -17,9 +17,12 @@ import { PlanCard, type CheckoutState } from "./plan-card";
 import { savingPercent } from "./pricing";
 
 export interface SubscribeProps {
-  /** Where the payment provider returns after paying. Default: `<base>dashboard?subscription=success` on this origin. */
+  /**
+   * Where the payment provider returns after paying (absolute, or relative to this page); also where the embedded
+   * checkout goes on success. Default: `<base>dashboard?subscription=success` on this origin.
+   */
   successUrl?: string;
-  /** Where it returns after cancelling. Default: this page with `?subscription=cancelled`. */
+  /** Where it returns after cancelling (absolute, or relative to this page). Default: this page with `?subscription=cancelled`. */
   cancelUrl?: string;
   /** The link of the failure view. Default: "/pricing". */
   pricingHref?: string;
@@ -87,13 +90,14 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [api, isAuthenticated, attempt]);
 
-  function absoluteUrls() {
+  /** The provider needs absolute URLs; attributes may be relative to this page ("thanks.html"). */
+  function returnUrls() {
     const cancel = new URL(location.href);
     cancel.searchParams.set("subscription", "cancelled");
     cancel.hash = "";
     return {
-      successUrl: successUrl || new URL(`${settings.basePath}dashboard?subscription=success`, location.origin).href,
-      cancelUrl: cancelUrl || cancel.href,
+      successUrl: new URL(successUrl || `${settings.basePath}dashboard?subscription=success`, location.href).href,
+      cancelUrl: cancelUrl ? new URL(cancelUrl, location.href).href : cancel.href,
     };
   }
 
@@ -109,7 +113,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       answer = await subscriptionsApi.createCheckout(api, {
         planId: plan.id,
         billingPeriod: period,
-        ...absoluteUrls(),
+        ...returnUrls(),
         language: locale,
       });
     } catch (error) {

@@ -7,7 +7,7 @@ import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
 
 const server = useApi();
 
-export function post(id: number, extra: Partial<BlogPost> = {}): BlogPost {
+function post(id: number, extra: Partial<BlogPost> = {}): BlogPost {
   return {
     id: String(id),
     title: `Post number ${id}`,

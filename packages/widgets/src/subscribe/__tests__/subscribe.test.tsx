@@ -322,7 +322,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       expect(stripe.loadStripe).not.toHaveBeenCalled();
     });
 
-    it("uses the success-url and cancel-url attributes, and the monthly period when chosen", async () => {
+    it("uses the success-url and cancel-url attributes (relative to the page too), and the monthly period when chosen", async () => {
       setSession(ann, "tok");
       stubApi();
       let body: Record<string, unknown> = {};
@@ -332,7 +332,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
           return HttpResponse.json({ checkoutUrl: "http://api.test/checkout/cs_2" });
         }),
       );
-      const { ui } = await mountLoaded(`success-url="https://partner.test/thanks" cancel-url="https://partner.test/plans"`);
+      const { ui } = await mountLoaded(`success-url="https://partner.test/thanks" cancel-url="plans.html?from=checkout"`);
       const u = userEvent.setup();
       await u.click(ui.getByRole("radio", { name: T.monthly }));
       await u.click(ui.getByRole("button", { name: T.startMonthly }));
@@ -340,7 +340,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       expect(body).toMatchObject({
         billingPeriod: "monthly",
         successUrl: "https://partner.test/thanks",
-        cancelUrl: "https://partner.test/plans",
+        cancelUrl: `${location.origin}/plans.html?from=checkout`,
       });
     });
 
