@@ -19,7 +19,7 @@ describe("language guard", () => {
     const { router } = renderApp("/en/pricing");
     expect(await screen.findByRole("heading", { level: 1 }, { timeout: 8000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/en/pricing");
-    expect(document.documentElement.lang).toBe("en");
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
   });
 
   it("replaces a direct visit to an English page with the Dutch one, keeping the query", async () => {
@@ -67,7 +67,7 @@ describe("language toggle", () => {
     fireEvent.click(toggle().getByRole("button", { name: /EN/ }));
     expect(await screen.findByRole("heading", { name: "Invalid Reset Link" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/reset-password");
-    expect(document.documentElement.lang).toBe("en");
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
 
     fireEvent.click(screen.getByRole("link", { name: "Back to Login" }));
     await waitForPath(router, "/login");

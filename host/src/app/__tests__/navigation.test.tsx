@@ -95,7 +95,7 @@ describe("under a preview base path", () => {
     const router = createAppRouter();
     render(<App router={router} />);
     await screen.findByRole("heading", { level: 1 }, { timeout: 8000 });
-    expect(document.documentElement.lang).toBe("en");
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
     const nav = within(screen.getByRole("navigation", { name: "Main navigation" }));
     expect(nav.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/preview/a/b/en/contact");
     router.dispose();

@@ -1,7 +1,7 @@
 import { intlLocale, subscriptionsApi, useSession, type Locale, type Subscription } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { useStatusLabel } from "./status-label";
 
@@ -32,6 +32,14 @@ export function Settings() {
   const [loading, setLoading] = useState(true);
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState<"cancel" | "resume" | null>(null);
+  // Cancelling removes the button that had focus, resuming the other one: focus goes to what replaced it.
+  const focusNext = useRef<"notice" | "cancel" | null>(null);
+  const takeFocus = (which: "notice" | "cancel") => (node: HTMLElement | null) => {
+    if (node && focusNext.current === which) {
+      focusNext.current = null;
+      node.focus();
+    }
+  };
   const locale = settings.locale;
 
   useEffect(() => {
@@ -58,6 +66,7 @@ export function Settings() {
     try {
       await subscriptionsApi.cancelSubscription(api);
       toast.success(t`Subscription cancelled successfully`, { locale });
+      focusNext.current = "notice";
       setConfirming(false);
       emit("agency-subscription-cancel", { subscription: await refresh() });
     } catch (error) {
@@ -74,6 +83,7 @@ export function Settings() {
     try {
       await subscriptionsApi.resumeSubscription(api);
       toast.success(t`Your subscription has been resumed`, { locale });
+      focusNext.current = "cancel";
       emit("agency-subscription-resume", { subscription: await refresh() });
     } catch (error) {
       console.error("agency-settings: resuming failed", error);
@@ -166,7 +176,7 @@ export function Settings() {
               </div>
             </dl>
             {subscription.cancel_at_period_end ? (
-              <div className="settings__notice" part="notice">
+              <div className="settings__notice" part="notice" ref={takeFocus("notice")} tabIndex={-1}>
                 <p>
                   <Trans>Your subscription will end on {endDate}</Trans>
                 </p>
@@ -183,7 +193,13 @@ export function Settings() {
                 ) : null}
               </div>
             ) : active ? (
-              <button type="button" className="ag-button ag-button--danger" part="cancel" onClick={() => setConfirming(true)}>
+              <button
+                ref={takeFocus("cancel")}
+                type="button"
+                className="ag-button ag-button--danger"
+                part="cancel"
+                onClick={() => setConfirming(true)}
+              >
                 <Trans>Cancel Subscription</Trans>
               </button>
             ) : null}

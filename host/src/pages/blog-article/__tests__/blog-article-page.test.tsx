@@ -1,5 +1,5 @@
 import type { BlogPost } from "@agency/core";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { API, renderApp, useApi } from "../../../app/__tests__/render-app";
@@ -55,7 +55,7 @@ describe("blog article", () => {
     expect(screen.getByText("#seo")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Enjoyed this article?" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Read More Articles" })).toHaveAttribute("href", "/blog");
-    expect(document.title).toBe("Why speed sells | Pixelwerf");
+    await waitFor(() => expect(document.title).toBe("Why speed sells | Pixelwerf"));
     expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute("content", "article");
   });
 
@@ -103,7 +103,7 @@ describe("blog article", () => {
     server.use(http.get(`${API}/blog/:id`, () => HttpResponse.json({ success: true })));
     renderApp("/blog/42");
     await screen.findByText("Artikel laden...", {}, { timeout: 8000 });
-    await vi.waitFor(() => expect(screen.queryByText("Artikel laden...")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("Artikel laden...")).toBeNull());
     expect(screen.getByRole("main")).toBeEmptyDOMElement();
   });
 });

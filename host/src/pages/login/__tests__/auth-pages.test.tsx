@@ -37,7 +37,7 @@ describe("login, register and forgot-password pages", () => {
   it("uses the register view on /register", async () => {
     await open("/register", "Account aanmaken");
     expect(document.querySelector("agency-login")).toHaveAttribute("view", "register");
-    expect(document.title).toBe("Account aanmaken | Pixelwerf");
+    await waitFor(() => expect(document.title).toBe("Account aanmaken | Pixelwerf"));
   });
 
   it("uses the forgot view on /forgot-password", async () => {

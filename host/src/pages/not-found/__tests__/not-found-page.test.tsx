@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp, useApi } from "../../../app/__tests__/render-app";
 import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
@@ -10,8 +10,8 @@ describe("not-found page", () => {
     renderApp("/does-not-exist");
     expect(await screen.findByRole("heading", { level: 1, name: "Pagina niet gevonden" }, { timeout: 8000 })).toBeInTheDocument();
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Naar de homepagina" })).toHaveAttribute("href", "/");
+    await waitFor(() => expect(document.title).toBe("Pagina niet gevonden | Pixelwerf"));
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
-    expect(document.title).toBe("Pagina niet gevonden | Pixelwerf");
     expect(document.documentElement.lang).toBe("nl");
   });
 
@@ -19,7 +19,7 @@ describe("not-found page", () => {
     renderApp("/en/nothing-here");
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 8000 })).toBeInTheDocument();
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/en");
-    expect(document.documentElement.lang).toBe("en");
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
   });
 
   it("follows the remembered language elsewhere", async () => {

@@ -217,6 +217,8 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     await waitFor(() => expect(ui.queryByRole("dialog")).toBeNull());
     expect(lastToast()).toMatchObject({ kind: "success", message: T.cancelled, locale });
     await waitFor(() => expect(ui.getByText(T.endsOn)).toBeInTheDocument());
+    // Focus lands on the notice that replaced the button.
+    await waitFor(() => expect(el.shadowRoot!.activeElement).toBe(ui.getByText(T.endsOn).parentElement));
     expect(calls).toEqual(["current", "cancel", "current"]);
     expect(ui.queryByRole("button", { name: T.cancel })).toBeNull();
     expect(cancelled).toHaveBeenCalledWith({ subscription: { ...active, cancel_at_period_end: true } });
@@ -243,6 +245,7 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
 
     await userEvent.setup().click(ui.getByRole("button", { name: T.resume }));
     await waitFor(() => expect(ui.getByRole("button", { name: T.cancel })).toBeInTheDocument());
+    await waitFor(() => expect(el.shadowRoot!.activeElement).toBe(ui.getByRole("button", { name: T.cancel })));
     expect(lastToast()).toMatchObject({ kind: "success", message: T.resumed, locale });
     expect(ui.queryByText(T.endsOn)).toBeNull();
     expect(resumed).toHaveBeenCalledWith({ subscription: active });
