@@ -24,7 +24,8 @@ describe("the element bundle's public surface", () => {
   });
 
   it("custom-elements.json describes every element and its attributes", async () => {
-    const declared = manifest.modules.flatMap((m) => m.declarations);
+    type Declaration = { tagName: string; attributes: Array<{ name: string }> };
+    const declared = manifest.modules.flatMap((m) => m.declarations as Declaration[]);
     expect(declared.map((d) => d.tagName)).toEqual([
       "agency-quote-form",
       "agency-pricing",

@@ -86,7 +86,7 @@ export function PasswordField({ label, value, onValueChange, error, hint, inputR
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           // Password managers and spell checkers must not see a revealed password as prose.
-          spellCheck={false}
+          spellCheck="false"
           autoCapitalize="off"
         />
         <button
