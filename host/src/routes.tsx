@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { Navigate, useLocation, type RouteObject } from "react-router";
 import { Root } from "./app/root";
 import { RouteError } from "./app/route-error";
-import { LanguageGuard } from "./guards/language-guard";
+import { languageGuard, languageGuardRevalidates } from "./guards/language-guard";
 import { RequireAuth } from "./guards/require-auth";
 import { PublicLayout } from "./layouts/public-layout";
 
@@ -21,8 +21,8 @@ const privacyPolicy = page(() => import("./pages/privacy-policy/privacy-policy-p
 const terms = page(() => import("./pages/terms/terms-page"));
 const cookiePolicy = page(() => import("./pages/cookie-policy/cookie-policy-page"));
 
-/** The pages that exist in Dutch and, under /en, in English (spec §2); a fresh list for each parent. */
-const bilingualPages = (): RouteObject[] => [
+/** The pages that exist in Dutch and, under /en, in English (spec §2). */
+const bilingualPages: RouteObject[] = [
   { index: true, lazy: home },
   { path: "services", lazy: services },
   { path: "portfolio", lazy: portfolio },
@@ -32,6 +32,13 @@ const bilingualPages = (): RouteObject[] => [
   { path: "terms", lazy: terms },
   { path: "cookie-policy", lazy: cookiePolicy },
 ];
+
+/** The English duplicates, each behind the language guard. */
+const englishPages: RouteObject[] = bilingualPages.map((route) => ({
+  ...route,
+  loader: languageGuard,
+  shouldRevalidate: languageGuardRevalidates,
+}));
 
 /**
  * /dashboard lands on the settings page. The payment provider returns to /dashboard?subscription=success
@@ -47,6 +54,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // The first English page waits for its guard; nothing is worth showing for those few milliseconds.
+    hydrateFallbackElement: <></>,
     children: [
       {
         path: "dashboard",
@@ -65,7 +74,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          ...bilingualPages(),
+          ...bilingualPages,
           { path: "about", lazy: page(() => import("./pages/about/about-page")) },
           { path: "features", lazy: page(() => import("./pages/features/features-page")) },
           { path: "login", lazy: page(() => import("./pages/login/login-page")) },
@@ -74,7 +83,7 @@ export const routes: RouteObject[] = [
           { path: "reset-password", lazy: page(() => import("./pages/reset-password/reset-password-page")) },
           { path: "blog", lazy: page(() => import("./pages/blog/blog-page")) },
           { path: "blog/:id", lazy: page(() => import("./pages/blog-article/blog-article-page")) },
-          { path: "en", element: <LanguageGuard />, children: bilingualPages() },
+          { path: "en", children: englishPages },
           {
             element: <RequireAuth />,
             children: [

@@ -4,12 +4,14 @@ import { localizedPath } from "../lib/localized-path";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 
+const YEAR = new Date().getFullYear();
+
 /** Spec §2 footer: quick links, the contact e-mail, the legal pages in the page's language, cookie settings. */
 export function SiteFooter() {
   const { t } = useLingui();
   const locale = useLocale();
   const to = (path: string) => localizedPath(path, locale);
-  const year = new Date().getFullYear();
+  const year = YEAR;
   const company = SITE.name;
 
   return (

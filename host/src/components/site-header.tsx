@@ -13,10 +13,21 @@ export function SiteHeader() {
   const locale = useLocale();
   const { isAuthenticated } = useSession();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu belongs to the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
 
   const links = [
     { to: "/", label: t`Home` },
@@ -38,23 +49,12 @@ export function SiteHeader() {
           className="site-header__menu-button"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           <span className="menu-icon" aria-hidden="true" />
           {menuOpen ? t`Close menu` : t`Menu`}
         </button>
-        <nav
-          id="site-menu"
-          aria-label={t`Main navigation`}
-          className="site-nav"
-          data-open={menuOpen}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && menuOpen) {
-              setMenuOpen(false);
-              menuButton.current?.focus();
-            }
-          }}
-        >
+        <nav id="site-menu" aria-label={t`Main navigation`} className="site-nav" data-open={menuOpen}>
           <ul className="site-nav__links">
             {links.map((link) => (
               <li key={link.to}>

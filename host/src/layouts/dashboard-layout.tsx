@@ -20,12 +20,12 @@ export default function DashboardLayout() {
   const locale = useLocale();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The slide-over belongs to the page it was opened on: following a link in it closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const [leaving, setLeaving] = useState(false);
   const sidebar = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setOpen(false), [pathname]);
 
   // While the slide-over is open it behaves as a modal: focus moves in, stays in, and Escape closes it.
   useEffect(() => {
@@ -35,7 +35,7 @@ export default function DashboardLayout() {
     items()[0]?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        setOpen(false);
+        setOpenOn(null);
         toggle.current?.focus();
         return;
       }
@@ -73,7 +73,7 @@ export default function DashboardLayout() {
           className="dashboard__menu-button"
           aria-expanded={open}
           aria-controls="dashboard-sidebar"
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           <span className="menu-icon" aria-hidden="true" />
           {open ? t`Close menu` : t`Menu`}
@@ -82,7 +82,7 @@ export default function DashboardLayout() {
           {SITE.name}
         </Link>
       </header>
-      {open ? <div className="dashboard__backdrop" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
+      {open ? <div className="dashboard__backdrop" aria-hidden="true" onClick={() => setOpenOn(null)} /> : null}
       <aside
         ref={sidebar}
         id="dashboard-sidebar"

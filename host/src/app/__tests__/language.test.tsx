@@ -2,9 +2,9 @@ import { clearSession } from "@agency/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_TOGGLE_KEY, markLanguageToggle, PREFERRED_LANGUAGE_KEY } from "../../lib/language";
-import { renderApp, useApi, waitForPath } from "./render-app";
+import { renderApp, setupApi, waitForPath } from "./render-app";
 
-useApi();
+setupApi();
 
 afterEach(() => {
   clearSession();

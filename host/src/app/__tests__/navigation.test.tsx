@@ -5,9 +5,9 @@ import { markLanguageToggle } from "../../lib/language";
 import { App } from "../app";
 import { createAppRouter } from "../create-router";
 import { http, HttpResponse } from "msw";
-import { activeSubscription, API, logIn, renderApp, toastText, useApi, waitForPath } from "./render-app";
+import { activeSubscription, API, logIn, renderApp, toastText, setupApi, waitForPath } from "./render-app";
 
-const server = useApi();
+const server = setupApi();
 
 afterEach(() => {
   clearSession();

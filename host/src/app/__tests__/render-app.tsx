@@ -24,7 +24,7 @@ export const user: User = { id: "u1", email: "ann@example.com", name: "Ann", cre
  * An msw server for the test file, and the page configured to talk to it. Pages the app lands on by itself
  * (/subscribe after a failed subscription check) find a plain answer; tests override what they look at.
  */
-export function useApi() {
+export function setupApi() {
   const server = setupServer(
     http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans: [] })),
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),

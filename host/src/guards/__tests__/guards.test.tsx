@@ -2,9 +2,9 @@ import { clearSession } from "@agency/core";
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API, logIn, renderApp, useApi, waitForPath } from "../../app/__tests__/render-app";
+import { API, logIn, renderApp, setupApi, waitForPath } from "../../app/__tests__/render-app";
 
-const server = useApi();
+const server = setupApi();
 
 const subscription = (status: string) => ({
   subscription: { plan_name: "Pro Plan", status, current_period_end: "2026-01-01T00:00:00.000Z", cancel_at_period_end: false },

@@ -2,10 +2,10 @@ import { clearSession, getSession } from "@agency/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { activeSubscription, API, logIn, renderApp, toastText, useApi, waitForPath } from "../../app/__tests__/render-app";
+import { activeSubscription, API, logIn, renderApp, toastText, setupApi, waitForPath } from "../../app/__tests__/render-app";
 import { PREFERRED_LANGUAGE_KEY } from "../../lib/language";
 
-const server = useApi();
+const server = setupApi();
 
 beforeEach(() => {
   logIn();

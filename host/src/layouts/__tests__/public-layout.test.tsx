@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderApp, useApi } from "../../app/__tests__/render-app";
+import { renderApp, setupApi } from "../../app/__tests__/render-app";
 import { markLanguageToggle } from "../../lib/language";
 
-useApi();
+setupApi();
 
 async function open(path: string) {
   const view = renderApp(path);

@@ -22,27 +22,34 @@ type ArticleState =
   | { status: "error"; reason: "not-found" | "failed" }
   | { status: "loaded"; post: BlogPost | null };
 
+/** What came back for which id: an answer for another article means this one is still loading. */
+type Answer = { id: string } & ArticleState;
+
 /** Spec §2/§4 blog article: loading, then the article or 'Article Not Found'. */
 export default function BlogArticlePage() {
   const { t } = useLingui();
   const locale = useLocale();
   const { id = "" } = useParams();
-  const [state, setState] = useState<ArticleState>({ status: "loading" });
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const state: ArticleState = answer?.id === id ? answer : { status: "loading" };
 
   useEffect(() => {
     let current = true;
-    setState({ status: "loading" });
     blogApi
       .getBlogPost(hostApi(), id)
-      .then((answer) => {
+      .then((response) => {
         if (!current) return;
-        setState(answer.success ? { status: "loaded", post: answer.post ?? null } : { status: "error", reason: "not-found" });
+        setAnswer(
+          response.success
+            ? { id, status: "loaded", post: response.post ?? null }
+            : { id, status: "error", reason: "not-found" },
+        );
       })
       .catch((error: unknown) => {
         if (!current) return;
         // The server answers an unknown id with 404 and { success: false, error: "Blog post not found" }.
         if (apiStatus(error) !== 404) console.error("Failed to load blog post", error);
-        setState({ status: "error", reason: apiStatus(error) === 404 ? "not-found" : "failed" });
+        setAnswer({ id, status: "error", reason: apiStatus(error) === 404 ? "not-found" : "failed" });
       });
     return () => {
       current = false;

@@ -21,6 +21,9 @@ type ListState =
   | { status: "error" }
   | { status: "loaded"; posts: BlogPost[]; pagination: Pagination };
 
+/** What came back for which page: an answer for another page means this one is still loading. */
+type Answer = { page: number } & ListState;
+
 /** The page number in ?page=, 1 when absent or nonsense. */
 function pageFrom(params: URLSearchParams): number {
   const page = Number.parseInt(params.get("page") ?? "", 10);
@@ -36,19 +39,19 @@ export default function BlogPage() {
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
-  const [state, setState] = useState<ListState>({ status: "loading" });
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const state: ListState = answer?.page === page ? answer : { status: "loading" };
 
   useEffect(() => {
     let current = true;
-    setState({ status: "loading" });
     blogApi
       .listBlogPosts(hostApi(), page)
       .then(({ posts, pagination }) => {
-        if (current) setState({ status: "loaded", posts: posts ?? [], pagination });
+        if (current) setAnswer({ page, status: "loaded", posts: posts ?? [], pagination });
       })
       .catch((error: unknown) => {
         console.error("Failed to load blog posts", error);
-        if (current) setState({ status: "error" });
+        if (current) setAnswer({ page, status: "error" });
       });
     return () => {
       current = false;

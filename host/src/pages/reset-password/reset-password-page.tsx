@@ -36,7 +36,6 @@ export default function ResetPasswordPage() {
       return;
     }
     let current = true;
-    setPhase({ name: "verifying" });
     authApi
       .verifyResetToken(hostApi(), token)
       .then((answer) => {
@@ -53,7 +52,7 @@ export default function ResetPasswordPage() {
       current = false;
     };
     // The visitor's language may change while the page is open; the link is verified once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   const leavingFor = phase.name === "form" ? phase.leavingFor : undefined;

@@ -2,10 +2,10 @@ import type { BlogPost } from "@agency/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { API, renderApp, useApi } from "../../../app/__tests__/render-app";
+import { API, renderApp, setupApi } from "../../../app/__tests__/render-app";
 import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
 
-const server = useApi();
+const server = setupApi();
 
 function post(id: number, extra: Partial<BlogPost> = {}): BlogPost {
   return {

@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderApp, useApi } from "../../../app/__tests__/render-app";
+import { renderApp, setupApi } from "../../../app/__tests__/render-app";
 import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
 
-useApi();
+setupApi();
 
 async function open(path: string, name: string) {
   const view = renderApp(path);

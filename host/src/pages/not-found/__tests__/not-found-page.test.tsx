@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderApp, useApi } from "../../../app/__tests__/render-app";
+import { renderApp, setupApi } from "../../../app/__tests__/render-app";
 import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
 
-useApi();
+setupApi();
 
 describe("not-found page", () => {
   it("answers an unknown path in Dutch, kept out of search results, with a link home", async () => {

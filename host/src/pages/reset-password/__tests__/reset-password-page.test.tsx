@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API, renderApp, toastText, useApi, waitForPath } from "../../../app/__tests__/render-app";
+import { API, renderApp, toastText, setupApi, waitForPath } from "../../../app/__tests__/render-app";
 import { PREFERRED_LANGUAGE_KEY } from "../../../lib/language";
 
-const server = useApi();
+const server = setupApi();
 
 afterEach(() => vi.useRealTimers());
 

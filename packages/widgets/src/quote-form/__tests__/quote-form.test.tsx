@@ -124,7 +124,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     expect(options.map((o) => o.getAttribute("value"))).toEqual(["500-1000", "1000-2000", "2000-3000", "3000-4000", "4000+", "unknown"]);
     expect(options.map((o) => o.textContent)).toEqual(
       locale === "nl"
-        ? ["€400 - €800", "€800 - €1,600", "€1,600 - €2,400", "€2,400 - €3,200", "€3,200+", "Weet ik nog niet"]
+        ? ["€400 - €800", "€800 - €1.600", "€1.600 - €2.400", "€2.400 - €3.200", "€3.200+", "Weet ik nog niet"]
         : ["$500 - $1,000", "$1,000 - $2,000", "$2,000 - $3,000", "$3,000 - $4,000", "$4,000+", "Unknown"],
     );
   });

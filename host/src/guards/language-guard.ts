@@ -1,0 +1,21 @@
+import { stripBase } from "@agency/core";
+import { replace, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isLanguageToggleFresh } from "../lib/language";
+import { unlocalizedPath } from "../lib/localized-path";
+
+/**
+ * Spec §4 language guard, as the loader of every /en page: the English page shows only when the language toggle
+ * was used within the last 5 seconds; otherwise the visitor goes, replacing the history entry, to the same page
+ * without /en. A loader decides once per navigation, so a page that is showing is never pulled away later.
+ */
+export function languageGuard({ request }: LoaderFunctionArgs): Response | null {
+  if (isLanguageToggleFresh()) return null;
+  const url = new URL(request.url);
+  // The request URL carries the base path (/preview/a/b/en/…); React Router adds it back to the redirect.
+  return replace(`${unlocalizedPath(stripBase(url.pathname))}${url.search}${url.hash}`);
+}
+
+/** Only a new English page is checked again, not a change of query on the page that is showing. */
+export function languageGuardRevalidates({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
+}
