@@ -6,6 +6,8 @@ export interface ApiClientOptions {
   apiBase: string;
   /** Spec §4: where a 401 sends the browser (base + "login"). */
   loginUrl: string;
+  /** Sent as Accept-Language, so the server's messages come back in the element's language. */
+  locale?: string;
 }
 
 /** Replaced in tests; a full page navigation is what spec §4 asks for. */
@@ -22,12 +24,15 @@ const clients = new Map<string, AxiosInstance>();
  * and the 401 rule of spec §4 — clear the session, navigate to the login page, and still reject the original
  * error so the caller can stop what it was doing.
  */
-export function getApiClient({ apiBase, loginUrl }: ApiClientOptions): AxiosInstance {
-  const key = `${apiBase} ${loginUrl}`;
+export function getApiClient({ apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
+  const key = `${apiBase} ${loginUrl} ${locale ?? ""}`;
   const existing = clients.get(key);
   if (existing) return existing;
 
-  const client = axios.create({ baseURL: apiBase, headers: { "Content-Type": "application/json" } });
+  const client = axios.create({
+    baseURL: apiBase,
+    headers: { "Content-Type": "application/json", ...(locale ? { "Accept-Language": locale } : {}) },
+  });
   client.interceptors.request.use((config) => {
     const { token } = getSession();
     if (token) config.headers.set("Authorization", `Bearer ${token}`);

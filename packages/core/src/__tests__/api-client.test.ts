@@ -37,6 +37,16 @@ describe("API client (spec §7)", () => {
     expect(seen[1]!.auth).toBe("Bearer tok-123");
   });
 
+  it("asks for the element's language", async () => {
+    let language: string | null = null;
+    server.use(http.get("http://api.test/api/lang", ({ request }) => {
+      language = request.headers.get("accept-language");
+      return HttpResponse.json({});
+    }));
+    await getApiClient({ apiBase: "http://api.test/api", loginUrl: "/login", locale: "nl" }).get("/lang");
+    expect(language).toBe("nl");
+  });
+
   it("reuses one instance per API base", () => {
     expect(api()).toBe(api());
   });

@@ -10,11 +10,14 @@ import { dismissToast, getToasts, setToasterMount, subscribeToasts, type Toast }
 function ToastItem({ item }: { item: Toast }) {
   const { t } = useLingui();
   return (
-    <li className={`ag-toast ag-toast--${item.kind}`} role={item.kind === "error" ? "alert" : "status"}>
-      <p className="ag-toast__message">{item.message}</p>
-      <button type="button" className="ag-toast__close" aria-label={t`Dismiss notification`} onClick={() => dismissToast(item.id)}>
-        <span aria-hidden="true">×</span>
-      </button>
+    // The live-region role sits on an inner element: a role on the <li> itself would break the list semantics.
+    <li>
+      <div className={`ag-toast ag-toast--${item.kind}`} role={item.kind === "error" ? "alert" : "status"}>
+        <p className="ag-toast__message">{item.message}</p>
+        <button type="button" className="ag-toast__close" aria-label={t`Dismiss notification`} onClick={() => dismissToast(item.id)}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
     </li>
   );
 }
