@@ -15,12 +15,12 @@ const dist = join(root, "packages/widgets/dist");
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const fmt = (n) => `${(n / KB).toFixed(1)} KB`;
 
-/** The entry plus every module it imports statically (what the browser must fetch before it runs). */
+/** The entry plus every module it imports or re-exports statically (what the browser must fetch before it runs). */
 function staticGraph(file, seen = new Set()) {
   if (seen.has(file)) return seen;
   seen.add(file);
   const code = readFileSync(file, "utf8");
-  for (const [, spec] of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+  for (const [, spec] of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
     staticGraph(resolve(dirname(file), spec), seen);
   }
   return seen;

@@ -117,3 +117,31 @@ export async function latestMail(to: string, timeoutMs = 10_000): Promise<string
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** A saved cookie decision as the banner writes it (spec §3 `cookieConsent`). */
+export const DECIDED_COOKIES = JSON.stringify({
+  necessary: true,
+  analytics: false,
+  marketing: false,
+  timestamp: new Date().toISOString(),
+  version: 1,
+  id: "e2e",
+});
+
+/**
+ * Before any page script of every navigation: a saved cookie decision (so the banner stays away), optionally a
+ * remembered language (pages without an /en twin) and a fresh language-toggle marker (so /en pages are shown).
+ */
+export async function prepareVisitor(
+  page: Page,
+  { remembered, english = false }: { remembered?: "nl" | "en"; english?: boolean } = {},
+): Promise<void> {
+  await page.addInitScript(
+    ({ consent, remembered, english }) => {
+      localStorage.setItem("cookieConsent", consent);
+      if (remembered) localStorage.setItem("preferredLanguage", remembered);
+      if (english) sessionStorage.setItem("languageToggleUsed", String(Date.now()));
+    },
+    { consent: DECIDED_COOKIES, remembered, english },
+  );
+}

@@ -308,12 +308,14 @@ describe("webhooks", () => {
     expect((await deliver(stripeEvent("invoice.payment_failed", { ...invoice, id: "in_test_2" }))).statusCode).toBe(200);
     expect((await deliver(stripeEvent("customer.subscription.updated", subscription))).statusCode).toBe(200);
 
+    // Mails go out after their transactions commit, concurrently: compare them as a set.
     const mails = await mailsTo(user.email);
-    expect(mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1])).toEqual([
-      "Your Pro Plan subscription has started",
+    const subject = (m: string) => /^Subject: (.*)$/m.exec(m)?.[1];
+    expect(mails.map(subject).sort()).toEqual([
       "Payment failed for your Pro Plan subscription",
+      "Your Pro Plan subscription has started",
     ]);
-    expect(mails[1]).toContain("€49.00");
+    expect(mails.find((m) => subject(m)?.startsWith("Payment failed"))).toContain("€49.00");
 
     // A past-due customer must fix the payment, not buy a second subscription.
     expect((await createCheckout(user)).statusCode).toBe(409);
@@ -326,7 +328,7 @@ describe("webhooks", () => {
     expect(await current(user)).toBeNull();
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]).toContain("Je Pro Plan-abonnement is be");
+    expect(mails.some((m) => m.includes("Je Pro Plan-abonnement is be"))).toBe(true);
   });
 
   it("acknowledges event types it does not handle", async () => {

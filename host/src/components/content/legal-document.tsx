@@ -25,7 +25,10 @@ export interface LegalDocumentProps {
 export function LegalDocument({ title, updatedLabel, content }: LegalDocumentProps) {
   const baseId = useId();
   // A legal page opened from the footer must start at its title, not at the previous page's scroll position.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // A block body on purpose: newer browsers return a Promise from scrollTo, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   return (
     <article className="c-legal">
