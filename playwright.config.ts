@@ -6,8 +6,10 @@ import { defineConfig } from "@playwright/test";
  *  - the site + API + element bundle (the real production server on a fresh embedded database), and
  *  - a partner page origin serving examples/, which loads the bundle and calls the API cross-origin.
  */
-export const API_ORIGIN = "http://127.0.0.1:4310";
-export const EXAMPLES_ORIGIN = "http://127.0.0.1:4311";
+// E2E_PORT moves both servers (API on it, examples on it + 1), so two runs can share a machine.
+const port = Number(process.env.E2E_PORT ?? 4310);
+export const API_ORIGIN = `http://127.0.0.1:${port}`;
+export const EXAMPLES_ORIGIN = `http://127.0.0.1:${port + 1}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -44,7 +46,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: "4310",
+        PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_URL: API_ORIGIN,
         ALLOWED_ORIGINS: EXAMPLES_ORIGIN,
@@ -57,7 +59,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node scripts/serve-examples.mjs --port 4311 --api ${API_ORIGIN}`,
+      command: `node scripts/serve-examples.mjs --port ${port + 1} --api ${API_ORIGIN}`,
       url: `${EXAMPLES_ORIGIN}/agency-demo.html`,
       reuseExistingServer: false,
     },

@@ -98,7 +98,7 @@ export function shadowText(page: Page, selector: string) {
 
 /** The newest mail the e2e server wrote to its outbox for this recipient (quoted-printable soft breaks joined). */
 export async function latestMail(to: string, timeoutMs = 10_000): Promise<string> {
-  const outbox = join(readFileSync(join(import.meta.dirname, "../test-results/e2e-data-dir.txt"), "utf8").trim(), "outbox");
+  const outbox = join(readFileSync(join(import.meta.dirname, `../test-results/e2e-data-dir-${new URL(API_ORIGIN).port}.txt`), "utf8").trim(), "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let files: string[] = [];

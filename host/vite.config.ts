@@ -1,5 +1,5 @@
 import { defineConfig, type Plugin } from "vite";
-import { alias, browserPlugins, root } from "../vite.shared.ts";
+import { browserPlugins, buildAliases } from "../vite.shared.ts";
 import { SITE } from "./src/lib/site.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
@@ -48,8 +48,8 @@ function seoFiles(): Plugin {
 
 export default defineConfig({
   plugins: [...browserPlugins(), seoFiles()],
-  // "@agency/ui/styles/…" must win over the package alias, which points at the ui entry file.
-  resolve: { alias: { "@agency/ui/styles/": `${root}packages/ui/src/styles/`, ...alias } },
+  // Preact's React-compatible runtime in the browser build (see runtimeAliases in vite.shared.ts).
+  resolve: { alias: buildAliases() },
   // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
   // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).
   base: "./",

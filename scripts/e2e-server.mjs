@@ -9,6 +9,6 @@ rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 // Tests read mail (reset links) from <dataDir>/outbox; this file tells them where that is.
 mkdirSync(dataDir, { recursive: true });
-writeFileSync(resolve(import.meta.dirname, "../test-results/e2e-data-dir.txt"), dataDir);
+writeFileSync(resolve(import.meta.dirname, `../test-results/e2e-data-dir-${process.env.PORT}.txt`), dataDir);
 process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 await import("../packages/server/dist/server.js");

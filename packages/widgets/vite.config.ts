@@ -1,7 +1,7 @@
 import { readdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { alias, browserPlugins } from "../../vite.shared.ts";
+import { browserPlugins, buildAliases } from "../../vite.shared.ts";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
 
@@ -17,28 +17,10 @@ const elementEntries = Object.fromEntries(
     .map((d) => [`agency-${d.name}`, `${src}${d.name}/${d.name}.element.ts`]),
 );
 
-/**
- * The embeddable bundle renders the same React components with Preact's React-compatible runtime: React DOM
- * alone is ~66 KB gzip, Preact with compat ~11 KB, which is what keeps one element under 95 KB and all six under
- * 110 KB on a partner's page. Unit tests and the host use React itself; the Chromium tests run this bundle.
- * WIDGETS_RUNTIME=react builds with React instead (to compare sizes or rule the runtime out when debugging).
- */
-const preactAliases =
-  process.env.WIDGETS_RUNTIME === "react"
-    ? []
-    : [
-        { find: /^react$/, replacement: "preact/compat" },
-        { find: /^react-dom$/, replacement: "preact/compat" },
-        { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-        { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-        { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-runtime" },
-      ];
-
 export default defineConfig({
   plugins: browserPlugins(),
-  resolve: {
-    alias: [...preactAliases, ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement }))],
-  },
+  // Preact's React-compatible runtime on partner pages (see runtimeAliases in vite.shared.ts).
+  resolve: { alias: buildAliases() },
   // Library builds don't replace process.env.NODE_ENV by themselves; without this React ships its
   // development build (and fails on a page without `process`).
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
