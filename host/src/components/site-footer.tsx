@@ -67,9 +67,11 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="site-footer__copyright container">
-        <Trans>© {year} {company}. All rights reserved.</Trans>
-      </p>
+      <div className="container">
+        <p className="site-footer__copyright">
+          <Trans>© {year} {company}. All rights reserved.</Trans>
+        </p>
+      </div>
     </footer>
   );
 }
