@@ -14,7 +14,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results/playwright",
+  // Per port: a second run on another E2E_PORT must not wipe the traces of one in progress.
+  outputDir: `test-results/playwright-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

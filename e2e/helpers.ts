@@ -137,11 +137,11 @@ export async function prepareVisitor(
   { remembered, english = false }: { remembered?: "nl" | "en"; english?: boolean } = {},
 ): Promise<void> {
   await page.addInitScript(
-    ({ consent, remembered, english }) => {
+    ({ consent, language, toggled }) => {
       localStorage.setItem("cookieConsent", consent);
-      if (remembered) localStorage.setItem("preferredLanguage", remembered);
-      if (english) sessionStorage.setItem("languageToggleUsed", String(Date.now()));
+      if (language) localStorage.setItem("preferredLanguage", language);
+      if (toggled) sessionStorage.setItem("languageToggleUsed", String(Date.now()));
     },
-    { consent: DECIDED_COOKIES, remembered, english },
+    { consent: DECIDED_COOKIES, language: remembered, toggled: english },
   );
 }

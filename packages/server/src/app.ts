@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
+import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import type { ErrorObject } from "ajv";
 import { validationResponse, validatorCompiler } from "./lib/validation";
@@ -97,6 +98,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
 
   // External plugins.
+  // Compresses what is made per request (API JSON, HTML); the built site and bundle are compressed at build time
+  // and served as .br/.gz files (static-site plugin), which this skips because they carry Content-Encoding.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -181,3 +181,23 @@ describe("migrations", () => {
     }
   });
 });
+
+describe("blog list cache", () => {
+  it("answers from memory until the content is synced again", async () => {
+    const first = await t.app.inject({ url: "/api/blog?page=1&limit=6" });
+    const { id, title } = first.json().posts[0];
+    await t.db.query("UPDATE blog_posts SET title = 'Changed behind the cache' WHERE id = $1", [id]);
+    try {
+      const cached = await t.app.inject({ url: "/api/blog?page=1&limit=6" });
+      expect(cached.body).toBe(first.body);
+      expect(cached.headers["content-type"]).toMatch(/application\/json/);
+      // A sync (what start-up does) drops the cached answers.
+      await syncBlog(t.db, blogContentDir);
+      const fresh = await t.app.inject({ url: "/api/blog?page=1&limit=6" });
+      expect(fresh.json().posts[0].title).toBe("Changed behind the cache");
+    } finally {
+      await t.db.query("UPDATE blog_posts SET title = $2 WHERE id = $1", [id, title]);
+      await syncBlog(t.db, blogContentDir);
+    }
+  });
+});

@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
@@ -18,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(hostDist, "robots.txt"), "User-agent: *");
   writeFileSync(path.join(widgetsDist, "agency-widgets.js"), "export {}");
   writeFileSync(path.join(widgetsDist, "chunk-X9y8Z7w6.js"), "export {}");
+  // A bundle big enough to be worth compressing, precompressed the way the build does it.
+  writeFileSync(path.join(widgetsDist, "agency-big.js"), `export const text = ${JSON.stringify("agency ".repeat(2000))};`);
+  execFileSync(process.execPath, [path.join(__dirname, "../../../scripts/precompress.mjs"), widgetsDist]);
   writeFileSync(path.join(examplesDir, "index.html"), "<!doctype html><title>examples</title>");
   t = await buildTestApp({
     env: { PUBLIC_URL: "https://agency.example", ALLOWED_ORIGINS: "https://partner.example" },
@@ -214,6 +219,25 @@ describe("static site", () => {
       expect([400, 404], url).toContain(res.statusCode);
       expect(res.body).not.toContain("@agency/server");
     }
+  });
+
+  it("sends the build's precompressed files to browsers that accept them", async () => {
+    const plain = await t.app.inject({ url: "/widgets/agency-big.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await t.app.inject({ url: "/widgets/agency-big.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    const gz = await t.app.inject({ url: "/widgets/agency-big.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("compresses API answers for browsers that accept it", async () => {
+    const res = await t.app.inject({ url: "/api/blog?page=1&limit=6", headers: { "accept-encoding": "gzip" } });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).success).toBe(true);
   });
 
   it("serves widgets with long cache for hashed chunks and short for entries, and the examples", async () => {

@@ -79,7 +79,7 @@ export default function BlogPage() {
           <Trans>News, tips and ideas from our team about websites, design and growing your business online.</Trans>
         </p>
       </header>
-      <div className="page">
+      <div className="page blog__body">
         {state.status === "loading" ? <Spinner label={t`Loading articles...`} /> : null}
         {state.status === "error" ? (
           <div className="notice notice--error" role="alert">

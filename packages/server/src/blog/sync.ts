@@ -90,11 +90,23 @@ export function parsePost(file: string, source: string): BlogSource {
   };
 }
 
+// Posts change only when a sync runs (at start). The API caches its answers per content version.
+let contentVersion = 0;
+export const blogContentVersion = () => contentVersion;
+
 /**
  * Makes `blog_posts` equal to the Markdown files in `dir`: new and changed files are upserted, posts whose file
  * is gone are deleted. One transaction, so readers never see a half-synced blog.
  */
 export async function syncBlog(db: Db, dir: string): Promise<{ upserted: number; deleted: number; total: number }> {
+  try {
+    return await syncBlogFiles(db, dir);
+  } finally {
+    contentVersion++;
+  }
+}
+
+async function syncBlogFiles(db: Db, dir: string): Promise<{ upserted: number; deleted: number; total: number }> {
   let files: string[];
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith(".md")).sort();

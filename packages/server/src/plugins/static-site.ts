@@ -97,7 +97,9 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   const examplesDir = path.resolve(opts.examplesDir ?? path.join(repoRoot, "examples"));
 
   // serve:false: we only want reply.sendFile (ETag, Range, content types); routing is ours.
-  await app.register(fastifyStatic, { root: packageRoot, serve: false });
+  // preCompressed: send file.br / file.gz (written by scripts/precompress.mjs after the build) when the browser
+  // accepts them, so JavaScript is compressed once at build time instead of on every request.
+  await app.register(fastifyStatic, { root: packageRoot, serve: false, preCompressed: true });
 
   const sendFrom = (reply: FastifyReply, root: string, file: string, cacheControl: string) =>
     reply.header("cache-control", cacheControl).sendFile(path.relative(root, file), root, { cacheControl: false });

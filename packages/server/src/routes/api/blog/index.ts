@@ -2,6 +2,31 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errors } from "../../schemas";
 import { BLOG_PAGE_SIZE, type BlogPost } from "../../../types";
+import { blogContentVersion } from "../../../blog/sync";
+
+/**
+ * Serialised answers, per content version: the blog only changes when the Markdown folder is synced (at start),
+ * so the list — the busiest public call — is served from memory instead of two queries and a serialisation.
+ * Bounded: a few pages and limits, and one entry per post.
+ */
+class AnswerCache {
+  private version = -1;
+  private readonly answers = new Map<string, string>();
+  constructor(private readonly maxEntries: number) {}
+
+  async get(key: string, compute: () => Promise<unknown>): Promise<string> {
+    if (this.version !== blogContentVersion()) {
+      this.answers.clear();
+      this.version = blogContentVersion();
+    }
+    const hit = this.answers.get(key);
+    if (hit !== undefined) return hit;
+    const json = JSON.stringify(await compute());
+    if (this.answers.size >= this.maxEntries) this.answers.clear();
+    this.answers.set(key, json);
+    return json;
+  }
+}
 
 export const BLOG_MAX_LIMIT = 50;
 
@@ -49,6 +74,8 @@ function toPost(row: PostRow): BlogPost & { tags: string[] } {
 const COLUMNS = "id, title, excerpt, content, category, author_name, featured_image, tags, created_at, updated_at";
 
 const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const lists = new AnswerCache(200);
+
   app.get(
     "/",
     {
@@ -69,21 +96,24 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
-      const [list, count] = await Promise.all([
-        app.db.query<PostRow>(`SELECT ${COLUMNS} FROM blog_posts ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`, [
-          limit,
-          (page - 1) * limit,
-        ]),
-        app.db.query<{ total: number }>("SELECT count(*)::int AS total FROM blog_posts"),
-      ]);
-      const total = count.rows[0]?.total ?? 0;
-      return {
-        success: true as const,
-        posts: list.rows.map(toPost),
-        pagination: { page, limit, total, pages: Math.ceil(total / limit) },
-      };
+      const json = await lists.get(`${page}:${limit}`, async () => {
+        const [list, count] = await Promise.all([
+          app.db.query<PostRow>(`SELECT ${COLUMNS} FROM blog_posts ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`, [
+            limit,
+            (page - 1) * limit,
+          ]),
+          app.db.query<{ total: number }>("SELECT count(*)::int AS total FROM blog_posts"),
+        ]);
+        const total = count.rows[0]?.total ?? 0;
+        return {
+          success: true as const,
+          posts: list.rows.map(toPost),
+          pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+        };
+      });
+      return reply.type("application/json; charset=utf-8").send(json);
     },
   );
 
