@@ -1,9 +1,10 @@
 import "@agency/widgets/pricing/pricing.element";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { Compare, CardGrid, Hero, Section, Steps } from "../../components/content/blocks";
+import { Compare, CardGrid, Hero, Section } from "../../components/content/blocks";
 import { FaqAccordion } from "../../components/content/faq-accordion";
-import { ShowcaseCard } from "../../components/content/showcase-card";
+import { ProcessSteps } from "../../components/content/process-steps";
+import { Showcases } from "../../components/content/showcases";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
@@ -18,7 +19,6 @@ export default function HomePage() {
   const { t } = useLingui();
   const locale = useLocale();
   const contact = localizedPath("/contact", locale);
-  const newTabHint = t`(opens in a new tab)`;
 
   return (
     <div className="c-page">
@@ -51,31 +51,7 @@ export default function HomePage() {
       </Hero>
 
       <Section title={<Trans>Our work</Trans>} intro={<Trans>Two recent projects, live and in use.</Trans>}>
-        <ul className="c-grid c-grid--2">
-          <ShowcaseCard
-            kind="builder"
-            tag={<Trans>SaaS platform</Trans>}
-            title={<Trans>AI Software Builder</Trans>}
-            description={
-              <Trans>
-                A platform where teams describe the software they need and AI builds it: a clear, fast interface for a
-                complex product.
-              </Trans>
-            }
-            linkLabel={<Trans>Visit the AI Software Builder</Trans>}
-            newTabHint={newTabHint}
-          />
-          <ShowcaseCard
-            kind="trading"
-            tag={<Trans>Data dashboard</Trans>}
-            title={<Trans>Trading Analytics Dashboard</Trans>}
-            description={
-              <Trans>A real-time dashboard that turns market data into clear charts and insights for traders.</Trans>
-            }
-            linkLabel={<Trans>Visit the Trading Analytics Dashboard</Trans>}
-            newTabHint={newTabHint}
-          />
-        </ul>
+        <Showcases />
       </Section>
 
       <Section alt title={<Trans>Why many websites don't deliver</Trans>}>
@@ -142,40 +118,7 @@ export default function HomePage() {
       </Section>
 
       <Section alt title={<Trans>How it works</Trans>}>
-        <Steps
-          items={[
-            {
-              title: <Trans>Send your request</Trans>,
-              text: <Trans>Fill in the free quote form. We reply within 24 hours.</Trans>,
-            },
-            {
-              title: <Trans>Intake call</Trans>,
-              text: (
-                <Trans>
-                  We discuss your goals and wishes. You then start a monthly subscription for hosting, maintenance and
-                  support.
-                </Trans>
-              ),
-            },
-            {
-              title: <Trans>Build and preview</Trans>,
-              text: (
-                <Trans>
-                  We build your website and you follow along in a preview. Revisions are unlimited during development.
-                </Trans>
-              ),
-            },
-            {
-              title: <Trans>Approve and go live</Trans>,
-              text: (
-                <Trans>
-                  After your approval you receive one one-time development invoice and your website goes live. From
-                  then on, only the monthly fee remains.
-                </Trans>
-              ),
-            },
-          ]}
-        />
+        <ProcessSteps />
       </Section>
 
       <Section

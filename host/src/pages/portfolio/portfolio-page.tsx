@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Hero, Section } from "../../components/content/blocks";
-import { ShowcaseCard } from "../../components/content/showcase-card";
+import { Showcases } from "../../components/content/showcases";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
@@ -15,7 +15,6 @@ loadCatalog({ nl, en });
 export default function PortfolioPage() {
   const { t } = useLingui();
   const locale = useLocale();
-  const newTabHint = t`(opens in a new tab)`;
 
   return (
     <div className="c-page">
@@ -35,31 +34,7 @@ export default function PortfolioPage() {
       />
 
       <Section title={<Trans>Featured projects</Trans>}>
-        <ul className="c-grid c-grid--2">
-          <ShowcaseCard
-            kind="builder"
-            tag={<Trans>SaaS platform</Trans>}
-            title={<Trans>AI Software Builder</Trans>}
-            description={
-              <Trans>
-                A platform where teams describe the software they need and AI builds it: a clear, fast interface for a
-                complex product.
-              </Trans>
-            }
-            linkLabel={<Trans>Visit the AI Software Builder</Trans>}
-            newTabHint={newTabHint}
-          />
-          <ShowcaseCard
-            kind="trading"
-            tag={<Trans>Data dashboard</Trans>}
-            title={<Trans>Trading Analytics Dashboard</Trans>}
-            description={
-              <Trans>A real-time dashboard that turns market data into clear charts and insights for traders.</Trans>
-            }
-            linkLabel={<Trans>Visit the Trading Analytics Dashboard</Trans>}
-            newTabHint={newTabHint}
-          />
-        </ul>
+        <Showcases />
       </Section>
 
       <Section alt narrow className="c-cta" title={<Trans>Want a website like this?</Trans>}>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { Callout, CardGrid, Hero, Section, Steps } from "../../components/content/blocks";
+import { Callout, CardGrid, Hero, Section } from "../../components/content/blocks";
 import { ExternalLink } from "../../components/content/external-link";
+import { ProcessSteps } from "../../components/content/process-steps";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
@@ -88,40 +89,7 @@ export default function ServicesPage() {
       </Section>
 
       <Section alt title={<Trans>How does it work?</Trans>}>
-        <Steps
-          items={[
-            {
-              title: <Trans>Send your request</Trans>,
-              text: <Trans>Fill in the free quote form. We reply within 24 hours.</Trans>,
-            },
-            {
-              title: <Trans>Intake call</Trans>,
-              text: (
-                <Trans>
-                  We discuss your goals and wishes. You then start a monthly subscription for hosting, maintenance and
-                  support.
-                </Trans>
-              ),
-            },
-            {
-              title: <Trans>Build and preview</Trans>,
-              text: (
-                <Trans>
-                  We build your website and you follow along in a preview. Revisions are unlimited during development.
-                </Trans>
-              ),
-            },
-            {
-              title: <Trans>Approve and go live</Trans>,
-              text: (
-                <Trans>
-                  After your approval you receive one one-time development invoice and your website goes live. From
-                  then on, only the monthly fee remains.
-                </Trans>
-              ),
-            },
-          ]}
-        />
+        <ProcessSteps />
         <div className="c-section__note">
           <Callout title={<Trans>Transparent pricing</Trans>}>
             <p>

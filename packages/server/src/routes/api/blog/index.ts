@@ -113,7 +113,8 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
           pagination: { page, limit, total, pages: Math.ceil(total / limit) },
         };
       });
-      return reply.type("application/json; charset=utf-8").send(json);
+      // Already serialised (and validated when it was made): a string goes out as it is.
+      return reply.type("application/json; charset=utf-8").send(json as never);
     },
   );
 
