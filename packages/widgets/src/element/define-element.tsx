@@ -131,6 +131,21 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
     }
   }
 
+  // r2wc renders synchronously on every attribute change; a framework setting three attributes renders three
+  // times. Coalesce them into one render per microtask (disconnected elements are skipped by r2wc itself).
+  const baseProto = Base.prototype as unknown as Record<symbol, () => void>;
+  const queued = new WeakSet<HTMLElement>();
+  Object.defineProperty(AgencyElement.prototype, R2WC_RENDER, {
+    value(this: HTMLElement) {
+      if (queued.has(this)) return;
+      queued.add(this);
+      queueMicrotask(() => {
+        queued.delete(this);
+        baseProto[R2WC_RENDER]!.call(this);
+      });
+    },
+  });
+
   customElements.define(definition.tag, AgencyElement);
   return AgencyElement;
 }

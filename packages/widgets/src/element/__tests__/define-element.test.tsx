@@ -97,6 +97,29 @@ describe("defineElement", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it("renders once for several attribute changes made together", async () => {
+    const Counter = defineElement<{ name?: string }>({
+      tag: "agency-counter",
+      component: ({ name }) => <p>{name}</p>,
+      props: { name: "string" },
+      catalog: { nl: {}, en: {} },
+    });
+    // r2wc's own render (the base class) runs synchronously per attribute; count how often it is reached.
+    const r2wcProto = Object.getPrototypeOf(Counter.prototype) as Record<symbol, () => void>;
+    const render = vi.spyOn(r2wcProto, Symbol.for("r2wc.render") as never);
+    const el = document.createElement("agency-counter");
+    el.setAttribute("locale", "en");
+    el.setAttribute("name", "Ann");
+    el.setAttribute("api-base", "http://api.test/api");
+    document.body.append(el);
+    await waitFor(() => expect(el.shadowRoot?.querySelector("p")?.textContent).toBe("Ann"));
+    expect(render).toHaveBeenCalledTimes(1);
+    el.setAttribute("name", "Bo");
+    el.setAttribute("locale", "nl");
+    await waitFor(() => expect(el.shadowRoot?.querySelector("p")?.textContent).toBe("Bo"));
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
   it("is harmless to define twice", () => {
     const again = defineElement({ tag: "agency-demo", component: () => null, catalog: { nl: {}, en: {} } });
     expect(again).toBe(AgencyDemo);
