@@ -59,7 +59,7 @@ describe("subscription success", () => {
     const { router } = renderApp("/subscription/success");
     await waitForPath(router, "/dashboard/settings");
     expect(router.state.historyAction).toBe("REPLACE");
-    expect(toastText()).toBe("Abonnement gestart!");
+    await waitFor(() => expect(toastText()).toBe("Abonnement gestart!"));
   });
 
   it("/dashboard?subscription=success (the checkout's return address) gets the same confirmation", async () => {
@@ -67,7 +67,7 @@ describe("subscription success", () => {
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
     const { router } = renderApp("/dashboard?subscription=success");
     await waitForPath(router, "/dashboard/settings");
-    expect(toastText()).toBe("Abonnement gestart!");
+    await waitFor(() => expect(toastText()).toBe("Abonnement gestart!"));
   });
 });
 

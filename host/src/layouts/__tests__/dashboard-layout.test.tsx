@@ -54,7 +54,7 @@ describe("dashboard layout", () => {
     expect(revoked).toHaveBeenCalledWith("Bearer token-1");
     expect(getSession().isAuthenticated).toBe(false);
     expect(localStorage.getItem("token")).toBeNull();
-    expect(toastText()).toBe("Succesvol uitgelogd");
+    await waitFor(() => expect(toastText()).toBe("Succesvol uitgelogd"));
   });
 
   it("still logs out locally when the server cannot be reached", async () => {

@@ -2,7 +2,7 @@ import { createI18n } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useSyncExternalStore } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, type Root } from "react-dom/client";
 import { uiCatalog } from "../i18n";
 import { adoptStyles, uiCss } from "../styles";
 import { dismissToast, getToasts, setToasterMount, subscribeToasts, type Toast } from "./toast-store";
@@ -38,7 +38,7 @@ export function Toaster() {
   );
 }
 
-let mounted = false;
+let mounted: { host: HTMLElement; root: Root } | null = null;
 
 /**
  * One toaster per page, in its own shadow root at the end of <body>: toasts outlive the element that raised
@@ -46,15 +46,24 @@ let mounted = false;
  */
 export function mountToaster(): void {
   if (mounted || typeof document === "undefined") return;
-  mounted = true;
   const host = document.createElement("div");
   host.setAttribute("data-agency-toaster", "");
   document.body.append(host);
-  const root = host.attachShadow({ mode: "open" });
-  adoptStyles(root, [uiCss]);
+  const shadow = host.attachShadow({ mode: "open" });
+  adoptStyles(shadow, [uiCss]);
   const container = document.createElement("div");
-  root.append(container);
-  createRoot(container).render(<Toaster />);
+  shadow.append(container);
+  const root = createRoot(container);
+  root.render(<Toaster />);
+  mounted = { host, root };
+}
+
+/** Removes the page's toaster (tests, between pages of a test run); the next toast mounts a new one. */
+export function unmountToaster(): void {
+  if (!mounted) return;
+  mounted.root.unmount();
+  mounted.host.remove();
+  mounted = null;
 }
 
 setToasterMount(mountToaster);

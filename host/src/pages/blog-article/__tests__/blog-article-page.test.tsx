@@ -56,7 +56,7 @@ describe("blog article", () => {
     expect(screen.getByRole("heading", { name: "Enjoyed this article?" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Read More Articles" })).toHaveAttribute("href", "/blog");
     await waitFor(() => expect(document.title).toBe("Why speed sells | Pixelwerf"));
-    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await waitFor(() => expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute("content", "article"));
   });
 
   it("sanitises the body: no script, no event handlers", async () => {

@@ -22,7 +22,7 @@ describe("login, register and forgot-password pages", () => {
     for (const badge of ["Beveiligde SSL-verbinding", "99,9% uptime", "Dagelijkse back-ups"]) {
       expect(screen.getByText(badge)).toBeInTheDocument();
     }
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow"));
   });
 
   it("shows the login page in the remembered language (en)", async () => {

@@ -11,7 +11,7 @@ describe("not-found page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Pagina niet gevonden" }, { timeout: 8000 })).toBeInTheDocument();
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Naar de homepagina" })).toHaveAttribute("href", "/");
     await waitFor(() => expect(document.title).toBe("Pagina niet gevonden | Pixelwerf"));
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow"));
     expect(document.documentElement.lang).toBe("nl");
   });
 
