@@ -46,8 +46,47 @@ function seoFiles(): Plugin {
   };
 }
 
+/**
+ * route-preloads.json: for each page, the chunks and CSS its lazy route needs beyond the entry. The server puts
+ * them in index.html as <link rel="modulepreload"> / stylesheet, so a first visit fetches the page's code with
+ * the entry instead of one round trip after it. Pages are found by convention: /x -> src/pages/x/x-page.tsx.
+ */
+function routePreloads(): Plugin {
+  const pathsOf = (page: string): string[] => {
+    if (page === "home") return ["/"];
+    if (page === "blog-article") return ["/blog/*"];
+    if (page === "dashboard-settings") return ["/dashboard/settings"];
+    return [`/${page}`];
+  };
+  return {
+    name: "agency-route-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const inEntry = entry ? closure(entry.fileName) : new Set<string>();
+      const preloads: Record<string, { js: string[]; css: string[] }> = {};
+      for (const chunk of chunks) {
+        const page = /\/src\/pages\/([^/]+)\/\1-page\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        if (!page) continue;
+        const files = [...closure(chunk.fileName)].filter((f) => !inEntry.has(f));
+        const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        for (const path of pathsOf(page)) preloads[path] = { js: files, css: [...new Set(css)] };
+      }
+      this.emitFile({ type: "asset", fileName: "route-preloads.json", source: JSON.stringify(preloads, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [...browserPlugins(), seoFiles()],
+  plugins: [...browserPlugins(), seoFiles(), routePreloads()],
   // Preact's React-compatible runtime in the browser build (see runtimeAliases in vite.shared.ts).
   resolve: { alias: buildAliases() },
   // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the

@@ -15,9 +15,13 @@ beforeAll(async () => {
   mkdirSync(path.join(hostDist, "assets"), { recursive: true });
   mkdirSync(widgetsDist, { recursive: true });
   mkdirSync(examplesDir, { recursive: true });
-  writeFileSync(path.join(hostDist, "index.html"), '<!doctype html><script type="module" src="./assets/index-Ab12Cd34.js"></script>');
+  writeFileSync(path.join(hostDist, "index.html"), '<!doctype html><head><script type="module" src="./assets/index-Ab12Cd34.js"></script></head>');
   writeFileSync(path.join(hostDist, "assets", "index-Ab12Cd34.js"), "console.log('host')");
   writeFileSync(path.join(hostDist, "robots.txt"), "User-agent: *");
+  writeFileSync(
+    path.join(hostDist, "route-preloads.json"),
+    JSON.stringify({ "/pricing": { js: ["assets/pricing-page-Zz9.js"], css: ["assets/content-Yy8.css"] }, "/blog/*": { js: ["assets/article-Xx7.js"], css: [] } }),
+  );
   writeFileSync(path.join(widgetsDist, "agency-widgets.js"), "export {}");
   writeFileSync(path.join(widgetsDist, "chunk-X9y8Z7w6.js"), "export {}");
   // A bundle big enough to be worth compressing, precompressed the way the build does it.
@@ -193,6 +197,16 @@ describe("static site", () => {
       expect(res.body, url).toContain(`src=${expected}index-Ab12Cd34.js"`);
       expect(res.body, url).not.toContain('"./assets/');
     }
+  });
+
+  it("preloads the page's own chunks and CSS with index.html, in either language and under a preview base", async () => {
+    const en = (await t.app.inject({ url: "/en/pricing", headers: html })).body;
+    expect(en).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-page-Zz9.js">');
+    expect(en).toContain('<link rel="stylesheet" crossorigin href="/assets/content-Yy8.css">');
+    const preview = (await t.app.inject({ url: "/preview/a/b/pricing", headers: html })).body;
+    expect(preview).toContain('href="/preview/a/b/assets/pricing-page-Zz9.js"');
+    expect((await t.app.inject({ url: "/blog/any-post", headers: html })).body).toContain("article-Xx7.js");
+    expect((await t.app.inject({ url: "/contact", headers: html })).body).not.toContain("modulepreload");
   });
 
   it("strips a preview prefix when looking up files, and caches hashed assets for a year", async () => {

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Compare, CardGrid, Hero, Section } from "../../components/content/blocks";
 import { FaqAccordion } from "../../components/content/faq-accordion";
 import { ProcessSteps } from "../../components/content/process-steps";
+import { WhenVisible } from "../../components/content/when-visible";
 import { Showcases } from "../../components/content/showcases";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
@@ -125,7 +126,9 @@ export default function HomePage() {
         title={<Trans>Pricing packages</Trans>}
         intro={<Trans>A one-time startup fee plus a fixed monthly fee. No hidden costs.</Trans>}
       >
-        <agency-pricing locale={locale} contact-href={contact} />
+        <WhenVisible minHeight="60rem">
+          <agency-pricing locale={locale} contact-href={contact} />
+        </WhenVisible>
       </Section>
 
       <Section alt narrow title={<Trans>Frequently asked questions</Trans>}>

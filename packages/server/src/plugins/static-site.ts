@@ -64,14 +64,42 @@ function inside(root: string, urlPath: string): string | null {
  * prefixes replaced by the request's base path.
  */
 const indexCache = new Map<string, { mtimeMs: number; html: string }>();
-async function indexHtmlFor(file: string, basePath: string): Promise<string> {
-  const { mtimeMs } = await stat(file);
+async function readCached(file: string): Promise<string | null> {
+  let mtimeMs: number;
+  try {
+    ({ mtimeMs } = await stat(file));
+  } catch {
+    return null;
+  }
   let cached = indexCache.get(file);
   if (!cached || cached.mtimeMs !== mtimeMs) {
     cached = { mtimeMs, html: await readFile(file, "utf8") };
     indexCache.set(file, cached);
   }
-  return cached.html.replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
+  return cached.html;
+}
+
+type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+
+/** The page's own chunks and CSS (host build's route-preloads.json) for an app path such as /en/pricing. */
+async function preloadsFor(hostDist: string, appPath: string): Promise<{ js: string[]; css: string[] } | undefined> {
+  const json = await readCached(path.join(hostDist, "route-preloads.json"));
+  if (!json) return undefined;
+  const preloads = JSON.parse(json) as RoutePreloads;
+  const bare = appPath.replace(/^\/en(?=\/|$)/, "").replace(/\/+$/, "") || "/";
+  return preloads[bare] ?? (bare.startsWith("/blog/") ? preloads["/blog/*"] : undefined);
+}
+
+async function indexHtmlFor(hostDist: string, basePath: string, appPath: string): Promise<string> {
+  const html = (await readCached(path.join(hostDist, "index.html"))) ?? "";
+  const preloads = await preloadsFor(hostDist, appPath);
+  const links = preloads
+    ? [
+        ...preloads.css.map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`),
+        ...preloads.js.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
+      ].join("")
+    : "";
+  return html.replace("</head>", `${links}</head>`).replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
 }
 
 const previewBase = (url: string) => /^\/preview\/[^/?]+\/[^/?]+\//.exec(url)?.[0] ?? "/";
@@ -134,16 +162,16 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       if (request.headers.accept?.includes("text/html")) return notBuilt(reply, "The site", "npm run build");
       return notFound(reply);
     }
-    const sendIndex = async (index: string) =>
+    const sendIndex = async () =>
       reply
         .header("content-security-policy", HOST_PAGE_CSP)
         .header("cache-control", NO_CACHE)
         .type("text/html; charset=utf-8")
-        .send(await indexHtmlFor(index, previewBase(request.url)));
+        .send(await indexHtmlFor(hostDist, previewBase(request.url), pathname));
 
     const file = pathname.endsWith("/") ? null : inside(hostDist, pathname);
     if (file && (await isFile(file))) {
-      if (file === path.join(hostDist, "index.html")) return sendIndex(file);
+      if (file === path.join(hostDist, "index.html")) return sendIndex();
       if (file.endsWith(".html")) reply.header("content-security-policy", HOST_PAGE_CSP);
       const cache = file.includes(`${path.sep}assets${path.sep}`) && isHashedFile(file) ? IMMUTABLE : NO_CACHE;
       return sendFrom(reply, hostDist, file, cache);
@@ -152,7 +180,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
     if (request.headers.accept?.includes("text/html") && !path.extname(pathname)) {
       const index = path.join(hostDist, "index.html");
       if (!(await isFile(index))) return notBuilt(reply, "The site", "npm run build");
-      return sendIndex(index);
+      return sendIndex();
     }
     return notFound(reply);
   }
