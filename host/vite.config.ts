@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { browserPlugins, buildAliases } from "../vite.shared.ts";
 import { SITE } from "./src/lib/site.ts";
@@ -61,13 +63,15 @@ function routePreloads(): Plugin {
   return {
     name: "agency-route-preloads",
     apply: "build",
-    generateBundle(_options, bundle) {
+    // After Vite has dropped the JS shells of CSS-only chunks, so only files that exist are listed.
+    enforce: "post",
+    writeBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const closure = (file: string, seen = new Set<string>()): Set<string> => {
         if (seen.has(file)) return seen;
         seen.add(file);
-        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        for (const dep of byFile.get(file)?.imports ?? []) if (byFile.has(dep)) closure(dep, seen);
         return seen;
       };
       const entry = chunks.find((c) => c.isEntry);
@@ -80,7 +84,7 @@ function routePreloads(): Plugin {
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         for (const path of pathsOf(page)) preloads[path] = { js: files, css: [...new Set(css)] };
       }
-      this.emitFile({ type: "asset", fileName: "route-preloads.json", source: JSON.stringify(preloads, null, 1) });
+      writeFileSync(join(options.dir ?? "dist", "route-preloads.json"), JSON.stringify(preloads, null, 1));
     },
   };
 }
