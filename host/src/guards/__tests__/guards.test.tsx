@@ -45,14 +45,19 @@ describe("subscription guard (dashboard)", () => {
 
   it("shows a spinner while checking, then the dashboard for an active subscription", async () => {
     logIn();
+    // Hold the answer until the test has seen the guard's spinner (the page chunk's own loading comes first).
     let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
     server.use(
       http.get(`${API}/subscriptions/current`, async () => {
-        await new Promise<void>((resolve) => (answer = resolve));
+        asked = true;
+        await held;
         return HttpResponse.json(subscription("active"));
       }),
     );
     const { router } = renderApp("/dashboard");
+    await waitFor(() => expect(asked).toBe(true));
     expect(await screen.findByRole("status")).toHaveTextContent("Laden...");
     answer();
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();

@@ -34,15 +34,20 @@ function fill(password: string, confirm: string, locale: "nl" | "en" = "nl") {
 
 describe("reset password page", () => {
   it("shows 'Verifying reset link...' while the token is checked, then the form with the account e-mail", async () => {
+    // Hold the answer until the test has seen the verifying state; release only once the request is there.
     let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
     server.use(
       http.post(`${API}/auth/verify-reset-token`, async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        asked = true;
+        await held;
         return HttpResponse.json({ valid: true, email: "ann@example.com" });
       }),
     );
     renderApp("/reset-password?token=tok-123");
     expect(await screen.findByText("Resetlink controleren...", {}, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBe(true));
     release();
     expect(await screen.findByText("ann@example.com")).toBeInTheDocument();
     expect(screen.getByText("Moet minimaal 6 tekens lang zijn")).toBeInTheDocument();
