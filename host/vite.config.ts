@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { browserPlugins, buildAliases } from "../vite.shared.ts";
+import { alias, browserPlugins } from "../vite.shared.ts";
 import { SITE } from "./src/lib/site.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
@@ -91,8 +91,7 @@ function routePreloads(): Plugin {
 
 export default defineConfig({
   plugins: [...browserPlugins(), seoFiles(), routePreloads()],
-  // Preact's React-compatible runtime in the browser build (see runtimeAliases in vite.shared.ts).
-  resolve: { alias: buildAliases() },
+  resolve: { alias },
   // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
   // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).
   base: "./",

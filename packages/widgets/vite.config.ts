@@ -1,7 +1,7 @@
 import { readdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { browserPlugins, buildAliases } from "../../vite.shared.ts";
+import { alias, browserPlugins } from "../../vite.shared.ts";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
 
@@ -19,8 +19,7 @@ const elementEntries = Object.fromEntries(
 
 export default defineConfig({
   plugins: browserPlugins(),
-  // Preact's React-compatible runtime on partner pages (see runtimeAliases in vite.shared.ts).
-  resolve: { alias: buildAliases() },
+  resolve: { alias },
   // Library builds don't replace process.env.NODE_ENV by themselves; without this React ships its
   // development build (and fails on a page without `process`).
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
