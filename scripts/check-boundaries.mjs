@@ -3,7 +3,9 @@
 // only. The contract imports nothing of ours. Browser code (core, ui, widgets, host) may import the contract's
 // index (types, rules, formatter, error texts) and its compiled catalog, never its TypeBox schemas; inside the
 // contract, only the schemas import TypeBox, and other files reach them with type-only imports. No widget imports
-// another widget. Fails with the file, the import and the rule it breaks.
+// another widget. Nothing the contract defines is defined again elsewhere (a type, a rule, a constant), and dates,
+// money and numbers are formatted by the contract's formatter only. Fails with the file, the import and the rule
+// it breaks.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -61,12 +63,33 @@ const isCatalog = (path) => path !== null && path.replace(/\.ts$/, "") === CATAL
 const widgetFolder = (rel) => rel.match(/^packages\/widgets\/src\/([^/]+)\//)?.[1];
 const IMPORT = /(import|export)(\s+type)?[^'"]*?from\s*["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g;
 
+// The names the contract exports: defining one of them again elsewhere is a copy that will drift.
+const contractIndex = readFileSync(join(root, "packages/contract/src/index.ts"), "utf8");
+const contractNames = new Set(
+  [...contractIndex.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap(([, list]) =>
+    list.split(",").map((name) => name.trim().replace(/^type\s+/, "")).filter(Boolean),
+  ),
+);
+const DEFINITION = /^\s*(?:export\s+)?(?:declare\s+)?(?:(?:const|let|var|function\*?|class|enum|interface)\s+([A-Za-z_$][\w$]*)|type\s+([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*=)/gm;
+// Intl formatting of dates, money and numbers outside the formatter (Intl.DisplayNames, ListFormat … are fine).
+const OWN_FORMATTING = /\bIntl\.(?:DateTimeFormat|NumberFormat)\b|\.toLocale(?:Date|Time)?String\(/;
+const FORMATTER = "packages/contract/src/format.ts";
+
 const problems = [];
 for (const [area, dir] of Object.entries(areas)) {
   for (const file of files(join(root, dir))) {
     const source = readFileSync(file, "utf8");
     const rel = relative(root, file);
     const isTest = /__tests__|\.test\./.test(rel);
+    if (area !== "contract" && !isTest) {
+      for (const [, declared, aliased] of source.matchAll(DEFINITION)) {
+        const name = declared ?? aliased;
+        if (contractNames.has(name)) problems.push(`${rel}: defines ${name} — the contract has it; import it from @agency/contract`);
+      }
+    }
+    if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
+      problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);
+    }
     for (const [, , typeOnly, fromSpecifier, bareSpecifier] of source.matchAll(IMPORT)) {
       const specifier = fromSpecifier ?? bareSpecifier;
       if (!specifier) continue;
