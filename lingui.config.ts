@@ -1,18 +1,21 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
+import { LOCALES } from "./packages/contract/src/rules.ts";
 
 /**
- * One catalog set per area, so an element ships only its own messages:
- * ui primitives, one catalog per element folder, and the host site.
- * Source texts are the spec's English wording; Dutch (the site's default locale, see
- * packages/core/src/settings.ts) lives in the nl catalogs. `npm run i18n:check` fails on a missing translation.
+ * One catalog set per area, so an element ships only its own messages: the contract's error texts (shared by the
+ * server and every element), the server's mails and pages, ui primitives, one catalog per element folder, and the
+ * host site. Source texts are the spec's English wording; Dutch (the site's default language) lives in the nl
+ * catalogs. `npm run i18n:check` fails on a missing translation.
  */
 export default defineConfig({
-  locales: ["nl", "en"],
+  locales: [...LOCALES],
   sourceLocale: "en",
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false }),
   catalogs: [
+    { path: "<rootDir>/packages/contract/src/locales/{locale}", include: ["<rootDir>/packages/contract/src"] },
+    { path: "<rootDir>/packages/server/src/locales/{locale}", include: ["<rootDir>/packages/server/src"] },
     { path: "<rootDir>/packages/ui/src/locales/{locale}", include: ["<rootDir>/packages/ui/src"] },
     {
       path: "<rootDir>/packages/widgets/src/{name}/locales/{locale}",

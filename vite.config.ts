@@ -25,6 +25,12 @@ export default defineConfig({
     // Two cores: keep the worker count honest so server tests (PGlite) don't starve.
     maxWorkers: 2,
     projects: [
+      {
+        extends: true,
+        // Lingui's plugin compiles the contract's .po catalogs, as in the browser builds.
+        plugins: browserPlugins(),
+        test: { name: "contract", environment: "node", include: ["packages/contract/**/*.test.ts"] },
+      },
       browserProject("core", "packages/core"),
       browserProject("ui", "packages/ui"),
       browserProject("widgets", "packages/widgets"),

@@ -10,6 +10,10 @@ export const root = fileURLToPath(new URL(".", import.meta.url));
 export const alias = {
   // Before "@agency/ui": that one points at the ui entry file.
   "@agency/ui/styles/": `${root}packages/ui/src/styles/`,
+  // Before "@agency/contract": those are the contract's other entries.
+  "@agency/contract/schemas": `${root}packages/contract/src/schemas/index.ts`,
+  "@agency/contract/catalog": `${root}packages/contract/src/catalog.ts`,
+  "@agency/contract": `${root}packages/contract/src/index.ts`,
   "@agency/core": `${root}packages/core/src/index.ts`,
   "@agency/ui": `${root}packages/ui/src/index.ts`,
   "@agency/widgets/": `${root}packages/widgets/src/`,

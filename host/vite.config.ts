@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { alias, browserPlugins } from "../vite.shared.ts";
+import { localizedPath } from "../packages/contract/src/rules.ts";
 import { SITE } from "./src/lib/site.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
@@ -12,7 +13,7 @@ import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib
 function seoFiles(): Plugin {
   const origin = (process.env.PUBLIC_URL || SITE.url).replace(/\/+$/, "");
   const url = (path: string) => `${origin}${path === "/" ? "/" : path}`;
-  const english = (path: string) => (path === "/" ? "/en" : `/en${path}`);
+  const english = (path: string) => localizedPath(path, "en");
   const alternates = (path: string) =>
     [
       `    <xhtml:link rel="alternate" hreflang="nl" href="${url(path)}"/>`,

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// Dependencies flow one way: core -> ui -> widgets -> host; the server shares only its contract file
-// (packages/server/src/types.ts, re-exported by core/src/contract.ts). No widget imports another widget.
-// Fails with the file, the import and the rule it breaks.
+// Dependencies flow one way: contract -> core -> ui -> widgets -> host, and the server depends on the contract
+// only. The contract imports nothing of ours. Browser code (core, ui, widgets, host) may import the contract's
+// index (types, rules, formatter, error texts) and its compiled catalog, never its TypeBox schemas; inside the
+// contract, only the schemas import TypeBox, and other files reach them with type-only imports. No widget imports
+// another widget. Nothing the contract defines is defined again elsewhere (a type, a rule, a constant), and dates,
+// money and numbers are formatted by the contract's formatter only. Fails with the file, the import and the rule
+// it breaks.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const areas = {
+  contract: "packages/contract/src",
   core: "packages/core/src",
   ui: "packages/ui/src",
   widgets: "packages/widgets/src",
@@ -14,13 +19,16 @@ const areas = {
   server: "packages/server/src",
 };
 const allowed = {
-  core: [],
-  ui: ["core"],
-  widgets: ["core", "ui"],
-  host: ["core", "ui", "widgets"],
-  server: [],
+  contract: [],
+  core: ["contract"],
+  ui: ["contract", "core"],
+  widgets: ["contract", "core", "ui"],
+  host: ["contract", "core", "ui", "widgets"],
+  server: ["contract"],
 };
-const CONTRACT = "packages/server/src/types.ts";
+const BROWSER = new Set(["core", "ui", "widgets", "host"]);
+const SCHEMAS = "packages/contract/src/schemas";
+const CATALOG = "packages/contract/src/catalog";
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -36,29 +44,78 @@ function areaOfPath(absPath) {
   return Object.entries(areas).find(([, dir]) => rel.startsWith(`${dir}/`) || rel === dir)?.[0];
 }
 
+/** The area an import points into, and the repository path it names when that is known. */
 function targetOf(specifier, fromFile) {
-  const pkg = specifier.match(/^@agency\/(core|ui|widgets|server)(\/.*)?$/);
-  if (pkg) return { area: pkg[1], path: pkg[1] === "server" && pkg[2] === "/types" ? CONTRACT : null };
+  const pkg = specifier.match(/^@agency\/(contract|core|ui|widgets|server)(\/.*)?$/);
+  if (pkg) {
+    const entry = pkg[1] === "contract" && pkg[2] === "/schemas" ? SCHEMAS : pkg[1] === "contract" && pkg[2] === "/catalog" ? CATALOG : null;
+    return { area: pkg[1], path: entry };
+  }
   if (specifier.startsWith(".")) {
     const abs = resolve(dirname(fromFile), specifier);
     return { area: areaOfPath(abs), path: relative(root, abs) };
   }
-  return null;
+  return { area: null, path: null, external: specifier };
 }
 
+const isSchemas = (path) => path !== null && (path === SCHEMAS || path.startsWith(`${SCHEMAS}/`));
+const isCatalog = (path) => path !== null && path.replace(/\.ts$/, "") === CATALOG;
 const widgetFolder = (rel) => rel.match(/^packages\/widgets\/src\/([^/]+)\//)?.[1];
+const IMPORT = /(import|export)(\s+type)?[^'"]*?from\s*["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g;
+
+// The names the contract exports: defining one of them again elsewhere is a copy that will drift.
+const contractIndex = readFileSync(join(root, "packages/contract/src/index.ts"), "utf8");
+const contractNames = new Set(
+  [...contractIndex.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap(([, list]) =>
+    list.split(",").map((name) => name.trim().replace(/^type\s+/, "")).filter(Boolean),
+  ),
+);
+const DEFINITION = /^\s*(?:export\s+)?(?:declare\s+)?(?:(?:const|let|var|function\*?|class|enum|interface)\s+([A-Za-z_$][\w$]*)|type\s+([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*=)/gm;
+// Intl formatting of dates, money and numbers outside the formatter (Intl.DisplayNames, ListFormat … are fine).
+const OWN_FORMATTING = /\bIntl\.(?:DateTimeFormat|NumberFormat)\b|\.toLocale(?:Date|Time)?String\(/;
+const FORMATTER = "packages/contract/src/format.ts";
+
 const problems = [];
 for (const [area, dir] of Object.entries(areas)) {
   for (const file of files(join(root, dir))) {
     const source = readFileSync(file, "utf8");
     const rel = relative(root, file);
     const isTest = /__tests__|\.test\./.test(rel);
-    for (const [, specifier] of source.matchAll(/(?:import|export)[^'"]*?from\s*["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g)) {
+    if (area !== "contract" && !isTest) {
+      for (const [, declared, aliased] of source.matchAll(DEFINITION)) {
+        const name = declared ?? aliased;
+        if (contractNames.has(name)) problems.push(`${rel}: defines ${name} — the contract has it; import it from @agency/contract`);
+      }
+    }
+    if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
+      problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);
+    }
+    for (const [, , typeOnly, fromSpecifier, bareSpecifier] of source.matchAll(IMPORT)) {
+      const specifier = fromSpecifier ?? bareSpecifier;
       if (!specifier) continue;
       const target = targetOf(specifier, file);
-      if (!target?.area || target.area === area) {
+
+      if (area === "contract" && !isTest) {
+        // The schemas are the only TypeBox users; everything else of the contract must stay free of it at run time.
+        const inSchemas = rel.startsWith(`${SCHEMAS}/`);
+        if (target.external === "@sinclair/typebox" && !inSchemas) {
+          problems.push(`${rel}: imports ${specifier} — only ${SCHEMAS} may use TypeBox`);
+        }
+        if (!inSchemas && isSchemas(target.path) && !typeOnly) {
+          problems.push(`${rel}: imports ${specifier} at run time — outside the schemas, use \`import type\` / \`export type\``);
+        }
+      }
+
+      if (BROWSER.has(area) && isSchemas(target.path)) {
+        problems.push(`${rel}: imports ${specifier} — browser code takes types from @agency/contract, never its TypeBox schemas`);
+      }
+      if (area === "server" && isCatalog(target.path)) {
+        problems.push(`${rel}: imports ${specifier} — the server reads the contract's .po catalogs itself (src/i18n.ts)`);
+      }
+
+      if (!target.area || target.area === area) {
         // Inside widgets: an element folder may use element/ (the factory) but not another element.
-        if (area === "widgets" && target?.path && !isTest) {
+        if (area === "widgets" && target.path && !isTest) {
           const from = widgetFolder(rel);
           const to = widgetFolder(`${target.path}/`) ?? widgetFolder(target.path);
           if (from && to && from !== to && to !== "element" && from !== "element") {
@@ -67,10 +124,8 @@ for (const [area, dir] of Object.entries(areas)) {
         }
         continue;
       }
-      const contractImport = target.path?.replace(/\.ts$/, "") === CONTRACT.replace(/\.ts$/, "");
-      if (area === "core" && contractImport) continue;
       if (!allowed[area].includes(target.area)) {
-        problems.push(`${rel}: imports ${specifier} — ${area} may import only ${allowed[area].join(", ") || "nothing else"}`);
+        problems.push(`${rel}: imports ${specifier} — ${area} may import only ${allowed[area].join(", ") || "nothing of ours"}`);
       }
     }
   }

@@ -7,9 +7,9 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const builds = [
-  { name: "widgets", output: "packages/widgets/dist/agency-widgets.js", sources: ["packages/core/src", "packages/ui/src", "packages/widgets/src"] },
-  { name: "host", output: "host/dist/index.html", sources: ["packages/core/src", "packages/ui/src", "packages/widgets/src", "host/src", "host/index.html", "host/public"] },
-  { name: "server", output: "packages/server/dist/server.js", sources: ["packages/server/src"] },
+  { name: "widgets", output: "packages/widgets/dist/agency-widgets.js", sources: ["packages/contract/src", "packages/core/src", "packages/ui/src", "packages/widgets/src"] },
+  { name: "host", output: "host/dist/index.html", sources: ["packages/contract/src", "packages/core/src", "packages/ui/src", "packages/widgets/src", "host/src", "host/index.html", "host/public"] },
+  { name: "server", output: "packages/server/dist/server.js", sources: ["packages/contract/src", "packages/server/src"] },
 ];
 
 function newest(path) {

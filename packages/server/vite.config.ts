@@ -1,15 +1,19 @@
 import { builtinModules } from "node:module";
 import { defineConfig } from "vite";
+import { alias } from "../../vite.shared.ts";
 import pkg from "./package.json" with { type: "json" };
 
-const deps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies ?? {})];
+// Workspace packages (the contract) are TypeScript sources: they are bundled in, with their own dependencies
+// (TypeBox), so the server runs on one copy of the contract's schema library.
+const deps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies ?? {})].filter((d) => !d.startsWith("@agency/"));
 
 /**
- * Server build: `dist/server.js` (and `dist/leads.js`) for Node, with every package external so native modules
+ * Server build: `dist/server.js` (and `dist/leads.js`) for Node, with every npm package external so native modules
  * (argon2) and PGlite's WASM files load from node_modules. Chunks stay flat in dist/ because src/paths.ts finds
  * the package root as "one directory up" from its own file, in src/ and in dist/ alike.
  */
 export default defineConfig({
+  resolve: { alias },
   build: {
     ssr: true,
     target: "node20",
@@ -24,5 +28,7 @@ export default defineConfig({
       output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js", format: "es" },
     },
   },
-  ssr: { noExternal: [], target: "node" },
+  // TypeBox comes with the contract (its own dependency, not the server's): bundled, never looked up at run time,
+  // where another copy (0.27, for jest types) sits at the workspace root.
+  ssr: { noExternal: ["@sinclair/typebox"], target: "node" },
 });

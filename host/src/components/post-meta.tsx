@@ -1,10 +1,15 @@
 import type { BlogPost } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { formatPostDate, readingTime } from "../lib/blog";
+import { useLocale } from "../lib/use-locale";
 
-/** Author, date and reading time of a blog post; the article shows its author separately (withAuthor=false). */
+/**
+ * Author, date and reading time of a blog post, in the page's language whatever the post's; the article shows its
+ * author separately (withAuthor=false).
+ */
 export function PostMeta({ post, withAuthor = true }: { post: BlogPost; withAuthor?: boolean }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const minutes = readingTime(post.content);
   return (
     <p className="post-meta">
@@ -14,7 +19,7 @@ export function PostMeta({ post, withAuthor = true }: { post: BlogPost; withAuth
           <span aria-hidden="true"> · </span>
         </>
       ) : null}
-      <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+      <time dateTime={post.created_at}>{formatPostDate(post.created_at, locale)}</time>
       <span aria-hidden="true"> · </span>
       <span>{t`${minutes} min read`}</span>
     </p>

@@ -1,4 +1,4 @@
-import { subscriptionsApi, useSession } from "@agency/core";
+import { grantsAccess, subscriptionsApi, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
@@ -23,10 +23,10 @@ export function RequireSubscription() {
       .getCurrentSubscription(hostApi())
       .then((subscription) => {
         if (!current) return;
-        if (subscription?.status !== "active") {
-          console.warn("No active subscription; sending the visitor to /subscribe", subscription?.status ?? "none");
-        }
-        setCheck(subscription?.status === "active" ? "active" : "inactive");
+        // The contract's rule: active and trialing grant access (the server's own checks use the same list).
+        const allowed = grantsAccess(subscription?.status);
+        if (!allowed) console.warn("No active subscription; sending the visitor to /subscribe", subscription?.status ?? "none");
+        setCheck(allowed ? "active" : "inactive");
       })
       .catch((error: unknown) => {
         if (!current) return;

@@ -1,4 +1,4 @@
-import type { BlogPost } from "@agency/core";
+import { formatDate, type BlogPost, type Locale } from "@agency/core";
 
 /** Spec §9: excerpt fallback lengths. */
 export const EXCERPT_LENGTH = 150;
@@ -25,7 +25,12 @@ export function excerptOf(post: Pick<BlogPost, "excerpt" | "content">, max = EXC
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }
 
-/** Spec §2/§9: blog dates in long US format whatever the page language, e.g. "November 5, 2025". */
-export function formatPostDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+/** A post's date in the page's language: "November 5, 2025" on English pages, "5 november 2025" on Dutch ones. */
+export function formatPostDate(iso: string, locale: Locale): string {
+  return formatDate(iso, locale);
+}
+
+/** The `lang` of a post's own text (title, excerpt, body) when it is not written in the page's language. */
+export function postLang(post: Pick<BlogPost, "language">, locale: Locale): Locale | undefined {
+  return post.language && post.language !== locale ? post.language : undefined;
 }

@@ -1,4 +1,4 @@
-import { type Locale, isLocale, readStorage, writeStorage } from "@agency/core";
+import { type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
 import { unlocalizedPath } from "./localized-path";
 import { BILINGUAL_PATHS } from "./site-pages";
 
@@ -12,9 +12,7 @@ export function hasEnglishVersion(path: string): boolean {
   return (BILINGUAL_PATHS as readonly string[]).includes(unlocalizedPath(path).replace(/(.)\/$/, "$1"));
 }
 
-export function isEnglishPath(path: string): boolean {
-  return path === "/en" || path.startsWith("/en/");
-}
+export { isEnglishPath };
 
 export function preferredLanguage(): Locale {
   const stored = readStorage(PREFERRED_LANGUAGE_KEY);

@@ -1,18 +1,6 @@
-import type { Locale } from "@agency/core";
-
 /**
- * The app path of a page in a language: English pages live under /en (spec §2).
- * localizedPath("/contact", "en") -> "/en/contact"; localizedPath("/", "en") -> "/en".
+ * The /en rule, from the API contract (one definition for the server, the elements and the site):
+ * localizedPath("/contact", "en") → "/en/contact", unlocalizedPath("/en/pricing") → "/pricing".
  * Only pages with an English duplicate should be localized; portal pages have none.
  */
-export function localizedPath(path: string, locale: Locale): string {
-  const bare = unlocalizedPath(path);
-  if (locale === "nl") return bare;
-  return bare === "/" ? "/en" : `/en${bare}`;
-}
-
-/** "/en/pricing" -> "/pricing", "/en" -> "/". */
-export function unlocalizedPath(path: string): string {
-  if (path === "/en" || path === "/en/") return "/";
-  return path.startsWith("/en/") ? path.slice(3) : path;
-}
+export { localizedPath, unlocalizedPath } from "@agency/core";

@@ -1,16 +1,18 @@
+import { errorAnswerText, isErrorCode, type ErrorCode } from "@agency/contract";
+import type { I18n } from "@lingui/core";
 import axios, { AxiosError, type AxiosInstance } from "axios";
 import { clearSession, getSession } from "./session";
 
 export interface ApiClientOptions {
   /** e.g. "/api", "/preview/a/b/api" or "https://agency.example/api" */
   apiBase: string;
-  /** Spec §4: where a 401 sends the browser (base + "login"). */
+  /** Where a 401 sends the browser (base + "login"). */
   loginUrl: string;
   /** Sent as Accept-Language, so the server's messages come back in the element's language. */
   locale?: string;
 }
 
-/** Replaced in tests; a full page navigation is what spec §4 asks for. */
+/** Replaced in tests; a 401 makes a full page navigation to the login page. */
 export const navigation = {
   assign(url: string): void {
     window.location.assign(url);
@@ -20,9 +22,9 @@ export const navigation = {
 const clients = new Map<string, AxiosInstance>();
 
 /**
- * One axios instance per API base (spec §7): JSON, the bearer token of the shared session on every request,
- * and the 401 rule of spec §4 — clear the session, navigate to the login page, and still reject the original
- * error so the caller can stop what it was doing.
+ * One axios instance per API base: JSON, the bearer token of the shared session on every request, and the 401
+ * rule — clear the session, navigate to the login page, and still reject the original error so the caller can stop
+ * what it was doing.
  */
 export function getApiClient({ apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
   const key = `${apiBase} ${loginUrl} ${locale ?? ""}`;
@@ -49,15 +51,24 @@ export function getApiClient({ apiBase, loginUrl, locale }: ApiClientOptions): A
   return client;
 }
 
-/** Spec §8: the server's message is in the response body's `error` field. */
-export function apiErrorMessage(error: unknown): string | undefined {
-  if (error instanceof AxiosError) {
-    const data: unknown = error.response?.data;
-    if (data && typeof data === "object" && "error" in data && typeof data.error === "string" && data.error) {
-      return data.error;
-    }
-  }
-  return undefined;
+/**
+ * What to tell the visitor about a failed call, in the language of `i18n`: the text of the answer's error `code`
+ * (the same text the server writes in `error`, from the contract's catalog), or the server's own `error` text for a
+ * code this code does not know. Undefined when there was no error answer at all (network failure), so the caller
+ * shows its own fallback.
+ */
+export function apiErrorMessage(error: unknown, i18n: I18n): string | undefined {
+  if (!(error instanceof AxiosError)) return undefined;
+  const data: unknown = error.response?.data;
+  if (!data || typeof data !== "object") return undefined;
+  const retryAfter = retryAfterSeconds(error);
+  return errorAnswerText(i18n, retryAfter === undefined ? data : { ...data, retryAfter });
+}
+
+/** The error code of a failed call's answer, when it has one. */
+export function apiErrorCode(error: unknown): ErrorCode | undefined {
+  const code: unknown = error instanceof AxiosError ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
+  return isErrorCode(code) ? code : undefined;
 }
 
 export function apiStatus(error: unknown): number | undefined {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { User } from "./contract";
+import type { User } from "@agency/contract";
 import { readStorage, writeStorage } from "./storage";
 
 /** Spec §3: local storage keys. */

@@ -1,5 +1,4 @@
-import type { Locale } from "./i18n";
-import { isLocale, DEFAULT_LOCALE } from "./i18n";
+import { apiBaseFrom, basePathFrom, isLocale, localeFromPath, type Locale } from "@agency/contract";
 
 /** Page-level settings every element shares; each element's `locale` / `api-base` attribute overrides them. */
 export interface AgencySettings {
@@ -7,9 +6,9 @@ export interface AgencySettings {
   locale?: Locale;
   /** Where the API lives, e.g. "https://agency.example/api". Default: the base path + "api" on this origin. */
   apiBase?: string;
-  /** The site's base path ("/" or "/preview/{first}/{second}/"). Default: derived from the URL (spec §2). */
+  /** The site's base path ("/" or "/preview/{first}/{second}/"). Default: derived from the URL. */
   basePath?: string;
-  /** Where a 401 sends the visitor. Default: base path + "login" (spec §4). */
+  /** Where a 401 sends the visitor. Default: base path + "login". */
   loginUrl?: string;
 }
 
@@ -18,39 +17,6 @@ export interface ResolvedSettings {
   apiBase: string;
   basePath: string;
   loginUrl: string;
-}
-
-/**
- * Spec §2: when the path starts with /preview/ and has at least 4 segments (the second being "preview"),
- * the base is /preview/{first}/{second}/; otherwise "/". Segments are counted as `pathname.split("/")`.
- */
-export function basePathFrom(pathname: string): string {
-  const parts = pathname.split("/");
-  const [, preview, first, second] = parts;
-  if (parts.length >= 4 && preview === "preview" && first && second) {
-    return `/preview/${first}/${second}/`;
-  }
-  return "/";
-}
-
-/** Spec §7: "/api", or "/preview/{first}/{second}/api" under a preview base. */
-export function apiBaseFrom(basePath: string): string {
-  return `${basePath.endsWith("/") ? basePath : `${basePath}/`}api`;
-}
-
-/** The path relative to the base, always starting with "/" ("/preview/a/b/en/contact" -> "/en/contact"). */
-export function stripBase(pathname: string, basePath = basePathFrom(pathname)): string {
-  if (basePath !== "/" && pathname.startsWith(basePath.slice(0, -1))) {
-    const rest = pathname.slice(basePath.length - 1);
-    return rest.startsWith("/") ? rest : `/${rest}`;
-  }
-  return pathname || "/";
-}
-
-/** English lives under the /en prefix (after the base); everything else is Dutch. */
-export function localeFromPath(pathname: string): Locale {
-  const path = stripBase(pathname);
-  return path === "/en" || path.startsWith("/en/") ? "en" : DEFAULT_LOCALE;
 }
 
 // Settings live on window so that two copies of the bundle on one page (a partner loading two per-element

@@ -1,17 +1,21 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
-import type { ErrorObject } from "ajv";
-import { validationResponse, validatorCompiler } from "./lib/validation";
+import { ERROR_CODES } from "@agency/contract";
+import { ErrorResponseSchema } from "@agency/contract/schemas";
+import { loadCatalogs } from "./i18n";
+import { validatorCompiler } from "./lib/validation";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
 import type { Mailer } from "./mail/mailer";
 import backgroundPlugin from "./plugins/background";
 import dbPlugin from "./plugins/db";
+import errorsPlugin from "./plugins/errors";
 import mailerPlugin from "./plugins/mailer";
 import authPlugin from "./plugins/auth";
 import paymentsPlugin from "./plugins/payments";
+import responseValidationPlugin from "./plugins/response-validation";
 import securityPlugin from "./plugins/security";
 import staticSitePlugin, { type StaticSiteOptions } from "./plugins/static-site";
 import apiRoutes from "./routes/api/index";
@@ -42,14 +46,6 @@ export const BODY_LIMIT = 100 * 1024;
 
 export type App = FastifyInstance;
 
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON in the request body",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object",
-  FST_ERR_CTP_BODY_TOO_LARGE: `The request body is too large (limit ${BODY_LIMIT / 1024} KB)`,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type; send application/json",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body",
-};
-
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
@@ -70,23 +66,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.setValidatorCompiler(validatorCompiler());
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      return reply.code(400).send(validationResponse(error.validation as ErrorObject[], error.validationContext ?? "request"));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      // Never the message or stack: they can carry SQL, paths or secrets.
-      return reply.code(status === 503 ? 503 : 500).send({ error: "Something went wrong on our side. Please try again later." });
-    }
-    const known = error.code ? CLIENT_ERROR_MESSAGES[error.code] : undefined;
-    return reply.code(status).send({ error: known ?? error.message });
-  });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
-  );
+  // Every text the server writes is read now: a broken catalog stops the start, not the first mail.
+  loadCatalogs();
+  await app.register(errorsPlugin);
+  await app.register(responseValidationPlugin);
 
   app.register(
     fp(
@@ -106,7 +89,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       info: {
         title: "Agency API",
         version: "1.0.0",
-        description: "API of the agency site. Also reachable under /preview/{first}/{second}/api.",
+        description:
+          "API of the agency site. Also reachable under /preview/{first}/{second}/api. Every error answer is " +
+          "`{ error, code, fields?, retryAfter? }`: `error` is a text in the request's language (the body's `language`, " +
+          "else Accept-Language), `code` a stable identifier, one of: " +
+          ERROR_CODES.map((code) => `\`${code}\``).join(", ") +
+          ". Each operation lists the codes of its error answers.",
       },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
@@ -117,6 +105,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       url,
     }),
   });
+
+  // Every error answer, with every code, as a shared schema of the document (each operation lists its own codes).
+  app.addSchema({ ...ErrorResponseSchema, $id: "ErrorResponse", title: "ErrorResponse" });
 
   // App plugins.
   await app.register(backgroundPlugin);
@@ -132,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }, { name: "blog-sync", dependencies: ["db"] }),
   );
 
-  // Routes: one API, mounted at both bases of spec §7.
+  // Routes: one API, mounted at /api and under every preview base.
   await app.register(apiRoutes, { prefix: "/api" });
   await app.register(apiRoutes, { prefix: "/preview/:first/:second/api" });
   await app.register(staticSitePlugin, opts.staticSite ?? {});

@@ -9,3 +9,6 @@ export const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export const migrationsDir = `${packageRoot}migrations`;
 export const blogContentDir = `${packageRoot}content/blog`;
+/** The server's own texts (mails, pages, answers) and the contract's error texts, read at start. */
+export const serverLocalesDir = `${packageRoot}src/locales`;
+export const contractLocalesDir = `${repoRoot}packages/contract/src/locales`;

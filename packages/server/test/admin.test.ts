@@ -28,7 +28,7 @@ describe("admin lead export", () => {
     }
     const denied = await t.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: "Bearer wrong" } });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ error: expect.any(String) });
+    expect(denied.json()).toEqual({ error: "A valid admin token is required", code: "admin.forbidden" });
 
     const res = await t.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);

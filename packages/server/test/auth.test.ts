@@ -106,7 +106,7 @@ describe("login, me, logout", () => {
     const me = (authorization?: string) =>
       t.app.inject({ url: "/api/auth/me", headers: authorization ? { authorization } : {} });
     expect((await me()).statusCode).toBe(401);
-    expect((await me()).json()).toEqual({ error: "Authentication required" });
+    expect((await me()).json()).toEqual({ error: "Please log in to continue.", code: "auth.required" });
     expect((await me("Bearer nonsense-token-that-does-not-exist")).statusCode).toBe(401);
     expect((await me(`Basic ${token}`)).statusCode).toBe(401);
 
@@ -152,7 +152,7 @@ describe("login throttling", () => {
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(res.json()).toEqual({ error: "Too many login attempts. Try again in 15 minutes.", retryAfter });
+    expect(res.json()).toEqual({ error: "Too many login attempts. Try again in 15 minutes.", code: "auth.too_many_attempts", retryAfter });
 
     const nl = await post("/api/auth/login", { email, password }, { "accept-language": "nl" });
     expect(nl.json().error).toBe("Te veel inlogpogingen. Probeer het over 15 minuten opnieuw.");
@@ -283,7 +283,7 @@ describe("password reset", () => {
     expect(again.json().error).toMatch(/already been used/);
     const verifyUsed = await post("/api/auth/verify-reset-token", { token });
     expect(verifyUsed.statusCode).toBe(400);
-    expect(verifyUsed.json()).toEqual({ valid: false, error: expect.stringMatching(/already been used/) });
+    expect(verifyUsed.json()).toEqual({ valid: false, error: expect.stringMatching(/already been used/), code: "auth.reset_used" });
   });
 
   it("an earlier link stops working once the password was reset with a later one", async () => {
@@ -306,7 +306,7 @@ describe("password reset", () => {
     const expired = await post("/api/auth/reset-password", { token, newPassword: "newpass1" });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error).toMatch(/expired/);
-    expect((await post("/api/auth/verify-reset-token", { token })).json()).toEqual({ valid: false, error: expect.stringMatching(/expired/) });
+    expect((await post("/api/auth/verify-reset-token", { token })).json()).toEqual({ valid: false, error: expect.stringMatching(/expired/), code: "auth.reset_expired" });
 
     const unknown = await post("/api/auth/reset-password", { token: "made-up-token", newPassword: "newpass1" });
     expect(unknown.statusCode).toBe(400);

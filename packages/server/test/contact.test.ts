@@ -5,7 +5,7 @@ import { mailText, startSmtp } from "./smtp";
 import { notifyPendingContacts } from "../src/contact/notify";
 import { createMailer } from "../src/mail/mailer";
 import { exportLeadsCsv, csvCell } from "../src/cli/leads";
-import { HONEYPOT_FIELD } from "../src/types";
+import { HONEYPOT_FIELD } from "@agency/contract";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

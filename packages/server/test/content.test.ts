@@ -57,7 +57,7 @@ describe("blog", () => {
 
     const missing = await t.app.inject({ url: "/api/blog/no-such-post" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, error: "Blog post not found" });
+    expect(missing.json()).toEqual({ success: false, error: "Blog post not found", code: "blog.not_found" });
     expect((await t.app.inject({ url: "/preview/a/b/api/blog/no-such-post" })).statusCode).toBe(404);
   });
 
@@ -79,6 +79,14 @@ describe("blog", () => {
       res = (await t.app.inject({ url: "/api/blog/test-post" })).json();
       expect(res.post.title).toBe("Second");
       expect(await syncBlog(t.db, dir)).toMatchObject({ upserted: 0 });
+
+      expect(res.post.language).toBe("en");
+      writeFileSync(path.join(dir, "test-post.md"), post("Snel", "Nederlands").replace("tags:", "language: nl\ntags:"));
+      await syncBlog(t.db, dir);
+      expect((await t.app.inject({ url: "/api/blog/test-post" })).json().post).toMatchObject({ title: "Snel", language: "nl" });
+      writeFileSync(path.join(dir, "test-post.md"), post("Snel", "Nederlands").replace("tags:", "language: de\ntags:"));
+      await expect(syncBlog(t.db, dir)).rejects.toThrow(/front matter 'language' must be nl or en/);
+      writeFileSync(path.join(dir, "test-post.md"), post("Second", "Changed"));
 
       writeFileSync(path.join(dir, "broken.md"), "---\ntitle: No author\ncreated_at: 2030-01-01\n---\nx");
       await expect(syncBlog(t.db, dir)).rejects.toThrow(/broken\.md: front matter 'author_name' is required/);

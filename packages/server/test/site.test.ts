@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildTestApp, nextIp, type TestApp } from "./helpers";
+import { isErrorCode } from "@agency/contract";
+import { Type, errorResponses } from "@agency/contract/schemas";
+import { buildApp } from "../src/app";
+import { buildTestApp, createTestDb, nextIp, testConfig, type TestApp } from "./helpers";
 
 let t: TestApp;
 const root = mkdtempSync(path.join(tmpdir(), "site-"));
@@ -68,14 +71,14 @@ describe("errors", () => {
       const res = await t.app.inject({ method, url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"]).toMatch(/application\/json/);
-      expect(res.json().error).toMatch(/Not found/);
+      expect(res.json()).toEqual({ error: "Not found: this address does not exist.", code: "not_found" });
     }
   });
 
   it("limits body size with a JSON 413", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/contact", payload: { message: "x".repeat(200_000) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toMatch(/too large/);
+    expect(res.json()).toEqual({ error: "The request is too large.", code: "request.too_large" });
   });
 
   it("a 5xx never reveals details", async () => {
@@ -92,7 +95,7 @@ describe("errors", () => {
     broken = true;
     const res = await failing.app.inject({ url: "/api/blog" });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: "Something went wrong on our side. Please try again later." });
+    expect(res.json()).toEqual({ error: "Something went wrong on our side. Please try again later.", code: "server.error" });
     expect(res.body).not.toMatch(/secret_table|\.ts|stack/);
     await failing.close();
   });
@@ -110,11 +113,11 @@ describe("errors", () => {
   const oddValues: unknown[] = [null, 42, true, [], {}, ["x"], "x".repeat(20_000), "\u0000", "a\u0000b", "\ud800", "👩‍👩‍👧‍👦".repeat(50), "\u202Eevil", " ", "", -1, 1e308];
   const rawBodies = ["{", "[1,2", '{"email":', "null", "[]", '"string"', "12", "", "{\"a\":1}}", "\u0000"];
 
-  it("a sweep of bad inputs: every answer is a 4xx with `error`, never a 5xx", async () => {
+  it("a sweep of bad inputs: every answer is a 4xx with `error` and a known `code`, never a 5xx", async () => {
     const problems: string[] = [];
     const check = async (url: string, payload: string, contentType = "application/json") => {
       const res = await t.app.inject({ method: "POST", url, payload, headers: { "content-type": contentType }, remoteAddress: nextIp() });
-      if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof res.json().error !== "string")) {
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && (typeof res.json().error !== "string" || !isErrorCode(res.json().code)))) {
         problems.push(`${url} ${payload.slice(0, 60)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
       return res.statusCode;
@@ -137,7 +140,26 @@ describe("errors", () => {
   it("malformed JSON gets a readable 400", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: "{bad", headers: { "content-type": "application/json" } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "Malformed JSON in the request body" });
+    expect(res.json()).toEqual({ error: "The request could not be read (malformed JSON). Please try again.", code: "request.malformed_json" });
+  });
+});
+
+describe("answers keep their documented shape", () => {
+  it("turns an answer that does not match its route's schema into a logged 500", async () => {
+    const db = await createTestDb();
+    const none = path.join(root, "none");
+    const app = await buildApp(testConfig(), { db: db.db, jobs: false, logger: false, staticSite: { hostDist: none, widgetsDist: none, examplesDir: none } });
+    app.get("/bad", { schema: { response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses({ 400: [] }) } } }, async (request, reply) =>
+      request.query && "fail" in (request.query as object) ? reply.sendError(400, "auth.invalid_credentials") : { count: "many" },
+    );
+    await app.ready();
+    const wrong = await app.inject({ url: "/bad" });
+    expect(wrong.statusCode).toBe(500);
+    expect(wrong.json()).toMatchObject({ code: "server.error" });
+    // An error code the route does not document is as wrong as a bad field.
+    expect((await app.inject({ url: "/bad?fail" })).statusCode).toBe(500);
+    await app.close();
+    await db.cleanup();
   });
 });
 

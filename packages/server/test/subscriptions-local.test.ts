@@ -97,7 +97,7 @@ async function settledMailsTo(email: string) {
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("plans", () => {
-  it("answers the seeded Pro plan with the fields of spec §3 and its currency", async () => {
+  it("answers the seeded Pro plan with its fields and currency (English without Accept-Language)", async () => {
     const res = await t.app.inject({ url: "/api/subscriptions/plans" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -115,6 +115,32 @@ describe("plans", () => {
     });
   });
 
+  it("answers the plan's name, description and features in the request's language", async () => {
+    const nl = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "nl-NL,nl;q=0.9,en;q=0.8" } });
+    expect(nl.json().plans[0]).toMatchObject({
+      id: "pro",
+      name: "Pro-abonnement",
+      description: "Alles wat je team nodig heeft om online te groeien.",
+      price_monthly: 49,
+      features: ["Onbeperkt aantal teamleden", "500GB opslag", "Alle integraties", "Voorrang bij support", "Geavanceerde analyses", "Volledige API-toegang"],
+    });
+    const en = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "en-US,en;q=0.9" } });
+    expect(en.json().plans[0]).toMatchObject({ name: "Pro Plan", description: "Everything your team needs to grow online." });
+  });
+
+  it("falls back to the plan's own texts for a language it has no translation in", async () => {
+    await t.db.query(
+      `INSERT INTO plans (id, name, description, price_monthly_cents, price_yearly_cents, features, sort_order, active)
+       VALUES ('agency', 'Agency Plan', 'For agencies.', 9900, 99000, '["Everything in Pro"]', 1, true)`,
+    );
+    try {
+      const res = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "nl" } });
+      expect(res.json().plans.map((p: { name: string }) => p.name)).toEqual(["Pro-abonnement", "Agency Plan"]);
+    } finally {
+      await t.db.query("DELETE FROM plans WHERE id = 'agency'");
+    }
+  });
+
   it("is also served under a preview base", async () => {
     const res = await t.app.inject({ url: "/preview/abc/def/api/subscriptions/plans" });
     expect(res.statusCode).toBe(200);
@@ -126,7 +152,7 @@ describe("current subscription", () => {
   it("needs a session: 401 without one", async () => {
     const res = await t.app.inject({ url: "/api/subscriptions/current" });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: "Authentication required" });
+    expect(res.json()).toEqual({ error: "Please log in to continue.", code: "auth.required" });
   });
 
   it("is null for a user without a subscription", async () => {
@@ -148,14 +174,14 @@ describe("create-checkout refusals", () => {
   it("refuses an unknown plan with 400", async () => {
     const res = await createCheckout(user, { planId: "platinum" });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "Unknown plan 'platinum'", fields: ["planId"] });
+    expect(res.json()).toEqual({ error: "This plan is not available.", code: "subscriptions.unknown_plan", fields: ["planId"] });
   });
 
   it("refuses an unknown billing period with 400", async () => {
     const res = await createCheckout(user, { billingPeriod: "weekly" });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual(["billingPeriod"]);
-    expect(res.json().error).toMatch(/billingPeriod must be one of: monthly, yearly/i);
+    expect(res.json()).toMatchObject({ error: "Some of the information sent is missing or not valid: billing period.", code: "request.invalid" });
   });
 
   it.each([
@@ -169,7 +195,7 @@ describe("create-checkout refusals", () => {
   ])("refuses a %s outside the site's origins (%s) with 400, so there is no open redirect", async (field, url) => {
     const res = await createCheckout(user, { [field]: url });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.stringContaining(field), fields: [field] });
+    expect(res.json()).toEqual({ error: expect.stringMatching(/^The return address \(address after (payment|cancelling)\) must be on this site/), code: "subscriptions.invalid_redirect", fields: [field] });
   });
 
   it("accepts URLs on an origin from ALLOWED_ORIGINS", async () => {
@@ -180,7 +206,7 @@ describe("create-checkout refusals", () => {
 
   it("answers refusals in the requested language", async () => {
     const res = await createCheckout(user, { planId: "platinum", language: "nl" });
-    expect(res.json().error).toBe("Onbekend abonnement 'platinum'");
+    expect(res.json().error).toBe("Dit abonnement is niet beschikbaar.");
   });
 
   it("refuses a user who already has an active subscription with 409", async () => {
@@ -239,6 +265,8 @@ describe("local test checkout, driven over HTTP", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Subject: Your Pro Plan subscription has started");
     expect(mails[0]).toContain("€468.00 per year");
+    // The date as the English pages write it: "March 5, 2027".
+    expect(mails[0]).toMatch(/The next billing date is [A-Z][a-z]+ \d{1,2}, \d{4}\./);
     expect(mails[0]).toContain(`${SITE}/dashboard/settings`);
   });
 
@@ -250,19 +278,26 @@ describe("local test checkout, driven over HTTP", () => {
     expect(html).toContain("Testbetaling — er wordt niets afgeschreven");
     expect(html).toMatch(/€\s49,00 per maand/);
     expect(html).toContain("Maandelijks");
+    expect(html).toContain("<dd>Pro-abonnement</dd>");
     expect(html).toContain(">Betalen</button>");
     expect(html).toContain(">Annuleren</button>");
 
     const before = Date.now();
     expect((await postForm(actions[0]!)).statusCode).toBe(303);
+    // The plan's name follows the request's language, else the account's.
+    expect((await current(user))!.plan_name).toBe("Pro-abonnement");
+    const inEnglish = await t.app.inject({ url: "/api/subscriptions/current", headers: { ...user.headers, "accept-language": "en" } });
+    expect(inEnglish.json().subscription.plan_name).toBe("Pro Plan");
     const end = new Date((await current(user))!.current_period_end).getTime();
     expect(end - before).toBeGreaterThan(27 * DAY);
     expect(end - before).toBeLessThan(32 * DAY);
 
     const mails = await settledMailsTo(user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain("Je Pro Plan-abonnement is gestart");
+    expect(mails[0]).toContain("Je Pro-abonnement is gestart");
     expect(mails[0]).toMatch(/€\s49,00 per maand/);
+    // The date as the settings page writes it in Dutch: "5 maart 2027".
+    expect(mails[0]).toMatch(/De volgende betaaldatum is \d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) \d{4}\./);
   });
 
   it("uses the language sent with the checkout over the account's language", async () => {
@@ -405,7 +440,7 @@ describe("cancel and resume (local provider)", () => {
     const user = await register("nl");
     const res = await t.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: user.headers });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: "Geen actief abonnement" });
+    expect(res.json()).toEqual({ error: "Geen actief abonnement", code: "subscriptions.none" });
     expect((await t.app.inject({ method: "POST", url: "/api/subscriptions/resume" })).statusCode).toBe(401);
   });
 });
@@ -452,7 +487,7 @@ describe("renewal job (local provider)", () => {
     await deliverSubscriptionMails({ db: t.db, mailer: t.app.mailer, publicUrl: SITE, log: t.app.log }, result.mailIds);
     const mails = await settledMailsTo(user.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]).toContain("Je Pro Plan-abonnement is be");
+    expect(mails[1]).toContain("Je Pro-abonnement is be");
     expect(mails[1]).toContain(`${SITE}/subscribe`);
 
     // Ended means ended: resume is refused, a new checkout is allowed.

@@ -193,7 +193,7 @@ describe("webhooks", () => {
   it("activates on checkout.session.completed, with the period Stripe reports, and mails the start in the user's language", async () => {
     const { user, subscription } = await subscribedUser("nl");
     expect(await current(user)).toEqual({
-      plan_name: "Pro Plan",
+      plan_name: "Pro-abonnement",
       status: "active",
       current_period_end: new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString(),
       cancel_at_period_end: false,
@@ -201,7 +201,7 @@ describe("webhooks", () => {
     });
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain("Je Pro Plan-abonnement is gestart");
+    expect(mails[0]).toContain("Je Pro-abonnement is gestart");
     expect(mails[0]).toMatch(/€\s468,00 per jaar/);
   });
 
@@ -265,14 +265,14 @@ describe("webhooks", () => {
 
     const wrongSecret = await deliver(event, { secret: "whsec_someone_else" });
     expect(wrongSecret.statusCode).toBe(400);
-    expect(wrongSecret.json()).toEqual({ error: "Invalid webhook signature" });
+    expect(wrongSecret.json()).toEqual({ error: "Invalid webhook signature", code: "payments.signature_invalid" });
 
     const garbage = await deliver(event, { signature: "t=1,v1=deadbeef" });
     expect(garbage.statusCode).toBe(400);
 
     const missing = await deliver(event, { signature: null });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: "Missing Stripe-Signature header" });
+    expect(missing.json()).toEqual({ error: "Missing Stripe-Signature header", code: "payments.signature_missing" });
 
     // A valid signature over different bytes: the raw body is what is verified, not a re-serialisation.
     const payload = JSON.stringify(event);
@@ -328,7 +328,7 @@ describe("webhooks", () => {
     expect(await current(user)).toBeNull();
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(2);
-    expect(mails.some((m) => m.includes("Je Pro Plan-abonnement is be"))).toBe(true);
+    expect(mails.some((m) => m.includes("Je Pro-abonnement is be"))).toBe(true);
   });
 
   it("acknowledges event types it does not handle", async () => {

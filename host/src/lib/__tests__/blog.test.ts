@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf, formatPostDate, readingTime } from "../blog";
+import { excerptOf, formatPostDate, postLang, readingTime } from "../blog";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
 
@@ -35,7 +35,16 @@ describe("excerptOf", () => {
 });
 
 describe("formatPostDate", () => {
-  it("writes the long US format", () => {
-    expect(formatPostDate("2025-11-05T12:00:00.000Z")).toBe("November 5, 2025");
+  it("writes the long US format on English pages and the Dutch one on Dutch pages", () => {
+    expect(formatPostDate("2025-11-05T12:00:00.000Z", "en")).toBe("November 5, 2025");
+    expect(formatPostDate("2025-11-05T12:00:00.000Z", "nl")).toBe("5 november 2025");
+  });
+});
+
+describe("postLang", () => {
+  it("marks a post's text only when its language is not the page's", () => {
+    expect(postLang({ language: "en" }, "nl")).toBe("en");
+    expect(postLang({ language: "en" }, "en")).toBeUndefined();
+    expect(postLang({ language: "nl" }, "en")).toBe("nl");
   });
 });

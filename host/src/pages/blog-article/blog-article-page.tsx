@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PostMeta } from "../../components/post-meta";
 import { hostApi } from "../../lib/api";
-import { excerptOf, formatPostDate } from "../../lib/blog";
+import { excerptOf, formatPostDate, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
@@ -92,7 +92,9 @@ function Article({ post }: { post: BlogPost }) {
   const html = useMemo(() => articleHtml(post.content), [post.content]);
   const author = post.author_name;
   const initial = author.trim().charAt(0).toUpperCase();
-  const updated = formatPostDate(post.updated_at);
+  const updated = formatPostDate(post.updated_at, locale);
+  // The post's own words carry its language when it differs from the page's (screen readers, hyphenation).
+  const lang = postLang(post, locale);
 
   return (
     <article className="article page">
@@ -112,13 +114,25 @@ function Article({ post }: { post: BlogPost }) {
               <Trans>Back to Blog</Trans>
             </Link>
           </li>
-          <li aria-current="page">{post.title}</li>
+          <li aria-current="page" lang={lang}>
+            {post.title}
+          </li>
         </ol>
       </nav>
       <header className="article__header">
-        {post.category ? <p className="badge">{post.category}</p> : null}
-        <h1 className="article__title">{post.title}</h1>
-        {post.excerpt ? <p className="article__excerpt">{post.excerpt}</p> : null}
+        {post.category ? (
+          <p className="badge" lang={lang}>
+            {post.category}
+          </p>
+        ) : null}
+        <h1 className="article__title" lang={lang}>
+          {post.title}
+        </h1>
+        {post.excerpt ? (
+          <p className="article__excerpt" lang={lang}>
+            {post.excerpt}
+          </p>
+        ) : null}
         <div className="article__byline">
           <span className="article__avatar" aria-hidden="true">
             {initial}
@@ -134,7 +148,7 @@ function Article({ post }: { post: BlogPost }) {
       </header>
       {post.featured_image ? <img src={post.featured_image} alt={post.title} className="article__image" /> : null}
       {/* Sanitised by DOMPurify in articleHtml. */}
-      <div className="article__body" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="article__body" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
       <footer className="article__footer">
         {post.updated_at !== post.created_at ? (
           <p className="article__updated">
@@ -150,7 +164,7 @@ function Article({ post }: { post: BlogPost }) {
             </p>
             <ul>
               {post.tags.map((tag) => (
-                <li key={tag} className="article__tag">
+                <li key={tag} className="article__tag" lang={lang}>
                   #{tag}
                 </li>
               ))}

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PostMeta } from "../../components/post-meta";
 import { hostApi } from "../../lib/api";
-import { excerptOf, FEATURED_EXCERPT_LENGTH } from "../../lib/blog";
+import { excerptOf, FEATURED_EXCERPT_LENGTH, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
@@ -31,8 +31,8 @@ function pageFrom(params: URLSearchParams): number {
 }
 
 /**
- * Spec §2 blog list: the latest article featured, then a grid, 'Page X of Y' with Previous/Next. The posts are
- * English (spec); the page's own texts follow the visitor's language.
+ * The blog list: the latest article featured, then a grid, 'Page X of Y' with Previous/Next. The page's own
+ * texts, dates and reading times follow the visitor's language; each post's text carries its own language.
  */
 export default function BlogPage() {
   const { t } = useLingui();
@@ -124,6 +124,7 @@ function PostList({
   onPage: (page: number) => void;
 }) {
   const { t } = useLingui();
+  const locale = useLocale();
   // The newest article leads the first page; later pages are all grid.
   const featured = page === 1 ? posts[0] : undefined;
   const rest = featured ? posts.slice(1) : posts;
@@ -137,11 +138,17 @@ function PostList({
             <p className="post-card__label">
               <Trans>Latest article</Trans>
             </p>
-            {featured.category ? <p className="badge">{featured.category}</p> : null}
-            <h2 className="post-card__title">
+            {featured.category ? (
+              <p className="badge" lang={postLang(featured, locale)}>
+                {featured.category}
+              </p>
+            ) : null}
+            <h2 className="post-card__title" lang={postLang(featured, locale)}>
               <Link to={`/blog/${featured.id}`}>{featured.title}</Link>
             </h2>
-            <p className="post-card__excerpt">{excerptOf(featured, FEATURED_EXCERPT_LENGTH)}</p>
+            <p className="post-card__excerpt" lang={postLang(featured, locale)}>
+              {excerptOf(featured, FEATURED_EXCERPT_LENGTH)}
+            </p>
             <PostMeta post={featured} />
           </div>
         </article>
@@ -157,11 +164,17 @@ function PostList({
                   <article className="post-card">
                     {post.featured_image ? <img src={post.featured_image} alt="" className="post-card__image" /> : null}
                     <div className="post-card__body">
-                      {post.category ? <p className="badge">{post.category}</p> : null}
-                      <h3 className="post-card__title">
+                      {post.category ? (
+                        <p className="badge" lang={postLang(post, locale)}>
+                          {post.category}
+                        </p>
+                      ) : null}
+                      <h3 className="post-card__title" lang={postLang(post, locale)}>
                         <Link to={`/blog/${post.id}`}>{post.title}</Link>
                       </h3>
-                      <p className="post-card__excerpt">{excerptOf(post)}</p>
+                      <p className="post-card__excerpt" lang={postLang(post, locale)}>
+                        {excerptOf(post)}
+                      </p>
                       <PostMeta post={post} />
                     </div>
                   </article>

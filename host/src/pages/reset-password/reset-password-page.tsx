@@ -19,11 +19,12 @@ export const RESET_REDIRECT_MS = 2000;
 type Destination = "/login" | "/forgot-password";
 
 /** After the form, `leavingFor` says where the 2-second redirect goes. */
-type Phase = { name: "verifying" } | { name: "invalid" } | { name: "form"; email: string; leavingFor?: Destination };
+/** An invalid link says why when the server did (expired, already used), in the page's language. */
+type Phase = { name: "verifying" } | { name: "invalid"; reason?: string } | { name: "form"; email: string; leavingFor?: Destination };
 
 /** Spec §2/§4/§5/§8: verify the link, then let the visitor choose a new password. */
 export default function ResetPasswordPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -40,13 +41,15 @@ export default function ResetPasswordPage() {
       .verifyResetToken(hostApi(), token)
       .then((answer) => {
         if (!current) return;
-        if (!answer.valid) throw new Error(answer.error ?? "invalid");
-        setPhase({ name: "form", email: answer.email ?? "" });
+        if (!answer.valid) throw new Error(answer.error);
+        setPhase({ name: "form", email: answer.email });
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (!current) return;
-        toast.error(t`Invalid or expired reset link`, { locale });
-        setPhase({ name: "invalid" });
+        // The answer's code in the page's language (expired, already used …), else the general fallback.
+        const reason = apiErrorMessage(error, i18n);
+        toast.error(reason ?? t`Invalid or expired reset link`, { locale });
+        setPhase({ name: "invalid", reason });
       });
     return () => {
       current = false;
@@ -72,7 +75,7 @@ export default function ResetPasswordPage() {
         noindex
       />
       {phase.name === "verifying" ? <Spinner label={t`Verifying reset link...`} /> : null}
-      {phase.name === "invalid" ? <InvalidLink /> : null}
+      {phase.name === "invalid" ? <InvalidLink reason={phase.reason} /> : null}
       {phase.name === "form" ? (
         <ResetForm
           token={token}
@@ -85,12 +88,13 @@ export default function ResetPasswordPage() {
   );
 }
 
-function InvalidLink() {
+function InvalidLink({ reason }: { reason?: string }) {
   return (
     <div className="reset">
       <h1 className="page__title">
         <Trans>Invalid Reset Link</Trans>
       </h1>
+      {reason ? <p className="notice notice--error reset__reason">{reason}</p> : null}
       <p className="page__lead">
         <Trans>This password reset link is invalid or has expired. Reset links are valid for 24 hours and can be used once.</Trans>
       </p>
@@ -117,7 +121,7 @@ function ResetForm({
   finished: boolean;
   onDone: (to: Destination) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const id = useId();
   const [password, setPassword] = useState("");
@@ -133,7 +137,7 @@ function ResetForm({
       return setError({ message: t`Please fill in all fields`, fields });
     }
     if (password.length < PASSWORD_MIN_LENGTH) {
-      return setError({ message: t`Password must be at least 6 characters`, fields: ["password"] });
+      return setError({ message: t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, fields: ["password"] });
     }
     if (password !== confirm) return setError({ message: t`Passwords do not match`, fields: ["confirm"] });
 
@@ -145,7 +149,7 @@ function ResetForm({
       setSuccess(true);
       onDone("/login");
     } catch (failure) {
-      const message = apiErrorMessage(failure) ?? t`Failed to reset password`;
+      const message = apiErrorMessage(failure, i18n) ?? t`Failed to reset password`;
       toast.error(message, { locale });
       setError({ message, fields: [] });
       // A 400 means the link itself is no good any more: a new one has to be requested.
@@ -199,7 +203,7 @@ function ResetForm({
             }}
           />
           <p id={`${id}-hint`} className="reset__hint">
-            <Trans>Must be at least 6 characters long</Trans>
+            <Trans>Must be at least {PASSWORD_MIN_LENGTH} characters long</Trans>
           </p>
         </div>
         <div className="reset__field">

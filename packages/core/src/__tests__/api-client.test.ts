@@ -1,8 +1,12 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { apiErrorMessage, getApiClient, navigation, retryAfterSeconds } from "../api-client";
+import { contractCatalog } from "@agency/contract/catalog";
+import { apiErrorCode, apiErrorMessage, getApiClient, navigation, retryAfterSeconds } from "../api-client";
+import { createI18n } from "../i18n";
 import { clearSession, getSession, setSession } from "../session";
+
+const nl = createI18n("nl", [contractCatalog]);
 
 const seen: { auth: string | null; type: string | null }[] = [];
 const server = setupServer(
@@ -14,6 +18,12 @@ const server = setupServer(
   http.get("http://api.test/api/bad", () => HttpResponse.json({ error: "Email already registered" }, { status: 409 })),
   http.get("http://api.test/api/slow-down", () =>
     HttpResponse.json({ error: "Too many attempts", retryAfter: 90 }, { status: 429, headers: { "Retry-After": "90" } }),
+  ),
+  http.get("http://api.test/api/coded", () =>
+    HttpResponse.json({ error: "Invalid email or password", code: "auth.invalid_credentials" }, { status: 400 }),
+  ),
+  http.get("http://api.test/api/throttled", () =>
+    HttpResponse.json({ error: "Too many login attempts. Try again in 3 minutes.", code: "auth.too_many_attempts" }, { status: 429, headers: { "Retry-After": "150" } }),
   ),
 );
 
@@ -28,7 +38,7 @@ afterAll(() => server.close());
 const user = { id: "u1", email: "a@b.c", name: "", created_at: "2026-01-01T00:00:00Z" };
 const api = () => getApiClient({ apiBase: "http://api.test/api", loginUrl: "/preview/a/b/login" });
 
-describe("API client (spec §7)", () => {
+describe("API client", () => {
   it("sends JSON, and the bearer token only when one is stored", async () => {
     await api().post("/echo", { a: 1 });
     setSession(user, "tok-123");
@@ -55,7 +65,7 @@ describe("API client (spec §7)", () => {
     const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
     setSession(user, "tok-123");
     const error = await api().get("/gone").catch((e: unknown) => e);
-    expect(apiErrorMessage(error)).toBe("Session expired");
+    expect(apiErrorMessage(error, nl)).toBe("Session expired");
     expect(getSession().isAuthenticated).toBe(false);
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
@@ -66,7 +76,7 @@ describe("API client (spec §7)", () => {
     const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
     setSession(user, "tok-123");
     const error = await api().get("/bad").catch((e: unknown) => e);
-    expect(apiErrorMessage(error)).toBe("Email already registered");
+    expect(apiErrorMessage(error, nl)).toBe("Email already registered");
     expect(getSession().isAuthenticated).toBe(true);
     expect(assign).not.toHaveBeenCalled();
   });
@@ -74,6 +84,14 @@ describe("API client (spec §7)", () => {
   it("reads Retry-After on a 429", async () => {
     const error = await api().get("/slow-down").catch((e: unknown) => e);
     expect(retryAfterSeconds(error)).toBe(90);
-    expect(apiErrorMessage(new Error("plain"))).toBeUndefined();
+    expect(apiErrorMessage(new Error("plain"), nl)).toBeUndefined();
+  });
+
+  it("translates the answer's error code into the caller's language, with the wait of Retry-After", async () => {
+    const coded = await api().get("/coded").catch((e: unknown) => e);
+    expect(apiErrorCode(coded)).toBe("auth.invalid_credentials");
+    expect(apiErrorMessage(coded, nl)).toBe("Onjuist e-mailadres of wachtwoord");
+    const throttled = await api().get("/throttled").catch((e: unknown) => e);
+    expect(apiErrorMessage(throttled, nl)).toBe("Te veel inlogpogingen. Probeer het over 3 minuten opnieuw.");
   });
 });

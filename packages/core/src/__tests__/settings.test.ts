@@ -1,48 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { apiBaseFrom, basePathFrom, configure, localeFromPath, resolveSettings, stripBase } from "../settings";
-
-describe("base path rule (spec §2)", () => {
-  it.each([
-    ["/", "/"],
-    ["", "/"],
-    ["/contact", "/"],
-    ["/preview", "/"],
-    ["/preview/", "/"],
-    ["/preview/a", "/"],
-    ["/preview/a/", "/"],
-    ["/preview//b", "/"],
-    ["/preview/a/b", "/preview/a/b/"],
-    ["/preview/a/b/", "/preview/a/b/"],
-    ["/preview/a/b/en/contact", "/preview/a/b/"],
-    ["/preview/feature-x/3f2a/dashboard/settings", "/preview/feature-x/3f2a/"],
-    ["/en/preview/a/b", "/"],
-    ["/previews/a/b/c", "/"],
-  ])("%s -> %s", (pathname, base) => {
-    expect(basePathFrom(pathname)).toBe(base);
-  });
-
-  it("derives the API base from the base path (spec §7)", () => {
-    expect(apiBaseFrom("/")).toBe("/api");
-    expect(apiBaseFrom("/preview/a/b/")).toBe("/preview/a/b/api");
-    expect(apiBaseFrom("/preview/a/b")).toBe("/preview/a/b/api");
-  });
-
-  it("strips the base from a path", () => {
-    expect(stripBase("/preview/a/b/en/contact")).toBe("/en/contact");
-    expect(stripBase("/preview/a/b/")).toBe("/");
-    expect(stripBase("/preview/a/b")).toBe("/");
-    expect(stripBase("/en")).toBe("/en");
-  });
-
-  it("reads the language from the /en prefix after the base", () => {
-    expect(localeFromPath("/")).toBe("nl");
-    expect(localeFromPath("/en")).toBe("en");
-    expect(localeFromPath("/en/pricing")).toBe("en");
-    expect(localeFromPath("/english")).toBe("nl");
-    expect(localeFromPath("/preview/a/b/en/contact")).toBe("en");
-    expect(localeFromPath("/preview/a/b/contact")).toBe("nl");
-  });
-});
+import { configure, resolveSettings } from "../settings";
 
 describe("resolved settings", () => {
   afterEach(() => {

@@ -8,7 +8,7 @@ import type {
   ResetPasswordPayload,
   User,
   VerifyResetTokenResponse,
-} from "../contract";
+} from "@agency/contract";
 import { clearSession, setSession, updateUser } from "../session";
 
 /** Spec §4: a successful login stores token and user (the bearer header follows from the store). */

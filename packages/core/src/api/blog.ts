@@ -1,5 +1,5 @@
 import type { AxiosInstance } from "axios";
-import { BLOG_PAGE_SIZE, type BlogListResponse, type BlogNotFoundResponse, type BlogPostResponse } from "../contract";
+import { BLOG_PAGE_SIZE, type BlogListResponse, type BlogNotFoundResponse, type BlogPostResponse } from "@agency/contract";
 
 export async function listBlogPosts(api: AxiosInstance, page: number): Promise<BlogListResponse> {
   const { data } = await api.get<BlogListResponse>("/blog", { params: { page, limit: BLOG_PAGE_SIZE } });

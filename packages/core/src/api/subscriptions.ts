@@ -1,5 +1,5 @@
 import type { AxiosInstance } from "axios";
-import type { CreateCheckoutPayload, CreateCheckoutResponse, Plan, Subscription } from "../contract";
+import type { CreateCheckoutPayload, CreateCheckoutResponse, Plan, Subscription } from "@agency/contract";
 
 export async function getCurrentSubscription(api: AxiosInstance): Promise<Subscription | null> {
   const { data } = await api.get<{ subscription: Subscription | null }>("/subscriptions/current");

@@ -3,22 +3,12 @@ import path from "node:path";
 import matter from "gray-matter";
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { isLocale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { sha256 } from "../lib/crypto";
+import { replacePosts, type BlogPostSource } from "./store";
 
-export interface BlogSource {
-  id: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  category: string | null;
-  author_name: string;
-  featured_image: string | null;
-  tags: string[];
-  created_at: Date;
-  updated_at: Date;
-  source_hash: string;
-}
+export type BlogSource = BlogPostSource;
 
 /**
  * Markdown is ours, but the HTML is still sanitised: a pasted snippet with a script or an on* attribute must not
@@ -74,12 +64,15 @@ export function parsePost(file: string, source: string): BlogSource {
   if (!Array.isArray(tags) || !tags.every((t) => typeof t === "string")) {
     throw new Error(`${file}: front matter 'tags' must be a list of text`);
   }
+  const language = data.language ?? "en";
+  if (!isLocale(language)) throw new Error(`${file}: front matter 'language' must be nl or en`);
   const created = toDate(data.created_at, "created_at", file);
   return {
     id,
     title,
     excerpt: optionalString(data.excerpt, "excerpt", file),
     content: renderMarkdown(content),
+    language,
     category: optionalString(data.category, "category", file),
     author_name: author,
     featured_image: optionalString(data.featured_image, "featured_image", file),
@@ -120,23 +113,6 @@ async function syncBlogFiles(db: Db, dir: string): Promise<{ upserted: number; d
     if (ids.has(post.id)) throw new Error(`Two blog posts share the id '${post.id}'`);
     ids.add(post.id);
   }
-  return db.transaction(async (tx) => {
-    const existing = await tx.query<{ id: string; source_hash: string }>("SELECT id, source_hash FROM blog_posts");
-    const known = new Map(existing.rows.map((r) => [r.id, r.source_hash]));
-    let upserted = 0;
-    for (const p of posts) {
-      if (known.get(p.id) === p.source_hash) continue;
-      await tx.query(
-        `INSERT INTO blog_posts (id, title, excerpt, content, category, author_name, featured_image, tags, created_at, updated_at, source_hash)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
-         ON CONFLICT (id) DO UPDATE SET title = $2, excerpt = $3, content = $4, category = $5, author_name = $6,
-           featured_image = $7, tags = $8, created_at = $9, updated_at = $10, source_hash = $11`,
-        [p.id, p.title, p.excerpt, p.content, p.category, p.author_name, p.featured_image, p.tags, p.created_at, p.updated_at, p.source_hash],
-      );
-      upserted++;
-    }
-    const gone = [...known.keys()].filter((id) => !ids.has(id));
-    if (gone.length > 0) await tx.query("DELETE FROM blog_posts WHERE id = ANY($1::text[])", [gone]);
-    return { upserted, deleted: gone.length, total: posts.length };
-  });
+  const { upserted, deleted } = await replacePosts(db, posts);
+  return { upserted, deleted, total: posts.length };
 }

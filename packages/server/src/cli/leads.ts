@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { loadConfig, ConfigError } from "../config";
+import { exportRows } from "../contact/store";
 import { createDb, type Db } from "../db/db";
 import { migrate } from "../db/migrate";
 
@@ -33,12 +34,7 @@ export interface ExportOptions {
 
 /** Every quote request as CSV (header line first), oldest first. */
 export async function exportLeadsCsv(db: Db, options: ExportOptions = {}): Promise<string> {
-  const { rows } = await db.query<Record<string, Cell> & { utm: Record<string, string> }>(
-    `SELECT * FROM contact_requests
-      WHERE ($1::boolean OR NOT is_spam) AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
-      ORDER BY id`,
-    [options.includeSpam ?? false, options.since ?? null],
-  );
+  const rows = await exportRows(db, options);
   const lines = [COLUMNS.join(",")];
   for (const row of rows) {
     const flat: Record<string, Cell> = { ...row, ...row.utm };

@@ -90,3 +90,9 @@ export async function createDb(config: { databaseUrl: string | undefined; dataDi
   if (config.databaseUrl) return createPgDb(config.databaseUrl);
   return createPgliteDb(path.join(config.dataDir, "pglite"));
 }
+
+/** Runs a DELETE (without RETURNING) and counts the rows it removed. */
+export async function countDeleted(db: Db, deleteSql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`WITH gone AS (${deleteSql} RETURNING 1) SELECT count(*)::int AS n FROM gone`, params);
+  return rows[0]?.n ?? 0;
+}

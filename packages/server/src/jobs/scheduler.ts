@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { notifyPendingContacts } from "../contact/notify";
 import { runRetention } from "./retention";
-import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
+import { runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
+import { prunePaymentRecords } from "../payments/store";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,9 @@
 import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
-import type { SubscriptionRow } from "../payments/store";
+import { claimDueSubscription, dueLocalSubscriptions } from "../payments/store";
 
 export const SUBSCRIPTION_JOB_INTERVAL_MS = 5 * 60 * 1000;
+const BATCH = 100;
 
 export interface RenewalResult {
   renewed: number;
@@ -22,22 +23,11 @@ export interface RenewalResult {
 export async function runSubscriptionRenewal(db: Db, now: Date = new Date()): Promise<RenewalResult> {
   const result: RenewalResult = { renewed: 0, ended: 0, mailIds: [] };
   for (;;) {
-    const { rows: due } = await db.query<{ id: string }>(
-      `SELECT id FROM subscriptions
-        WHERE provider = 'local' AND status IN ('active', 'trialing', 'past_due') AND current_period_end <= $1
-        ORDER BY current_period_end LIMIT 100`,
-      [now],
-    );
+    const due = await dueLocalSubscriptions(db, now, BATCH);
     let handled = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       const outcome = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<SubscriptionRow>(
-          `SELECT * FROM subscriptions
-            WHERE id = $1 AND status IN ('active', 'trialing', 'past_due') AND current_period_end <= $2
-            FOR UPDATE SKIP LOCKED`,
-          [id, now],
-        );
-        const row = rows[0];
+        const row = await claimDueSubscription(tx, id, now);
         if (!row) return null;
         if (row.cancel_at_period_end) return { kind: "ended" as const, ...(await end(tx, row, row.current_period_end)) };
         return { kind: "renewed" as const, ...(await renew(tx, row, now)) };
@@ -48,16 +38,6 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date()): Pr
       result.mailIds.push(...outcome.mailIds);
     }
     // Fewer than a full batch, or nothing claimable (another process holds the rest): done for this run.
-    if (due.length < 100 || handled === 0) return result;
+    if (due.length < BATCH || handled === 0) return result;
   }
-}
-
-/** Housekeeping: webhook event ids are only needed while Stripe may still redeliver (3 days); checkouts similarly. */
-export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number }> {
-  const count = async (sql: string) =>
-    (await db.query<{ n: number }>(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`)).rows[0]?.n ?? 0;
-  return {
-    events: await count("DELETE FROM payment_events WHERE received_at < now() - interval '30 days'"),
-    checkouts: await count("DELETE FROM checkout_sessions WHERE expires_at < now() - interval '30 days'"),
-  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from "fastify";
-import type { Static, TSchema } from "@sinclair/typebox";
+import type { Static, TSchema } from "@agency/contract/schemas";
 
 /**
  * Request and reply types inferred from the TypeBox route schemas. Written out here instead of using

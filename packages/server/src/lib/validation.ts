@@ -52,39 +52,7 @@ export function errorField(error: ErrorObject): string {
   return top ? decodeURIComponent(top.replace(/~1/g, "/").replace(/~0/g, "~")) : "body";
 }
 
-function describe(error: ErrorObject): string {
-  const field = errorField(error);
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case "required":
-      return `${field} is required`;
-    case "minLength":
-      return `${field} must be at least ${String(params.limit)} characters`;
-    case "maxLength":
-      return `${field} must be at most ${String(params.limit)} characters`;
-    case "format":
-      return params.format === "email" ? `${field} must be a valid e-mail address` : `${field} must be a valid ${String(params.format)}`;
-    case "type":
-      return `${field} must be ${String(params.type)}`;
-    case "enum":
-      return `${field} must be one of: ${(params.allowedValues as unknown[]).join(", ")}`;
-    case "const":
-      return `${field} must be ${JSON.stringify(params.allowedValue)}`;
-    case "minimum":
-    case "maximum":
-      return `${field} must be ${error.keyword === "minimum" ? "at least" : "at most"} ${String(params.limit)}`;
-    default:
-      return `${field} ${error.message ?? "is invalid"}`;
-  }
+/** The distinct top-level fields a list of ajv errors is about, in order. */
+export function errorFields(errors: ErrorObject[]): string[] {
+  return [...new Set(errors.map(errorField))];
 }
-
-/** "Invalid body: email must be a valid e-mail address; password is required" plus the distinct fields. */
-export function validationResponse(errors: ErrorObject[], context: string): { error: string; fields: string[] } {
-  const fields = [...new Set(errors.map(errorField))];
-  // anyOf/oneOf report one error per branch plus their own; the branch details say more than "must match a schema".
-  const useful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf");
-  const messages = [...new Set((useful.length > 0 ? useful : errors).map(describe))];
-  const text = messages.join("; ");
-  return { error: `Invalid ${context}: ${text.charAt(0).toUpperCase()}${text.slice(1)}`, fields };
-}
-

@@ -1,11 +1,12 @@
-import type { Locale } from "../types";
+import type { BillingPeriod, Locale } from "@agency/contract";
+import { say } from "../i18n";
 import type { MailContent } from "./templates";
 
 export interface SubscriptionMailData {
   name: string;
+  /** In the mail's language. */
   planName: string;
-  /** Already in the mail's language: "per month" / "per maand". */
-  periodLabel: string;
+  billingPeriod: BillingPeriod;
   /** Formatted in the plan's currency: "€ 468,00". */
   price: string;
   /** Formatted date: the next billing date (started), or the date the subscription ended (ended). */
@@ -16,90 +17,58 @@ export interface SubscriptionMailData {
   subscribeUrl: string;
 }
 
-/**
- * Every subscription mail, per locale. Kept apart from templates.ts (accounts and quotes) so the two backend areas
- * do not edit one file; the same `Record<Locale, …>` type makes a template missing in one language a compile error.
- */
-export interface SubscriptionMailTemplates {
-  periodLabel(period: "monthly" | "yearly"): string;
-  started(data: SubscriptionMailData): MailContent;
-  paymentFailed(data: SubscriptionMailData): MailContent;
-  ended(data: SubscriptionMailData): MailContent;
-}
-
-export const subscriptionTemplates: Record<Locale, SubscriptionMailTemplates> = {
-  en: {
-    periodLabel: (period) => (period === "yearly" ? "per year" : "per month"),
-    started: (d) => ({
-      subject: `Your ${d.planName} subscription has started`,
-      text: [
-        `Hello ${d.name},`,
-        "",
-        `Thank you for subscribing. Your ${d.planName} subscription is active: ${d.price} ${d.periodLabel}.`,
-        `The next billing date is ${d.date}.`,
-        "",
-        `You can see or cancel your subscription at any time on your dashboard: ${d.manageUrl}`,
-      ].join("\n"),
-    }),
-    paymentFailed: (d) => ({
-      subject: `Payment failed for your ${d.planName} subscription`,
-      text: [
-        `Hello ${d.name},`,
-        "",
-        `We could not collect the payment of ${d.price} for your ${d.planName} subscription.`,
-        "We will try again over the next few days. To keep your subscription, please check that your payment details are up to date.",
-        "",
-        `Your subscription: ${d.manageUrl}`,
-        "",
-        "Questions? Reply to this e-mail and we will help you out.",
-      ].join("\n"),
-    }),
-    ended: (d) => ({
-      subject: `Your ${d.planName} subscription has ended`,
-      text: [
-        `Hello ${d.name},`,
-        "",
-        `Your ${d.planName} subscription ended on ${d.date}. You will not be charged again.`,
-        "",
-        `Changed your mind? You can subscribe again at any time: ${d.subscribeUrl}`,
-      ].join("\n"),
-    }),
+/** The mails about a subscription: started, a payment failed, ended. Texts in src/locales. */
+const m = {
+  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
+  perMonth: /*i18n*/ { id: "mail.subscription.per_month", message: "per month" },
+  perYear: /*i18n*/ { id: "mail.subscription.per_year", message: "per year" },
+  startedSubject: /*i18n*/ { id: "mail.subscription.started.subject", message: "Your {plan} subscription has started" },
+  startedBody: /*i18n*/ {
+    id: "mail.subscription.started.body",
+    message: "Thank you for subscribing. Your {plan} subscription is active: {price} {period}.",
   },
-  nl: {
-    periodLabel: (period) => (period === "yearly" ? "per jaar" : "per maand"),
-    started: (d) => ({
-      subject: `Je ${d.planName}-abonnement is gestart`,
-      text: [
-        `Hallo ${d.name},`,
-        "",
-        `Bedankt voor je abonnement. Je ${d.planName}-abonnement is actief: ${d.price} ${d.periodLabel}.`,
-        `De volgende betaaldatum is ${d.date}.`,
-        "",
-        `Je kunt je abonnement altijd bekijken of opzeggen in je dashboard: ${d.manageUrl}`,
-      ].join("\n"),
-    }),
-    paymentFailed: (d) => ({
-      subject: `Betaling mislukt voor je ${d.planName}-abonnement`,
-      text: [
-        `Hallo ${d.name},`,
-        "",
-        `We konden de betaling van ${d.price} voor je ${d.planName}-abonnement niet innen.`,
-        "We proberen het de komende dagen opnieuw. Controleer of je betaalgegevens kloppen, zodat je abonnement doorloopt.",
-        "",
-        `Je abonnement: ${d.manageUrl}`,
-        "",
-        "Vragen? Beantwoord deze e-mail en we helpen je verder.",
-      ].join("\n"),
-    }),
-    ended: (d) => ({
-      subject: `Je ${d.planName}-abonnement is beëindigd`,
-      text: [
-        `Hallo ${d.name},`,
-        "",
-        `Je ${d.planName}-abonnement is beëindigd op ${d.date}. Er wordt niets meer afgeschreven.`,
-        "",
-        `Van gedachten veranderd? Je kunt altijd opnieuw een abonnement nemen: ${d.subscribeUrl}`,
-      ].join("\n"),
-    }),
+  startedNext: /*i18n*/ { id: "mail.subscription.started.next", message: "The next billing date is {date}." },
+  startedManage: /*i18n*/ {
+    id: "mail.subscription.started.manage",
+    message: "You can see or cancel your subscription at any time on your dashboard: {url}",
+  },
+  failedSubject: /*i18n*/ { id: "mail.subscription.failed.subject", message: "Payment failed for your {plan} subscription" },
+  failedBody: /*i18n*/ { id: "mail.subscription.failed.body", message: "We could not collect the payment of {price} for your {plan} subscription." },
+  failedRetry: /*i18n*/ {
+    id: "mail.subscription.failed.retry",
+    message: "We will try again over the next few days. To keep your subscription, please check that your payment details are up to date.",
+  },
+  failedManage: /*i18n*/ { id: "mail.subscription.failed.manage", message: "Your subscription: {url}" },
+  failedHelp: /*i18n*/ { id: "mail.subscription.failed.help", message: "Questions? Reply to this e-mail and we will help you out." },
+  endedSubject: /*i18n*/ { id: "mail.subscription.ended.subject", message: "Your {plan} subscription has ended" },
+  endedBody: /*i18n*/ { id: "mail.subscription.ended.body", message: "Your {plan} subscription ended on {date}. You will not be charged again." },
+  endedAgain: /*i18n*/ {
+    id: "mail.subscription.ended.again",
+    message: "Changed your mind? You can subscribe again at any time: {url}",
   },
 };
+
+export type SubscriptionMailKind = "started" | "payment_failed" | "ended";
+
+export function subscriptionMail(locale: Locale, kind: SubscriptionMailKind, d: SubscriptionMailData): MailContent {
+  const t = (message: (typeof m)[keyof typeof m], values: Record<string, unknown> = {}) =>
+    say(locale, message, { plan: d.planName, price: d.price, date: d.date, ...values });
+  const hello = t(m.hello, { name: d.name });
+  if (kind === "started") {
+    const period = t(d.billingPeriod === "yearly" ? m.perYear : m.perMonth);
+    return {
+      subject: t(m.startedSubject),
+      text: [hello, "", t(m.startedBody, { period }), t(m.startedNext), "", t(m.startedManage, { url: d.manageUrl })].join("\n"),
+    };
+  }
+  if (kind === "payment_failed") {
+    return {
+      subject: t(m.failedSubject),
+      text: [hello, "", t(m.failedBody), t(m.failedRetry), "", t(m.failedManage, { url: d.manageUrl }), "", t(m.failedHelp)].join("\n"),
+    };
+  }
+  return {
+    subject: t(m.endedSubject),
+    text: [hello, "", t(m.endedBody), "", t(m.endedAgain, { url: d.subscribeUrl })].join("\n"),
+  };
+}

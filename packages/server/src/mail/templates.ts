@@ -1,4 +1,5 @@
-import type { Locale } from "../types";
+import { formatDateTime, type Locale } from "@agency/contract";
+import { say } from "../i18n";
 
 export interface MailContent {
   subject: string;
@@ -6,7 +7,78 @@ export interface MailContent {
   html?: string;
 }
 
-export interface ContactNotificationData {
+/**
+ * The mails about accounts and quote requests. Their texts are Lingui messages (src/locales), like everything
+ * else the server says to people, so each exists in nl and en and `npm run i18n:check` guards that.
+ */
+const m = {
+  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
+  resetSubject: /*i18n*/ { id: "mail.reset.subject", message: "Reset your password" },
+  resetIntro: /*i18n*/ {
+    id: "mail.reset.intro",
+    message: "Someone (hopefully you) asked to reset the password of your account. Open this link to choose a new one:",
+  },
+  resetFooter: /*i18n*/ {
+    id: "mail.reset.footer",
+    message: "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+  },
+  changedSubject: /*i18n*/ { id: "mail.password_changed.subject", message: "Your password was changed" },
+  changedBody: /*i18n*/ {
+    id: "mail.password_changed.body",
+    message: "The password of your account was just changed, and every device that was logged in has been logged out.",
+  },
+  changedLogin: /*i18n*/ { id: "mail.password_changed.login", message: "You can log in with your new password at {loginUrl}" },
+  changedWarning: /*i18n*/ {
+    id: "mail.password_changed.warning",
+    message: "If you did not do this, reset your password right away and contact us by replying to this e-mail.",
+  },
+  quoteSubject: /*i18n*/ { id: "mail.quote.subject", message: "New quote request #{id} from {sender}" },
+  quoteIntro: /*i18n*/ { id: "mail.quote.intro", message: "A quote request came in on {date}." },
+  quoteFooter: /*i18n*/ { id: "mail.quote.footer", message: "Reply within 24 hours, as the site promises." },
+};
+
+/** The labels of the quote request's fields in the agency's mail. */
+const quoteLabels = {
+  name: /*i18n*/ { id: "mail.quote.name", message: "Name" },
+  email: /*i18n*/ { id: "mail.quote.email", message: "E-mail" },
+  company: /*i18n*/ { id: "mail.quote.company", message: "Company" },
+  phone: /*i18n*/ { id: "mail.quote.phone", message: "Phone" },
+  currentWebsite: /*i18n*/ { id: "mail.quote.current_website", message: "Current website" },
+  projectType: /*i18n*/ { id: "mail.quote.project_type", message: "Project type" },
+  budgetRange: /*i18n*/ { id: "mail.quote.budget", message: "Budget" },
+  timeline: /*i18n*/ { id: "mail.quote.timeline", message: "Timeline" },
+  domainStatus: /*i18n*/ { id: "mail.quote.domain", message: "Domain" },
+  features: /*i18n*/ { id: "mail.quote.features", message: "Features" },
+  primaryGoal: /*i18n*/ { id: "mail.quote.goal", message: "Primary goal" },
+  biggestChallenge: /*i18n*/ { id: "mail.quote.challenge", message: "Biggest challenge" },
+  hearAboutUs: /*i18n*/ { id: "mail.quote.heard", message: "Heard about us via" },
+  language: /*i18n*/ { id: "mail.quote.language", message: "Language" },
+  source: /*i18n*/ { id: "mail.quote.source", message: "Source" },
+  message: /*i18n*/ { id: "mail.quote.message", message: "Message" },
+};
+
+export function resetPasswordMail(locale: Locale, { name, link }: { name: string; link: string }): MailContent {
+  return {
+    subject: say(locale, m.resetSubject),
+    text: [say(locale, m.hello, { name }), "", say(locale, m.resetIntro), "", link, "", say(locale, m.resetFooter)].join("\n"),
+  };
+}
+
+export function passwordChangedMail(locale: Locale, { name, loginUrl }: { name: string; loginUrl: string }): MailContent {
+  return {
+    subject: say(locale, m.changedSubject),
+    text: [
+      say(locale, m.hello, { name }),
+      "",
+      say(locale, m.changedBody),
+      say(locale, m.changedLogin, { loginUrl }),
+      "",
+      say(locale, m.changedWarning),
+    ].join("\n"),
+  };
+}
+
+export interface QuoteNotificationData {
   id: number;
   name: string;
   email: string;
@@ -29,120 +101,31 @@ export interface ContactNotificationData {
   createdAt: Date;
 }
 
-/**
- * Every mail the server sends, per locale. The `Record<Locale, MailTemplates>` type makes a template missing in
- * one language a compile error.
- */
-export interface MailTemplates {
-  resetPassword(data: { name: string; link: string }): MailContent;
-  passwordChanged(data: { name: string; loginUrl: string }): MailContent;
-  /** To the agency inbox. */
-  contactNotification(data: ContactNotificationData): MailContent;
-}
-
-const contactLines = (d: ContactNotificationData, labels: Record<string, string>): string[] => {
+/** To the agency inbox: every field of a quote request that was filled in. */
+export function quoteNotificationMail(locale: Locale, d: QuoteNotificationData): MailContent {
+  const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
   const rows: [string, string][] = [
-    [labels.name!, d.name],
-    [labels.email!, d.email],
-    [labels.company!, d.company],
-    [labels.phone!, d.phone],
-    [labels.website!, d.currentWebsite],
-    [labels.projectType!, d.projectType],
-    [labels.budget!, d.budgetRange],
-    [labels.timeline!, d.timeline],
-    [labels.domain!, d.domainStatus],
-    [labels.features!, d.features.join(", ")],
-    [labels.goal!, d.primaryGoal],
-    [labels.challenge!, d.biggestChallenge],
-    [labels.heard!, d.hearAboutUs],
-    [labels.language!, d.language],
-    [labels.source!, [d.source, d.pageUrl].filter(Boolean).join(" — ")],
+    [label("name"), d.name],
+    [label("email"), d.email],
+    [label("company"), d.company],
+    [label("phone"), d.phone],
+    [label("currentWebsite"), d.currentWebsite],
+    [label("projectType"), d.projectType],
+    [label("budgetRange"), d.budgetRange],
+    [label("timeline"), d.timeline],
+    [label("domainStatus"), d.domainStatus],
+    [label("features"), d.features.join(", ")],
+    [label("primaryGoal"), d.primaryGoal],
+    [label("biggestChallenge"), d.biggestChallenge],
+    [label("hearAboutUs"), d.hearAboutUs],
+    [label("language"), d.language],
+    [label("source"), [d.source, d.pageUrl].filter(Boolean).join(" — ")],
     ["UTM", Object.entries(d.utm).map(([k, v]) => `${k}=${v}`).join(", ")],
   ];
   const lines = rows.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`);
-  if (d.message) lines.push("", `${labels.message}:`, d.message);
-  return lines;
-};
-
-export const templates: Record<Locale, MailTemplates> = {
-  en: {
-    resetPassword: ({ name, link }) => ({
-      subject: "Reset your password",
-      text: [
-        `Hello ${name},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your account. Open this link to choose a new one:",
-        "",
-        link,
-        "",
-        "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this e-mail; your password stays the same.",
-      ].join("\n"),
-    }),
-    passwordChanged: ({ name, loginUrl }) => ({
-      subject: "Your password was changed",
-      text: [
-        `Hello ${name},`,
-        "",
-        "The password of your account was just changed, and every device that was logged in has been logged out.",
-        `You can log in with your new password at ${loginUrl}`,
-        "",
-        "If you did not do this, reset your password right away and contact us by replying to this e-mail.",
-      ].join("\n"),
-    }),
-    contactNotification: (d) => ({
-      subject: `New quote request #${d.id} from ${d.name}${d.company ? ` (${d.company})` : ""}`,
-      text: [
-        `A quote request came in on ${d.createdAt.toISOString()}.`,
-        "",
-        ...contactLines(d, {
-          name: "Name", email: "E-mail", company: "Company", phone: "Phone", website: "Current website",
-          projectType: "Project type", budget: "Budget", timeline: "Timeline", domain: "Domain",
-          features: "Features", goal: "Primary goal", challenge: "Biggest challenge", heard: "Heard about us via",
-          language: "Language", source: "Source", message: "Message",
-        }),
-        "",
-        "Reply within 24 hours, as the site promises.",
-      ].join("\n"),
-    }),
-  },
-  nl: {
-    resetPassword: ({ name, link }) => ({
-      subject: "Stel je wachtwoord opnieuw in",
-      text: [
-        `Hallo ${name},`,
-        "",
-        "Iemand (hopelijk jij) heeft gevraagd het wachtwoord van je account opnieuw in te stellen. Open deze link om een nieuw wachtwoord te kiezen:",
-        "",
-        link,
-        "",
-        "De link werkt één keer en verloopt na 24 uur. Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft hetzelfde.",
-      ].join("\n"),
-    }),
-    passwordChanged: ({ name, loginUrl }) => ({
-      subject: "Je wachtwoord is gewijzigd",
-      text: [
-        `Hallo ${name},`,
-        "",
-        "Het wachtwoord van je account is zojuist gewijzigd en alle apparaten die ingelogd waren, zijn uitgelogd.",
-        `Je kunt inloggen met je nieuwe wachtwoord via ${loginUrl}`,
-        "",
-        "Heb je dit niet zelf gedaan? Stel dan meteen je wachtwoord opnieuw in en neem contact met ons op door op deze e-mail te antwoorden.",
-      ].join("\n"),
-    }),
-    contactNotification: (d) => ({
-      subject: `Nieuwe offerteaanvraag #${d.id} van ${d.name}${d.company ? ` (${d.company})` : ""}`,
-      text: [
-        `Er is een offerteaanvraag binnengekomen op ${d.createdAt.toISOString()}.`,
-        "",
-        ...contactLines(d, {
-          name: "Naam", email: "E-mail", company: "Bedrijf", phone: "Telefoon", website: "Huidige website",
-          projectType: "Soort project", budget: "Budget", timeline: "Planning", domain: "Domein",
-          features: "Functies", goal: "Hoofddoel", challenge: "Grootste uitdaging", heard: "Gevonden via",
-          language: "Taal", source: "Bron", message: "Bericht",
-        }),
-        "",
-        "Reageer binnen 24 uur, zoals de site belooft.",
-      ].join("\n"),
-    }),
-  },
-};
+  if (d.message) lines.push("", `${label("message")}:`, d.message);
+  return {
+    subject: say(locale, m.quoteSubject, { id: d.id, sender: d.company ? `${d.name} (${d.company})` : d.name }),
+    text: [say(locale, m.quoteIntro, { date: formatDateTime(d.createdAt, locale) }), "", ...lines, "", say(locale, m.quoteFooter)].join("\n"),
+  };
+}

@@ -1,4 +1,4 @@
-import type { BillingPeriod } from "../types";
+import type { BillingPeriod } from "@agency/contract";
 
 const MONTHS: Record<BillingPeriod, number> = { monthly: 1, yearly: 12 };
 

@@ -1,7 +1,8 @@
+import { grantsAccess, type BillingPeriod, type SubscriptionStatus } from "@agency/contract";
 import type { Db } from "../db/db";
-import type { BillingPeriod, SubscriptionStatus } from "../types";
+import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { periodContaining, periodEnd } from "./billing-period";
-import { ACTIVE_STATUSES, type ProviderName, type SubscriptionRow } from "./store";
+import { insertSubscription, lockSubscription, queueSubscriptionMail, updateSubscription, type ProviderName, type SubscriptionRow } from "./store";
 
 /**
  * The one place a subscription's state changes. Both providers end here: the local test checkout's Pay button and
@@ -30,8 +31,6 @@ export interface SubscriptionState {
   paymentFailed?: boolean;
 }
 
-export type SubscriptionMailKind = "started" | "payment_failed" | "ended";
-
 export interface FulfilmentResult {
   subscription: SubscriptionRow;
   previousStatus: SubscriptionStatus | null;
@@ -47,75 +46,40 @@ const isPastDue = (status: SubscriptionStatus | null) => status === "past_due" |
  * not happen. The row is locked first, so two concurrent changes of one subscription apply one after the other.
  */
 export async function applySubscriptionState(tx: Db, state: SubscriptionState): Promise<FulfilmentResult> {
-  let existing: SubscriptionRow | undefined;
-  if (state.id) {
-    existing = (await tx.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1 FOR UPDATE", [state.id])).rows[0];
-    if (!existing) throw new Error(`Subscription ${state.id} does not exist`);
-  } else if (state.externalId) {
-    existing = (
-      await tx.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE provider = $1 AND external_id = $2 FOR UPDATE", [
-        state.provider,
-        state.externalId,
-      ])
-    ).rows[0];
-  }
+  const existing = state.id
+    ? await lockSubscription(tx, { id: state.id })
+    : state.externalId
+      ? await lockSubscription(tx, { provider: state.provider, externalId: state.externalId })
+      : null;
+  if (state.id && !existing) throw new Error(`Subscription ${state.id} does not exist`);
 
   const previousStatus = existing?.status ?? null;
   const next = state.status;
-  const startsNow = ACTIVE_STATUSES.includes(next) && !existing?.started_at;
+  const startsNow = grantsAccess(next) && !existing?.started_at;
   const endsNow = next === "canceled" && previousStatus !== "canceled";
   // One mail per episode of failed payments, not one per retry Stripe makes while the subscription is past due.
   const failedNow = !endsNow && !isPastDue(previousStatus) && (isPastDue(next) || state.paymentFailed === true);
   const endedAt = endsNow ? (state.endedAt ?? new Date()) : null;
 
-  let row: SubscriptionRow;
-  if (existing) {
-    row = (
-      await tx.query<SubscriptionRow>(
-        `UPDATE subscriptions
-            SET plan_id = $2, billing_period = $3, status = $4, current_period_start = $5, current_period_end = $6,
-                cancel_at_period_end = $7,
-                started_at = CASE WHEN $8::boolean THEN now() ELSE started_at END,
-                ended_at = CASE WHEN $9::timestamptz IS NOT NULL THEN $9::timestamptz ELSE ended_at END,
-                updated_at = now()
-          WHERE id = $1 RETURNING *`,
-        [
-          existing.id,
-          state.planId,
-          state.billingPeriod,
-          next,
-          state.currentPeriodStart,
-          state.currentPeriodEnd,
-          state.cancelAtPeriodEnd,
-          startsNow,
-          endedAt,
-        ],
-      )
-    ).rows[0]!;
-  } else {
-    row = (
-      await tx.query<SubscriptionRow>(
-        `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, external_id, status, current_period_start,
-                                    current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12)
-         RETURNING *`,
-        [
-          state.userId,
-          state.planId,
-          state.billingPeriod,
-          state.provider,
-          state.externalId,
-          next,
-          state.currentPeriodStart,
-          state.currentPeriodEnd,
-          state.cancelAtPeriodEnd,
-          state.billingAnchor ?? state.currentPeriodStart,
-          startsNow,
-          endedAt,
-        ],
-      )
-    ).rows[0]!;
-  }
+  const write = {
+    planId: state.planId,
+    billingPeriod: state.billingPeriod,
+    status: next,
+    currentPeriodStart: state.currentPeriodStart,
+    currentPeriodEnd: state.currentPeriodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    startsNow,
+    endedAt,
+  };
+  const row = existing
+    ? await updateSubscription(tx, existing.id, write)
+    : await insertSubscription(tx, {
+        ...write,
+        userId: state.userId,
+        provider: state.provider,
+        externalId: state.externalId,
+        billingAnchor: state.billingAnchor ?? state.currentPeriodStart,
+      });
 
   const kinds: SubscriptionMailKind[] = [];
   if (startsNow) kinds.push("started");
@@ -123,13 +87,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   // Only a subscription that once ran gets an 'ended' mail; an abandoned first payment (incomplete) does not.
   if (endsNow && row.started_at) kinds.push("ended");
   const mailIds: number[] = [];
-  for (const kind of kinds) {
-    const { rows } = await tx.query<{ id: number }>(
-      "INSERT INTO subscription_mails (subscription_id, kind) VALUES ($1, $2) RETURNING id",
-      [row.id, kind],
-    );
-    mailIds.push(rows[0]!.id);
-  }
+  for (const kind of kinds) mailIds.push(await queueSubscriptionMail(tx, row.id, kind));
   return { subscription: row, previousStatus, mailIds };
 }
 

@@ -1,27 +1,25 @@
+import type { CreateCheckoutResponse } from "@agency/contract";
+import { lockUser } from "../accounts/store";
 import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
-import type { BillingPeriod, CreateCheckoutResponse, Locale } from "../types";
 import { activate, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
 import type { CheckoutInput, PaymentProvider } from "./provider";
-import { liveSubscription, type SubscriptionRow } from "./store";
+import {
+  cancelLocalCheckout,
+  createCheckoutSession,
+  findLocalCheckout,
+  liveSubscription,
+  lockSubscription,
+  markCheckoutPaid,
+  type CheckoutSessionRow,
+  type SubscriptionRow,
+} from "./store";
 import type { CheckoutProblem } from "./test-checkout-page";
 
 /** As long as a Stripe Checkout Session stays open by default. */
 export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface CheckoutSessionRow {
-  id: string;
-  provider: "local" | "stripe";
-  external_id: string | null;
-  user_id: string;
-  plan_id: string;
-  billing_period: BillingPeriod;
-  locale: Locale;
-  success_url: string;
-  cancel_url: string;
-  status: "open" | "paid" | "canceled";
-  expires_at: Date;
-}
+export type { CheckoutSessionRow };
 
 export type CheckoutOutcome =
   | { ok: true; session: CheckoutSessionRow; result: FulfilmentResult | null }
@@ -41,34 +39,30 @@ export class LocalProvider implements PaymentProvider {
     // 256 random bits: the page is opened by a plain browser navigation, without the bearer token, so the id
     // itself is what proves the visitor is the one who started this checkout.
     const id = randomToken();
-    await this.db.query(
-      `INSERT INTO checkout_sessions (id, provider, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
-       VALUES ($1, 'local', $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        input.user.id,
-        input.plan.id,
-        input.billingPeriod,
-        input.locale,
-        input.successUrl,
-        input.cancelUrl,
-        new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
-      ],
-    );
+    await createCheckoutSession(this.db, {
+      id,
+      provider: "local",
+      external_id: null,
+      user_id: input.user.id,
+      plan_id: input.plan.id,
+      billing_period: input.billingPeriod,
+      locale: input.locale,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
+    });
     return { checkoutUrl: `${input.apiBaseUrl}/subscriptions/test-checkout/${id}` };
   }
 
   async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1 FOR UPDATE", [subscription.id]);
-      return setCancelAtPeriodEnd(tx, rows[0] ?? subscription, cancel);
+      return setCancelAtPeriodEnd(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription, cancel);
     });
   }
 
   /** An open, unexpired session (for showing the page), or the reason it cannot be used. */
   async openSession(id: string): Promise<CheckoutOutcome> {
-    const { rows } = await this.db.query<CheckoutSessionRow>("SELECT * FROM checkout_sessions WHERE id = $1 AND provider = 'local'", [id]);
-    const session = rows[0] ?? null;
+    const session = await findLocalCheckout(this.db, id);
     const problem = sessionProblem(session);
     return problem ? { ok: false, problem, session } : { ok: true, session: session!, result: null };
   }
@@ -79,17 +73,13 @@ export class LocalProvider implements PaymentProvider {
    */
   async pay(id: string, now: Date = new Date()): Promise<CheckoutOutcome> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<CheckoutSessionRow>(
-        "SELECT * FROM checkout_sessions WHERE id = $1 AND provider = 'local' FOR UPDATE",
-        [id],
-      );
-      const session = rows[0] ?? null;
+      const session = await findLocalCheckout(tx, id, { lock: true });
       const problem = sessionProblem(session, now);
       if (problem) return { ok: false, problem, session };
       // Serialises checkouts of one user, so two sessions paid at the same moment cannot both activate.
-      await tx.query("SELECT id FROM users WHERE id = $1 FOR UPDATE", [session!.user_id]);
+      await lockUser(tx, session!.user_id);
       if (await liveSubscription(tx, session!.user_id)) return { ok: false, problem: "already_subscribed", session };
-      await tx.query("UPDATE checkout_sessions SET status = 'paid', completed_at = now() WHERE id = $1", [id]);
+      await markCheckoutPaid(tx, id);
       const result = await activate(tx, {
         userId: session!.user_id,
         provider: "local",
@@ -103,12 +93,8 @@ export class LocalProvider implements PaymentProvider {
 
   /** Cancel on the page: the session is closed, so the Pay button of an old tab no longer works. */
   async cancelCheckout(id: string): Promise<CheckoutOutcome> {
-    const { rows } = await this.db.query<CheckoutSessionRow>(
-      `UPDATE checkout_sessions SET status = 'canceled', completed_at = now()
-        WHERE id = $1 AND provider = 'local' AND status = 'open' RETURNING *`,
-      [id],
-    );
-    if (rows[0]) return { ok: true, session: rows[0], result: null };
+    const canceled = await cancelLocalCheckout(this.db, id);
+    if (canceled) return { ok: true, session: canceled, result: null };
     return this.openSession(id);
   }
 }

@@ -1,4 +1,4 @@
-import type { BillingPeriod, CreateCheckoutResponse, Locale } from "../types";
+import type { BillingPeriod, CreateCheckoutResponse, Locale } from "@agency/contract";
 import type { FulfilmentResult } from "./fulfilment";
 import type { PlanRow, ProviderName, SubscriptionRow } from "./store";
 
@@ -28,15 +28,4 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CreateCheckoutResponse>;
   /** Cancel (true) or resume (false) at the end of the current period. */
   setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult>;
-}
-
-/** An error with an HTTP status the error handler answers as `{ error }` (4xx keep their message). */
-export class PaymentError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "PaymentError";
-  }
 }

@@ -3,10 +3,24 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
-import type { BillingPeriod, CreateCheckoutResponse, SubscriptionStatus } from "../types";
+import type { BillingPeriod, CreateCheckoutResponse, SubscriptionStatus } from "@agency/contract";
+import { userExists } from "../accounts/store";
+import { ApiError } from "../lib/api-error";
 import { applySubscriptionState, type FulfilmentResult } from "./fulfilment";
-import { PaymentError, type CheckoutInput, type PaymentProvider } from "./provider";
-import { findPlan, listPlans, type PlanRow, type SubscriptionRow } from "./store";
+import type { CheckoutInput, PaymentProvider } from "./provider";
+import {
+  createCheckoutSession,
+  findCustomer,
+  findCustomerUser,
+  findPlan,
+  listPlans,
+  lockStripeSubscription,
+  markStripeCheckoutPaid,
+  recordPaymentEvent,
+  saveCustomer,
+  type PlanRow,
+  type SubscriptionRow,
+} from "./store";
 
 export type StripeSettings = Config["stripe"];
 
@@ -91,21 +105,18 @@ export class StripeProvider implements PaymentProvider {
         : { success_url: input.successUrl, cancel_url: input.cancelUrl }),
     };
     const session = await this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${ourId}` });
-    await this.db.query(
-      `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
-       VALUES ($1, 'stripe', $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        ourId,
-        session.id,
-        input.user.id,
-        input.plan.id,
-        input.billingPeriod,
-        input.locale,
-        input.successUrl,
-        input.cancelUrl,
-        new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
-      ],
-    );
+    await createCheckoutSession(this.db, {
+      id: ourId,
+      provider: "stripe",
+      external_id: session.id,
+      user_id: input.user.id,
+      plan_id: input.plan.id,
+      billing_period: input.billingPeriod,
+      locale: input.locale,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+    });
     if (embedded) {
       if (!session.client_secret) throw new Error(`Stripe returned no client_secret for embedded session ${session.id}`);
       return { sessionId: session.id, clientSecret: session.client_secret, publishableKey: this.settings.publishableKey };
@@ -126,26 +137,21 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * Verifies and handles one webhook delivery. Throws PaymentError(400) for a missing or bad signature; any other
+   * Verifies and handles one webhook delivery. Throws ApiError(400) for a missing or bad signature; any other
    * error rolls the whole event back (including its id), so the 500 makes Stripe deliver it again later.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
-    if (!signature) throw new PaymentError(400, "Missing Stripe-Signature header");
+    if (!signature) throw new ApiError(400, "payments.signature_missing");
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret!);
     } catch {
-      throw new PaymentError(400, "Invalid webhook signature");
+      throw new ApiError(400, "payments.signature_invalid");
     }
 
     return this.db.transaction(async (tx) => {
-      // Insert first: a redelivery finds the id and stops here; a concurrent delivery of the same event waits on
-      // the primary key until this transaction ends, then finds it too.
-      const inserted = await tx.query(
-        "INSERT INTO payment_events (id, provider, type) VALUES ($1, 'stripe', $2) ON CONFLICT (id) DO NOTHING RETURNING id",
-        [event.id, event.type],
-      );
-      if (inserted.rows.length === 0) return { duplicate: true, mailIds: [] };
+      // Recorded first: a redelivery (or a concurrent delivery) of the same event stops here.
+      if (!(await recordPaymentEvent(tx, event.id, "stripe", event.type))) return { duplicate: true, mailIds: [] };
       if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false, mailIds: [] };
       const result = await this.handleEvent(tx, event);
       return { duplicate: false, mailIds: result?.mailIds ?? [] };
@@ -166,15 +172,8 @@ export class StripeProvider implements PaymentProvider {
         if (session.mode !== "subscription") return null;
         const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
         const customerId = idOf(session.customer);
-        if (userId && customerId && (await userExists(tx, userId))) {
-          await tx.query(
-            "INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, 'stripe', $2) ON CONFLICT DO NOTHING",
-            [userId, customerId],
-          );
-        }
-        await tx.query("UPDATE checkout_sessions SET status = 'paid', completed_at = now() WHERE provider = 'stripe' AND external_id = $1", [
-          session.id,
-        ]);
+        if (userId && customerId && (await userExists(tx, userId))) await saveCustomer(tx, userId, "stripe", customerId);
+        await markStripeCheckoutPaid(tx, session.id);
         const subscriptionId = idOf(session.subscription);
         if (!subscriptionId) return null;
         return this.syncSubscription(tx, subscriptionId, { fallbackUserId: userId });
@@ -222,13 +221,7 @@ export class StripeProvider implements PaymentProvider {
   ): Promise<FulfilmentResult | null> {
     const customerId = idOf(subscription.customer);
     let userId: string | null = subscription.metadata?.userId || opts.fallbackUserId || null;
-    if (!userId && customerId) {
-      const { rows } = await tx.query<{ user_id: string }>(
-        "SELECT user_id FROM payment_customers WHERE provider = 'stripe' AND customer_id = $1",
-        [customerId],
-      );
-      userId = rows[0]?.user_id ?? null;
-    }
+    if (!userId && customerId) userId = await findCustomerUser(tx, "stripe", customerId);
     if (!userId || !(await userExists(tx, userId))) {
       this.log.warn({ subscriptionId: subscription.id, customerId }, "Stripe subscription of no known user; ignored");
       return null;
@@ -270,7 +263,7 @@ export class StripeProvider implements PaymentProvider {
   private priceFor(plan: PlanRow, period: BillingPeriod): string {
     const price =
       period === "yearly" ? (plan.stripe_price_yearly ?? this.settings.priceYearly) : (plan.stripe_price_monthly ?? this.settings.priceMonthly);
-    if (!price) throw new PaymentError(503, `No Stripe price is configured for plan '${plan.id}' (${period})`);
+    if (!price) throw new ApiError(503, "payments.unavailable", `No Stripe price is configured for plan '${plan.id}' (${period})`);
     return price;
   }
 
@@ -293,41 +286,16 @@ export class StripeProvider implements PaymentProvider {
 
   /** The user's Stripe customer, created on the first checkout; reusing it keeps one payment history per user. */
   private async customerFor(user: { id: string; email: string; name: string }): Promise<string> {
-    const existing = await this.db.query<{ customer_id: string }>(
-      "SELECT customer_id FROM payment_customers WHERE user_id = $1 AND provider = 'stripe'",
-      [user.id],
-    );
-    if (existing.rows[0]) return existing.rows[0].customer_id;
+    const existing = await findCustomer(this.db, user.id, "stripe");
+    if (existing) return existing;
     // The idempotency key makes two simultaneous first checkouts of one user get the same customer from Stripe.
     const customer = await this.stripe.customers.create(
       { email: user.email, name: user.name, metadata: { userId: user.id } },
       { idempotencyKey: `customer-${user.id}` },
     );
-    await this.db.query(
-      "INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, 'stripe', $2) ON CONFLICT DO NOTHING",
-      [user.id, customer.id],
-    );
-    const { rows } = await this.db.query<{ customer_id: string }>(
-      "SELECT customer_id FROM payment_customers WHERE user_id = $1 AND provider = 'stripe'",
-      [user.id],
-    );
-    return rows[0]?.customer_id ?? customer.id;
+    await saveCustomer(this.db, user.id, "stripe", customer.id);
+    return (await findCustomer(this.db, user.id, "stripe")) ?? customer.id;
   }
-}
-
-/**
- * Serialises everything done to one Stripe subscription across requests and processes until the transaction ends,
- * so a fetch-then-write by one handler cannot interleave with another's (the later fetch is written last).
- */
-async function lockStripeSubscription(tx: Db, subscriptionId: string): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`stripe-subscription:${subscriptionId}`]);
-}
-
-async function userExists(db: Db, userId: string): Promise<boolean> {
-  // A uuid-shaped check first: metadata is free text, and a malformed id would make the uuid cast throw.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
-  const { rows } = await db.query("SELECT 1 FROM users WHERE id = $1", [userId]);
-  return rows.length > 0;
 }
 
 /** Exposed for the fake-Stripe tests' expectations. */

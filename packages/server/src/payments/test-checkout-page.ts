@@ -1,49 +1,36 @@
 import { randomBytes } from "node:crypto";
-import type { BillingPeriod, Locale } from "../types";
+import type { MessageDescriptor } from "@lingui/core";
+import type { BillingPeriod, Locale } from "@agency/contract";
+import { say } from "../i18n";
 
 /**
- * The local test provider's checkout page, rendered by the server in the user's language. Plain HTML forms and no
+ * The local test provider's checkout page, rendered by the server in the user's language (texts in src/locales). Plain HTML forms and no
  * script at all, so it works under a strict CSP and without JavaScript; the CSS sits in one nonce'd style element.
  */
 
-const text = {
-  en: {
-    title: "Test payment",
-    heading: "Confirm your subscription",
-    badge: "Test payment — no money is charged",
-    explanation:
+/** Texts of these pages, in src/locales. */
+const m = {
+  title: /*i18n*/ { id: "checkout.title", message: "Test payment" },
+  heading: /*i18n*/ { id: "checkout.heading", message: "Confirm your subscription" },
+  badge: /*i18n*/ { id: "checkout.badge", message: "Test payment — no money is charged" },
+  explanation: /*i18n*/ {
+    id: "checkout.explanation",
+    message:
       "This checkout belongs to the built-in test provider, used while no payment provider is configured. Pay activates the subscription straight away; no card is asked for and nothing is charged.",
-    summary: "Order summary",
-    plan: "Plan",
-    period: "Billing period",
-    price: "Price",
-    account: "Account",
-    periods: { monthly: "Monthly", yearly: "Yearly" } satisfies Record<BillingPeriod, string>,
-    per: { monthly: "per month", yearly: "per year" } satisfies Record<BillingPeriod, string>,
-    pay: "Pay",
-    cancel: "Cancel",
-    back: "Back to the site",
   },
-  nl: {
-    title: "Testbetaling",
-    heading: "Bevestig je abonnement",
-    badge: "Testbetaling — er wordt niets afgeschreven",
-    explanation:
-      "Deze betaalpagina hoort bij de ingebouwde testbetaalprovider, die wordt gebruikt zolang er geen betaalprovider is ingesteld. Met Betalen wordt het abonnement meteen actief; er wordt geen kaart gevraagd en niets afgeschreven.",
-    summary: "Overzicht van je bestelling",
-    plan: "Abonnement",
-    period: "Betaalperiode",
-    price: "Prijs",
-    account: "Account",
-    periods: { monthly: "Maandelijks", yearly: "Jaarlijks" } satisfies Record<BillingPeriod, string>,
-    per: { monthly: "per maand", yearly: "per jaar" } satisfies Record<BillingPeriod, string>,
-    pay: "Betalen",
-    cancel: "Annuleren",
-    back: "Terug naar de site",
-  },
-} satisfies Record<Locale, unknown>;
-
-export const testCheckoutText = text;
+  summary: /*i18n*/ { id: "checkout.summary", message: "Order summary" },
+  plan: /*i18n*/ { id: "checkout.plan", message: "Plan" },
+  period: /*i18n*/ { id: "checkout.period", message: "Billing period" },
+  price: /*i18n*/ { id: "checkout.price", message: "Price" },
+  account: /*i18n*/ { id: "checkout.account", message: "Account" },
+  monthly: /*i18n*/ { id: "checkout.monthly", message: "Monthly" },
+  yearly: /*i18n*/ { id: "checkout.yearly", message: "Yearly" },
+  perMonth: /*i18n*/ { id: "checkout.price_per_month", message: "{price} per month" },
+  perYear: /*i18n*/ { id: "checkout.price_per_year", message: "{price} per year" },
+  pay: /*i18n*/ { id: "checkout.pay", message: "Pay" },
+  cancel: /*i18n*/ { id: "checkout.cancel", message: "Cancel" },
+  back: /*i18n*/ { id: "checkout.back", message: "Back to the site" },
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -122,49 +109,53 @@ export interface CheckoutPageData {
 }
 
 export function renderCheckoutPage(d: CheckoutPageData): string {
-  const t = text[d.locale];
+  const t = (message: (typeof m)[keyof typeof m], values?: Record<string, unknown>) => escapeHtml(say(d.locale, message, values));
+  const yearly = d.billingPeriod === "yearly";
   return page(
     d.locale,
-    `${t.title} — ${d.planName}`,
+    `${say(d.locale, m.title)} — ${d.planName}`,
     d.nonce,
-    `<h1>${escapeHtml(t.heading)}</h1>
-<p class="badge" role="note">${escapeHtml(t.badge)}</p>
-<p>${escapeHtml(t.explanation)}</p>
-<h2>${escapeHtml(t.summary)}</h2>
+    `<h1>${t(m.heading)}</h1>
+<p class="badge" role="note">${t(m.badge)}</p>
+<p>${t(m.explanation)}</p>
+<h2>${t(m.summary)}</h2>
 <dl>
-<dt>${escapeHtml(t.plan)}</dt><dd>${escapeHtml(d.planName)}</dd>
-<dt>${escapeHtml(t.period)}</dt><dd>${escapeHtml(t.periods[d.billingPeriod])}</dd>
-<dt>${escapeHtml(t.price)}</dt><dd>${escapeHtml(`${d.price} ${t.per[d.billingPeriod]}`)}</dd>
-<dt>${escapeHtml(t.account)}</dt><dd>${escapeHtml(d.email)}</dd>
+<dt>${t(m.plan)}</dt><dd>${escapeHtml(d.planName)}</dd>
+<dt>${t(m.period)}</dt><dd>${t(yearly ? m.yearly : m.monthly)}</dd>
+<dt>${t(m.price)}</dt><dd>${t(yearly ? m.perYear : m.perMonth, { price: d.price })}</dd>
+<dt>${t(m.account)}</dt><dd>${escapeHtml(d.email)}</dd>
 </dl>
 <div class="actions">
-<form method="post" action="${escapeHtml(d.payAction)}"><button type="submit" class="pay">${escapeHtml(t.pay)}</button></form>
-<form method="post" action="${escapeHtml(d.cancelAction)}"><button type="submit" class="cancel">${escapeHtml(t.cancel)}</button></form>
+<form method="post" action="${escapeHtml(d.payAction)}"><button type="submit" class="pay">${t(m.pay)}</button></form>
+<form method="post" action="${escapeHtml(d.cancelAction)}"><button type="submit" class="cancel">${t(m.cancel)}</button></form>
 </div>`,
   );
 }
 
 export type CheckoutProblem = "unknown" | "paid" | "canceled" | "expired" | "already_subscribed";
 
-const problems: Record<Locale, Record<CheckoutProblem, { title: string; message: string }>> = {
-  en: {
-    unknown: { title: "Checkout not found", message: "This checkout link is not valid. Start again from the subscribe page." },
-    paid: { title: "Already paid", message: "This checkout has already been paid. Your subscription is active." },
-    canceled: { title: "Checkout cancelled", message: "This checkout was cancelled. Start again from the subscribe page to subscribe." },
-    expired: { title: "Checkout expired", message: "This checkout link has expired. Start again from the subscribe page." },
-    already_subscribed: {
-      title: "Already subscribed",
-      message: "You already have an active subscription, so this checkout cannot be paid. Nothing was charged.",
-    },
+const problems: Record<CheckoutProblem, { title: MessageDescriptor; message: MessageDescriptor }> = {
+  unknown: {
+    title: /*i18n*/ { id: "checkout.unknown.title", message: "Checkout not found" },
+    message: /*i18n*/ { id: "checkout.unknown.message", message: "This checkout link is not valid. Start again from the subscribe page." },
   },
-  nl: {
-    unknown: { title: "Betaling niet gevonden", message: "Deze betaallink is niet geldig. Begin opnieuw op de abonnementspagina." },
-    paid: { title: "Al betaald", message: "Deze betaling is al voldaan. Je abonnement is actief." },
-    canceled: { title: "Betaling geannuleerd", message: "Deze betaling is geannuleerd. Begin opnieuw op de abonnementspagina om je te abonneren." },
-    expired: { title: "Betaallink verlopen", message: "Deze betaallink is verlopen. Begin opnieuw op de abonnementspagina." },
-    already_subscribed: {
-      title: "Al geabonneerd",
-      message: "Je hebt al een actief abonnement, dus deze betaling kan niet worden voldaan. Er is niets afgeschreven.",
+  paid: {
+    title: /*i18n*/ { id: "checkout.paid.title", message: "Already paid" },
+    message: /*i18n*/ { id: "checkout.paid.message", message: "This checkout has already been paid. Your subscription is active." },
+  },
+  canceled: {
+    title: /*i18n*/ { id: "checkout.canceled.title", message: "Checkout cancelled" },
+    message: /*i18n*/ { id: "checkout.canceled.message", message: "This checkout was cancelled. Start again from the subscribe page to subscribe." },
+  },
+  expired: {
+    title: /*i18n*/ { id: "checkout.expired.title", message: "Checkout expired" },
+    message: /*i18n*/ { id: "checkout.expired.message", message: "This checkout link has expired. Start again from the subscribe page." },
+  },
+  already_subscribed: {
+    title: /*i18n*/ { id: "checkout.already_subscribed.title", message: "Already subscribed" },
+    message: /*i18n*/ {
+      id: "checkout.already_subscribed.message",
+      message: "You already have an active subscription, so this checkout cannot be paid. Nothing was charged.",
     },
   },
 };
@@ -178,13 +169,14 @@ export const PROBLEM_STATUS: Record<CheckoutProblem, number> = {
 };
 
 export function renderProblemPage(locale: Locale, problem: CheckoutProblem, backUrl: string, nonce: string): string {
-  const p = problems[locale][problem];
+  const p = problems[problem];
+  const title = say(locale, p.title);
   return page(
     locale,
-    `${p.title} — ${text[locale].title}`,
+    `${title} — ${say(locale, m.title)}`,
     nonce,
-    `<h1>${escapeHtml(p.title)}</h1>
-<p>${escapeHtml(p.message)}</p>
-<p><a href="${escapeHtml(backUrl)}">${escapeHtml(text[locale].back)}</a></p>`,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(say(locale, p.message))}</p>
+<p><a href="${escapeHtml(backUrl)}">${escapeHtml(say(locale, m.back))}</a></p>`,
   );
 }

@@ -1,28 +1,14 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/db";
-import { hashPassword, randomToken, sha256, verifyPassword } from "../lib/crypto";
-import type { Locale, User } from "../types";
+import { randomToken, sha256 } from "../lib/crypto";
+import { createSession, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/store";
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  locale: Locale;
-}
-
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  locale: Locale;
-  password_hash: string;
-  created_at: Date;
-}
+export type AuthUser = SessionUser;
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** preHandler: sets `request.user` or answers 401 `{ error: "Authentication required" }`. */
+    /** preHandler: sets `request.user` or answers 401 `auth.required`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets `request.user` when a valid session token is sent, else leaves it null. Never fails. */
     optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -46,13 +32,6 @@ export interface Sessions {
   lookup(token: string): Promise<AuthUser | null>;
 }
 
-export { hashPassword, verifyPassword };
-
-/** The user as answered to clients: never the hash, never internal columns. */
-export function publicUser(row: Pick<UserRow, "id" | "email" | "name" | "created_at">): User {
-  return { id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString() };
-}
-
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -64,29 +43,15 @@ export function createSessions(appDb: Db, ttlMs = SESSION_TTL_MS): Sessions {
   return {
     async create(userId, db = appDb) {
       const token = randomToken();
-      await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [
-        sha256(token),
-        userId,
-        new Date(Date.now() + ttlMs),
-      ]);
+      await createSession(db, { tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
       return token;
     },
-    async revoke(token, db = appDb) {
-      await db.query("DELETE FROM sessions WHERE token_hash = $1", [sha256(token)]);
-    },
-    async revokeAll(userId, db = appDb) {
-      await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
-    },
+    revoke: (token, db = appDb) => deleteSession(db, sha256(token)),
+    revokeAll: (userId, db = appDb) => deleteUserSessions(db, userId),
     async lookup(token) {
       // Real tokens are 43 characters; anything far off is not worth a query.
       if (token.length < 20 || token.length > 200) return null;
-      const { rows } = await appDb.query<AuthUser>(
-        `SELECT u.id, u.email, u.name, u.locale
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = $1 AND s.expires_at > now()`,
-        [sha256(token)],
-      );
-      return rows[0] ?? null;
+      return findSessionUser(appDb, sha256(token));
     },
   };
 }
@@ -102,14 +67,12 @@ export default fp(
       request.user = token ? await sessions.lookup(token) : null;
     });
 
-    // 401 is reserved for "no valid session": the client logs out on any 401 (spec §4).
+    // 401 is reserved for "no valid session": the browser code logs out on any 401.
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request);
       request.user = token ? await sessions.lookup(token) : null;
-      if (!request.user) {
-        await reply.code(401).send({ error: "Authentication required" });
-      }
+      if (!request.user) await reply.sendError(401, "auth.required");
     });
   },
-  { name: "auth", dependencies: ["db"] },
+  { name: "auth", dependencies: ["db", "errors"] },
 );

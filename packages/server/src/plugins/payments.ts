@@ -1,7 +1,8 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import { LocalProvider } from "../payments/local-provider";
-import { PaymentError, type PaymentProvider } from "../payments/provider";
+import { ApiError } from "../lib/api-error";
+import type { PaymentProvider } from "../payments/provider";
 import type { SubscriptionRow } from "../payments/store";
 import { StripeProvider, stripeConfigured } from "../payments/stripe-provider";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
@@ -37,7 +38,7 @@ export default fp(
       stripe,
       providerFor(subscription) {
         if (subscription.provider === "local") return local;
-        if (!stripe) throw new PaymentError(503, "This subscription is managed by Stripe, which is not configured on this server");
+        if (!stripe) throw new ApiError(503, "payments.unavailable", "This subscription is managed by Stripe, which is not configured on this server");
         return stripe;
       },
       deliverMails(mailIds) {

@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { stripBase } from "@agency/contract";
 import { siteOrigin } from "../config";
 import { hmac, randomToken } from "../lib/crypto";
 
@@ -33,12 +34,9 @@ export const HOST_PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join("; ");
 
-const PREVIEW_PREFIX = /^\/preview\/[^/]+\/[^/]+(?=\/)/;
-
-/** Path with a `/preview/{first}/{second}` prefix removed, so rules apply the same under a preview base. */
+/** The path of a URL relative to its base (`/preview/{first}/{second}/` removed), so rules apply the same under a preview base. */
 export function stripPreview(url: string): string {
-  const pathname = url.split("?")[0] ?? "/";
-  return pathname.replace(PREVIEW_PREFIX, "");
+  return stripBase(url.split("?")[0] || "/");
 }
 
 const isPublicAsset = (request: FastifyRequest) => stripPreview(request.url).startsWith("/widgets/");

@@ -3,6 +3,7 @@ import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { basePathFrom, unlocalizedPath } from "@agency/contract";
 import { HOST_PAGE_CSP, stripPreview } from "./security";
 import { packageRoot, repoRoot } from "../paths";
 
@@ -86,7 +87,7 @@ async function preloadsFor(hostDist: string, appPath: string): Promise<{ js: str
   const json = await readCached(path.join(hostDist, "route-preloads.json"));
   if (!json) return undefined;
   const preloads = JSON.parse(json) as RoutePreloads;
-  const bare = appPath.replace(/^\/en(?=\/|$)/, "").replace(/\/+$/, "") || "/";
+  const bare = unlocalizedPath(appPath).replace(/\/+$/, "") || "/";
   return preloads[bare] ?? (bare.startsWith("/blog/") ? preloads["/blog/*"] : undefined);
 }
 
@@ -101,8 +102,6 @@ async function indexHtmlFor(hostDist: string, basePath: string, appPath: string)
     : "";
   return html.replace("</head>", `${links}</head>`).replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
 }
-
-const previewBase = (url: string) => /^\/preview\/[^/?]+\/[^/?]+\//.exec(url)?.[0] ?? "/";
 
 const notBuilt = (reply: FastifyReply, what: string, command: string) =>
   reply
@@ -132,12 +131,13 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   const sendFrom = (reply: FastifyReply, root: string, file: string, cacheControl: string) =>
     reply.header("cache-control", cacheControl).sendFile(path.relative(root, file), root, { cacheControl: false });
 
-  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: "Not found" });
+  const notFound = (reply: FastifyReply) => reply.sendError(404, "not_found");
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     // The host's assets are relative URLs, so a preview base must end in "/" for them to resolve.
-    const bare = /^\/preview\/[^/?]+\/[^/?]+$/.exec(request.url.split("?")[0] ?? "");
-    if (bare) return reply.redirect(`${bare[0]}/`, 301);
+    const requestPath = request.url.split("?")[0] || "/";
+    const basePath = basePathFrom(requestPath);
+    if (basePath !== "/" && requestPath === basePath.slice(0, -1)) return reply.redirect(basePath, 301);
     const pathname = stripPreview(request.url) || "/";
 
     if (pathname === "/api" || pathname.startsWith("/api/")) return notFound(reply);
@@ -167,7 +167,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
         .header("content-security-policy", HOST_PAGE_CSP)
         .header("cache-control", NO_CACHE)
         .type("text/html; charset=utf-8")
-        .send(await indexHtmlFor(hostDist, previewBase(request.url), pathname));
+        .send(await indexHtmlFor(hostDist, basePath, pathname));
 
     const file = pathname.endsWith("/") ? null : inside(hostDist, pathname);
     if (file && (await isFile(file))) {
@@ -188,4 +188,4 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   app.get("/*", { schema: { hide: true } }, handler);
 }
 
-export default fp(staticSitePlugin, { name: "static-site", dependencies: ["security"] });
+export default fp(staticSitePlugin, { name: "static-site", dependencies: ["security", "errors"] });

@@ -1,4 +1,4 @@
-import { consentApi } from "@agency/core";
+import { consentApi, localizedPath } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
@@ -108,7 +108,7 @@ export function CookieBanner({ policyHref, policyVersion }: CookieBannerProps) {
 
   if (!open) return null;
 
-  const policy = policyHref || (settings.locale === "en" ? "/en/cookie-policy" : "/cookie-policy");
+  const policy = policyHref || localizedPath("/cookie-policy", settings.locale);
   const detailsId = `${id}-details`;
   const option = (
     key: "necessary" | keyof ConsentChoice,

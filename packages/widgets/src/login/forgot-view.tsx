@@ -1,14 +1,14 @@
-import { apiErrorMessage, authApi } from "@agency/core";
+import { apiErrorMessage, authApi, isEmail } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
-import { FormAlert, TextField, isEmail, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import { FormAlert, TextField, useFocusFirstError, useHeadingFocus } from "./form-fields";
 import { ViewLink } from "./view-link";
 
 /** Spec §2 forgot password: the form, then a confirmation naming the address. */
 export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api, settings } = useElement();
   const heading = useHeadingFocus(focusHeading);
   const form = useRef<HTMLFormElement>(null);
@@ -45,7 +45,7 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
       toast.success(t`Check your email for reset instructions`, { locale: settings.locale });
       setSentTo(address);
     } catch (error) {
-      const message = apiErrorMessage(error) ?? t`Failed to send reset email`;
+      const message = apiErrorMessage(error, i18n) ?? t`Failed to send reset email`;
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {

@@ -146,8 +146,3 @@ export function useHeadingFocus(enabled: boolean): RefObject<HTMLHeadingElement 
   }, []);
   return heading;
 }
-
-/** A deliberately loose check; the server has the final word on what an address is. */
-export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-}

@@ -1,17 +1,17 @@
-import { apiErrorMessage, authApi, retryAfterSeconds } from "@agency/core";
+import { apiErrorCode, apiErrorMessage, authApi, isEmail, retryAfterSeconds } from "@agency/core";
 import { toast } from "@agency/ui";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { ElementLink, useElement } from "../element/element-context";
-import { FormAlert, PasswordField, TextField, isEmail, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import { FormAlert, PasswordField, TextField, useFocusFirstError, useHeadingFocus } from "./form-fields";
 import type { AuthFlow } from "./auth-flow";
 import { ViewLink } from "./view-link";
 
 type LoginErrors = Partial<Record<"email" | "password", string>>;
 
 export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api, emit, settings } = useElement();
   const heading = useHeadingFocus(focusHeading);
   const form = useRef<HTMLFormElement>(null);
@@ -53,8 +53,10 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       flow.finish(flow.home);
     } catch (error) {
       flow.fail();
+      // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
       const wait = retryAfterSeconds(error);
-      const message = wait !== undefined ? tooManyAttempts(wait) : (apiErrorMessage(error) ?? t`Login failed`);
+      const message =
+        wait !== undefined && !apiErrorCode(error) ? tooManyAttempts(wait) : (apiErrorMessage(error, i18n) ?? t`Login failed`);
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {

@@ -1,16 +1,16 @@
-import { PASSWORD_MIN_LENGTH, apiErrorMessage, authApi } from "@agency/core";
+import { PASSWORD_MIN_LENGTH, apiErrorMessage, authApi, isEmail } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
 import type { AuthFlow } from "./auth-flow";
-import { FormAlert, PasswordField, TextField, isEmail, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import { FormAlert, PasswordField, TextField, useFocusFirstError, useHeadingFocus } from "./form-fields";
 import { ViewLink } from "./view-link";
 
 type RegisterErrors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
 
 export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHeading: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api, emit, settings } = useElement();
   const heading = useHeadingFocus(focusHeading);
   const form = useRef<HTMLFormElement>(null);
@@ -36,7 +36,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
     if (!address) next.email = t`Please enter your email address`;
     else if (!isEmail(address)) next.email = t`Please enter a valid email address`;
     if (!password) next.password = t`Please enter a password`;
-    else if (password.length < PASSWORD_MIN_LENGTH) next.password = t`Password must be at least 6 characters`;
+    else if (password.length < PASSWORD_MIN_LENGTH) next.password = t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
     if (!confirm) next.confirm = t`Please confirm your password`;
     else if (password !== confirm) next.confirm = t`Passwords do not match`;
     return next;
@@ -63,7 +63,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
       flow.finish("/subscribe");
     } catch (error) {
       flow.fail();
-      const message = apiErrorMessage(error) ?? t`Registration failed`;
+      const message = apiErrorMessage(error, i18n) ?? t`Registration failed`;
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {
@@ -109,7 +109,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
           minLength={PASSWORD_MIN_LENGTH}
           value={password}
           onValueChange={edit(setPassword)}
-          hint={t`Must be at least 6 characters long`}
+          hint={t`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
           error={errors.password}
         />
         <PasswordField

@@ -1,6 +1,6 @@
-import { intlLocale } from "@agency/core";
+import { formatMoney, localizedPath } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useMemo } from "react";
+import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { CURRENCY, PACKAGES, type PackageId, type PackageSelectDetail } from "./packages";
 
@@ -18,11 +18,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
   const { locale } = settings;
   const id = useId();
   const currency = CURRENCY[locale];
-  const money = useMemo(
-    () => new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, maximumFractionDigits: 0 }),
-    [locale, currency],
-  );
-  const to = contactHref || (locale === "en" ? "/en/contact" : "/contact");
+  const to = contactHref || localizedPath("/contact", locale);
 
   const copy: Record<PackageId, { description: string; features: string[] }> = {
     starter: {
@@ -58,8 +54,8 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
       <ul className="pricing__packages">
         {PACKAGES.map((pkg) => {
           const { startupFee, monthlyFee } = pkg.fees[locale];
-          const startup = money.format(startupFee);
-          const monthly = money.format(monthlyFee);
+          const startup = formatMoney(startupFee, currency, locale);
+          const monthly = formatMoney(monthlyFee, currency, locale);
           const nameId = `${id}-${pkg.id}`;
           const detail: PackageSelectDetail = { id: pkg.id, name: pkg.name, startupFee, monthlyFee, currency };
           return (

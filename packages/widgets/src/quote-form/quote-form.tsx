@@ -51,7 +51,7 @@ function errorFields(error: unknown): string[] | undefined {
 
 /** The quote-request form of spec §3 with the validation of §5, the states of §4 and the messages of §8. */
 export function QuoteForm({ source }: QuoteFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api, emit, settings } = useElement();
   const options = useQuoteOptions(settings.locale);
   const id = useId();
@@ -99,7 +99,7 @@ export function QuoteForm({ source }: QuoteFormProps) {
     const code = apiStatus(error);
     if (code !== undefined && code >= 500) return t`Server error - please try again later`;
     if (isNetworkError(error)) return t`Network error - check your internet connection`;
-    return apiErrorMessage(error) ?? t`Failed to send message - please try again`;
+    return apiErrorMessage(error, i18n) ?? t`Failed to send message - please try again`;
   };
 
   const submit = async (event: FormEvent) => {

@@ -1,5 +1,5 @@
 import type { ContactFeature, DomainStatus, HearAboutUs, ProjectType, Timeline } from "@agency/core";
-import { COUNTRY_CODES, intlLocale, type Locale } from "@agency/core";
+import { COUNTRY_CODES, INTL_LOCALES, type Locale } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import type { BudgetChoice, CountryId } from "./quote-request";
@@ -59,7 +59,7 @@ export function useQuoteOptions(locale: Locale) {
       { value: "analytics", label: t`Custom analytics` },
     ];
     // Country names come from the browser's own data, so they need no catalog entries.
-    const regionNames = new Intl.DisplayNames([intlLocale(locale)], { type: "region" });
+    const regionNames = new Intl.DisplayNames([INTL_LOCALES[locale]], { type: "region" });
     const countries: Option<CountryId>[] = COUNTRY_CODES.map(({ dial, country }) => ({
       value: country,
       label: `${regionNames.of(country) ?? country} (${dial})`,

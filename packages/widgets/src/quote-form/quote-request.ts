@@ -1,6 +1,9 @@
 import {
   COUNTRY_CODES,
   HONEYPOT_FIELD,
+  UTM_KEYS,
+  isEmail,
+  isPhone,
   type BudgetRange,
   type ContactFeature,
   type ContactRequestPayload,
@@ -70,18 +73,15 @@ export type FieldErrors = Partial<Record<FieldName, FieldProblem>>;
 /** Form order, so the first problem found is the first the visitor meets. */
 export const FIELD_ORDER: FieldName[] = ["name", "email", "phone", "projectType", "budget", "timeline", "domainStatus"];
 
-// Same rules as the server's schema, so a visitor learns about a typo before anything is sent.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[0-9 +()./-]{4,40}$/;
-
 /** Spec §5: the required fields, and the format of e-mail and phone. */
 export function validate(values: QuoteFormValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of FIELD_ORDER) {
     if (values[field].trim() === "") errors[field] = "required";
   }
-  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = "email";
-  if (!errors.phone && !PHONE.test(values.phone.trim())) errors.phone = "phone";
+  // The contract's rules, which the server's schema uses too: a typo shows before anything is sent.
+  if (!errors.email && !isEmail(values.email.trim())) errors.email = "email";
+  if (!errors.phone && !isPhone(values.phone.trim())) errors.phone = "phone";
   return errors;
 }
 
@@ -94,8 +94,6 @@ export function serverFieldErrors(fields: readonly string[] | undefined): FieldE
   }
   return errors;
 }
-
-const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /** Campaign parameters of the page the form is on, for attribution. */
 export function utmFromUrl(href: string): UtmParameters {

@@ -1,16 +1,9 @@
-import { intlLocale, subscriptionsApi, useSession, type Locale, type Subscription } from "@agency/core";
+import { formatDate, grantsAccess, subscriptionsApi, useSession, type Subscription } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { useStatusLabel } from "./status-label";
-
-/** "March 5, 2027" / "5 maart 2027"; the raw value when the server sent something that is not a date. */
-function longDate(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(date);
-}
 
 /** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
@@ -109,8 +102,9 @@ export function Settings() {
     );
   }
 
-  const active = subscription?.status === "active";
-  const endDate = subscription ? longDate(subscription.current_period_end, locale) : "";
+  const active = grantsAccess(subscription?.status);
+  // "March 5, 2027" / "5 maart 2027", as the mails say it.
+  const endDate = subscription ? formatDate(subscription.current_period_end, locale) : "";
 
   return (
     <section className="settings" part="root">

@@ -2,14 +2,17 @@ import type { Plan } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 
-/** Spec §9: the plan shown when the server has none (or cannot be reached), in the active language. */
+/**
+ * The plan shown when the server has none (or cannot be reached), in the element's language: the same texts as the
+ * Pro plan the server seeds (migrations 0010 and 0011), so a visitor sees no difference between the two.
+ */
 export function useDefaultPlan(): Plan {
   const { t } = useLingui();
   return useMemo(
     () => ({
       id: "pro",
       name: t`Pro Plan`,
-      description: t`Everything you need to run and grow your business online.`,
+      description: t`Everything your team needs to grow online.`,
       price_monthly: 49,
       price_yearly: 468,
       currency: "EUR",

@@ -1,8 +1,8 @@
-import type { BillingPeriod, Locale, Plan } from "@agency/core";
+import { formatMoney, type BillingPeriod, type Locale, type Plan } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { CHECKOUT_SLOT } from "./embedded-checkout";
-import { formatMoney, monthlyEquivalent, savingPercent, yearlySaving } from "./pricing";
+import { monthlyEquivalent, savingPercent, yearlySaving } from "./pricing";
 
 export type CheckoutState = "idle" | "processing" | "embedded";
 
@@ -21,7 +21,7 @@ export function PlanCard({ plan, period, locale, checkout, onStart, onCancelChec
   const titleId = useId();
   // The contract always names a currency; a hand-written plan from an older server may not.
   const currency = plan.currency || "EUR";
-  const money = (amount: number, cents = false) => formatMoney(amount, currency, locale, cents);
+  const money = (amount: number, cents = false) => formatMoney(amount, currency, locale, { cents });
   const percent = savingPercent(plan);
   const perMonth = monthlyEquivalent(plan.price_yearly);
 

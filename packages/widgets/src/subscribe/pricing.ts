@@ -1,4 +1,4 @@
-import { intlLocale, type Locale, type Plan } from "@agency/core";
+import type { Plan } from "@agency/core";
 
 /** Spec §9: the yearly saving, in percent of twelve monthly payments, rounded. 0 when there is none. */
 export function savingPercent(plan: Pick<Plan, "price_monthly" | "price_yearly">): number {
@@ -15,18 +15,4 @@ export function yearlySaving(plan: Pick<Plan, "price_monthly" | "price_yearly">)
 /** Spec §9: yearly / 12, to two decimals. */
 export function monthlyEquivalent(priceYearly: number): number {
   return Math.round((priceYearly / 12) * 100) / 100;
-}
-
-/**
- * An amount in the plan's currency, in the active language: "€468" / "€ 468" for whole amounts, two decimals
- * otherwise (or always, with `cents`).
- */
-export function formatMoney(amount: number, currency: string, locale: Locale, cents = false): string {
-  const digits = cents || !Number.isInteger(amount) ? 2 : 0;
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
 }

@@ -1,6 +1,7 @@
 import {
   apiErrorMessage,
   apiStatus,
+  grantsAccess,
   navigation,
   subscriptionsApi,
   useSession,
@@ -38,7 +39,7 @@ interface Loaded {
 
 /** Spec §2 Subscribe: one plan, monthly or annual billing, and the way to the payment provider. */
 export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", contactHref = "/contact" }: SubscribeProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api, settings, navigate, emit, host } = useElement();
   const { isAuthenticated } = useSession();
   const defaultPlan = useDefaultPlan();
@@ -71,7 +72,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
     void Promise.all([subscription, plans]).then(([existing, result]) => {
       if (!current) return;
       // Spec §2: nothing to sell to someone who already subscribes.
-      if (existing?.status === "active") {
+      if (grantsAccess(existing?.status)) {
         navigate("/dashboard");
         return;
       }
@@ -118,7 +119,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       });
     } catch (error) {
       // A 401 already sent the visitor to the login page (spec §4); a toast would only add noise.
-      if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error) ?? t`Failed to start checkout`, { locale });
+      if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error, i18n) ?? t`Failed to start checkout`, { locale });
       setCheckout("idle");
       return;
     }

@@ -12,6 +12,7 @@ const article: BlogPost = {
   title: "Why speed sells",
   excerpt: "Fast sites convert better.",
   content: `<h2>Speed</h2><p>First paragraph.</p><img src="x" onerror="alert(1)"><script>window.hacked = true</script>${" word".repeat(399)}`,
+  language: "en",
   category: "Performance",
   author_name: "sanne de Vries",
   created_at: "2025-11-05T12:00:00.000Z",
@@ -35,7 +36,7 @@ describe("blog article", () => {
     localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
     serve(article);
     renderApp("/blog/42");
-    expect(await screen.findByRole("heading", { level: 1, name: "Why speed sells" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Why speed sells" }, { timeout: 8000 })).not.toHaveAttribute("lang");
 
     const breadcrumb = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
     expect(breadcrumb.getByRole("link", { name: /Back to Blog/ })).toHaveAttribute("href", "/blog");
@@ -57,6 +58,20 @@ describe("blog article", () => {
     expect(screen.getByRole("link", { name: "Read More Articles" })).toHaveAttribute("href", "/blog");
     await waitFor(() => expect(document.title).toBe("Why speed sells | Pixelwerf"));
     await waitFor(() => expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute("content", "article"));
+  });
+
+  it("shows the labels, dates and reading time in Dutch on the Dutch page, and marks the English text as English", async () => {
+    serve(article);
+    renderApp("/blog/42");
+    const title = await screen.findByRole("heading", { level: 1, name: "Why speed sells" }, { timeout: 8000 });
+    expect(title).toHaveAttribute("lang", "en");
+    expect(screen.getByText("Fast sites convert better.")).toHaveAttribute("lang", "en");
+    expect(document.querySelector(".article__body")).toHaveAttribute("lang", "en");
+    expect(screen.getByText("Auteur")).not.toHaveAttribute("lang");
+    expect(screen.getByText("5 november 2025")).toBeInTheDocument();
+    expect(screen.getByText("3 min lezen")).toBeInTheDocument();
+    expect(screen.getByText(/Laatst bijgewerkt/)).toHaveTextContent("1 december 2025");
+    expect(screen.queryByText(/November|December/)).toBeNull();
   });
 
   it("sanitises the body: no script, no event handlers", async () => {

@@ -12,9 +12,11 @@ function post(id: number, extra: Partial<BlogPost> = {}): BlogPost {
     id: String(id),
     title: `Post number ${id}`,
     content: `<p>${"word ".repeat(250)}</p>`,
+    language: "en",
     author_name: "Sanne de Vries",
     created_at: "2025-11-05T12:00:00.000Z",
     updated_at: "2025-11-05T12:00:00.000Z",
+    tags: [],
     ...extra,
   };
 }
@@ -50,8 +52,11 @@ describe("blog list", () => {
     const grid = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
     expect(grid).toEqual(["Post number 2", "Post number 3", "Post number 4", "Post number 5", "Post number 6"]);
     expect(asked).toHaveBeenCalledWith(1, 6);
+    // Dutch labels with Dutch dates; the (English) posts' own text says it is English.
     expect(screen.getAllByText("2 min lezen")).toHaveLength(6);
-    expect(screen.getAllByText("November 5, 2025")).toHaveLength(6);
+    expect(screen.getAllByText("5 november 2025")).toHaveLength(6);
+    expect(featured).toHaveAttribute("lang", "en");
+    expect(screen.getByText("The newest one.")).toHaveAttribute("lang", "en");
   });
 
   it("cuts excerpts at 200 characters for the featured article and 150 for the others", async () => {
@@ -79,6 +84,17 @@ describe("blog list", () => {
     expect(second.getByRole("button", { name: "Volgende" })).toBeDisabled();
     expect(second.getByRole("button", { name: "Vorige" })).toBeEnabled();
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it("shows English labels with the long US date on the English page, and marks a Dutch post as Dutch (en)", async () => {
+    localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
+    serve([[post(1), post(2, { language: "nl", title: "Snelle sites" })]]);
+    renderApp("/blog");
+    const featured = await screen.findByRole("heading", { level: 2, name: "Post number 1" }, { timeout: 8000 });
+    expect(featured).not.toHaveAttribute("lang");
+    expect(screen.getByRole("heading", { level: 3, name: "Snelle sites" })).toHaveAttribute("lang", "nl");
+    expect(screen.getAllByText("November 5, 2025")).toHaveLength(2);
+    expect(screen.getAllByText("2 min read")).toHaveLength(2);
   });
 
   it("shows 'Coming Soon!' with a 'Get Notified' link when there are no posts (en)", async () => {

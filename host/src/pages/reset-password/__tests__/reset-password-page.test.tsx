@@ -1,3 +1,4 @@
+import { resetToasts } from "@agency/ui";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -70,10 +71,41 @@ describe("reset password page", () => {
   });
 
   it("shows the invalid view and 'Invalid or expired reset link' when the server refuses the token", async () => {
-    server.use(http.post(`${API}/auth/verify-reset-token`, () => HttpResponse.json({ valid: false, error: "Invalid or expired reset link" }, { status: 400 })));
+    server.use(
+      http.post(`${API}/auth/verify-reset-token`, () =>
+        HttpResponse.json({ valid: false, error: "Invalid or expired reset link", code: "auth.reset_invalid" }, { status: 400 }),
+      ),
+    );
     renderApp("/reset-password?token=old");
     expect(await screen.findByRole("heading", { name: "Ongeldige resetlink" }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Nieuwe link aanvragen" })).toHaveAttribute("href", "/forgot-password");
+    await waitFor(() => expect(toastText()).toBe("Ongeldige of verlopen resetlink"));
+  });
+
+  it("says in Dutch that the link has expired, although the server wrote English", async () => {
+    server.use(
+      http.post(`${API}/auth/verify-reset-token`, () =>
+        HttpResponse.json({ valid: false, error: "This reset link has expired. Request a new one.", code: "auth.reset_expired" }, { status: 400 }),
+      ),
+    );
+    renderApp("/reset-password?token=old");
+    expect(await screen.findByRole("heading", { name: "Ongeldige resetlink" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText("Deze resetlink is verlopen. Vraag een nieuwe aan.")).toBeInTheDocument();
+    await waitFor(() => expect(toastText()).toBe("Deze resetlink is verlopen. Vraag een nieuwe aan."));
+  });
+
+  it("shows the server's own text for a code this page does not know, and the fallback for no answer", async () => {
+    server.use(
+      http.post(`${API}/auth/verify-reset-token`, () =>
+        HttpResponse.json({ valid: false, error: "Links from before the move no longer work.", code: "auth.reset_moved" }, { status: 400 }),
+      ),
+    );
+    const first = renderApp("/reset-password?token=old");
+    expect(await screen.findByText("Links from before the move no longer work.", {}, { timeout: 8000 })).toBeInTheDocument();
+    first.unmount();
+    resetToasts();
+    server.use(http.post(`${API}/auth/verify-reset-token`, () => HttpResponse.error()));
+    renderApp("/reset-password?token=old");
     await waitFor(() => expect(toastText()).toBe("Ongeldige of verlopen resetlink"));
   });
 
@@ -125,11 +157,15 @@ describe("reset password page", () => {
 
   it("sends a visitor whose link was refused (400) to /forgot-password after 2 seconds", async () => {
     validToken();
-    server.use(http.post(`${API}/auth/reset-password`, () => HttpResponse.json({ error: "Invalid or expired reset link" }, { status: 400 })));
+    server.use(
+      http.post(`${API}/auth/reset-password`, () =>
+        HttpResponse.json({ error: "This reset link has already been used. Request a new one.", code: "auth.reset_used" }, { status: 400 }),
+      ),
+    );
     const { router } = await openForm();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fill("secret12", "secret12");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid or expired reset link");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Deze resetlink is al gebruikt. Vraag een nieuwe aan.");
     vi.advanceTimersByTime(1900);
     expect(router.state.location.pathname).toBe("/reset-password");
     vi.advanceTimersByTime(200);

@@ -23,7 +23,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   // Unknown API paths answer JSON 404 for every method (GETs would otherwise reach the site's SPA fallback).
-  app.all("/*", { schema: { hide: true } }, async (request, reply) =>
-    reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
-  );
+  app.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.sendError(404, "not_found"));
 }

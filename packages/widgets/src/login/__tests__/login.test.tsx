@@ -74,6 +74,9 @@ const texts = {
     registerFailed: "Registration failed",
     tooMany5: "Too many attempts. Try again in 5 minutes.",
     tooMany1: "Too many attempts. Try again in 1 minute.",
+    invalidCredentials: "Invalid email or password",
+    codedTooMany: "Too many login attempts. Try again in 5 minutes.",
+    emailTaken: "An account with this email already exists. Log in or reset your password.",
     sent: "Check your email for reset instructions",
     sendFailed: "Failed to send reset email",
     tryDifferent: "Try different email",
@@ -109,6 +112,9 @@ const texts = {
     registerFailed: "Registratie mislukt",
     tooMany5: "Te veel pogingen. Probeer het over 5 minuten opnieuw.",
     tooMany1: "Te veel pogingen. Probeer het over 1 minuut opnieuw.",
+    invalidCredentials: "Onjuist e-mailadres of wachtwoord",
+    codedTooMany: "Te veel inlogpogingen. Probeer het over 5 minuten opnieuw.",
+    emailTaken: "Er bestaat al een account met dit e-mailadres. Log in of stel je wachtwoord opnieuw in.",
     sent: "Controleer je e-mail voor instructies om je wachtwoord opnieuw in te stellen",
     sendFailed: "Versturen van de herstel-e-mail is mislukt",
     tryDifferent: "Ander e-mailadres proberen",
@@ -222,6 +228,32 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.loginFailed));
       expect(lastToast()).toMatchObject({ kind: "error", message: T.loginFailed, locale });
       expect(ui.getByRole("button", { name: T.login })).toBeEnabled();
+    });
+
+    it("translates the answer's error code into the element's language, whatever language the server wrote", async () => {
+      server.use(
+        http.post(`${API}/auth/login`, () =>
+          HttpResponse.json({ error: "Invalid email or password", code: "auth.invalid_credentials" }, { status: 400 }),
+        ),
+      );
+      const { ui } = await at();
+      const u = userEvent.setup();
+      fill(ui.getByLabelText(T.email), "ann@example.com");
+      fill(ui.getByLabelText(T.password), "wrong-one");
+      await u.click(ui.getByRole("button", { name: T.login }));
+      await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.invalidCredentials));
+      expect(lastToast()).toMatchObject({ kind: "error", message: T.invalidCredentials });
+
+      server.use(
+        http.post(`${API}/auth/login`, () =>
+          HttpResponse.json(
+            { error: "Too many login attempts. Try again in 5 minutes.", code: "auth.too_many_attempts", retryAfter: 290 },
+            { status: 429, headers: { "Retry-After": "290" } },
+          ),
+        ),
+      );
+      await u.click(ui.getByRole("button", { name: T.login }));
+      await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.codedTooMany));
     });
 
     it("says when a throttled visitor may try again (429)", async () => {
@@ -370,6 +402,14 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await u.click(ui.getByRole("button", { name: T.register }));
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent("An account with this email already exists."));
       expect(lastToast()).toMatchObject({ kind: "error", message: "An account with this email already exists." });
+
+      server.use(
+        http.post(`${API}/auth/register`, () =>
+          HttpResponse.json({ error: "An account with this email already exists.", code: "auth.email_taken" }, { status: 409 }),
+        ),
+      );
+      await u.click(ui.getByRole("button", { name: T.register }));
+      await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.emailTaken));
 
       server.use(http.post(`${API}/auth/register`, () => HttpResponse.error()));
       await u.click(ui.getByRole("button", { name: T.register }));

@@ -288,9 +288,22 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
       404,
     ],
     [
-      "a 429 with the server's message",
-      () => HttpResponse.json({ error: "Too many requests", retryAfter: 60 }, { status: 429 }),
+      "a 429 with the server's message and a code this element does not know",
+      () => HttpResponse.json({ error: "Too many requests", code: "contact.something_new", retryAfter: 60 }, { status: 429 }),
       { nl: "Too many requests", en: "Too many requests" },
+      429,
+    ],
+    [
+      "a 429 with its code, in the element's language",
+      () =>
+        HttpResponse.json(
+          { error: "Too many requests from your network. Please try again in 2 minutes.", code: "contact.too_many_requests", retryAfter: 120 },
+          { status: 429 },
+        ),
+      {
+        nl: "Te veel aanvragen vanaf je netwerk. Probeer het over 2 minuten opnieuw.",
+        en: "Too many requests from your network. Please try again in 2 minutes.",
+      },
       429,
     ],
   ])("on %s shows the message for 8 s and keeps what was typed", async (_, respond, messages, status) => {
@@ -314,12 +327,18 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     await waitFor(() => expect(view.queryByRole("alert")).toBeNull());
   });
 
-  it("marks the fields the server rejected (400)", async () => {
-    answer = () => HttpResponse.json({ error: "Please check the following fields: phone number.", fields: ["phone"] }, { status: 400 });
+  it("marks the fields the server rejected (400), naming them in the element's language", async () => {
+    answer = () =>
+      HttpResponse.json(
+        { error: "Please check the following fields: phone number and budget.", code: "contact.invalid_field", fields: ["phone", "budgetRange"] },
+        { status: 400 },
+      );
     const { view } = await mountForm(locale);
     fillRequired(view, locale);
     submit(view, locale);
-    expect(await view.findByRole("alert")).toHaveTextContent("Please check the following fields: phone number.");
+    expect(await view.findByRole("alert")).toHaveTextContent(
+      locale === "nl" ? "Controleer de volgende velden: telefoonnummer en budget." : "Please check the following fields: phone number and budget.",
+    );
     expect(field(view, l.phone)).toHaveAttribute("aria-invalid", "true");
     expect(field(view, l.phone)).toHaveAccessibleDescription(locale === "nl" ? "Controleer dit veld" : "Please check this field");
   });

@@ -14,6 +14,7 @@ const active: Subscription = {
   status: "active",
   current_period_end: "2027-01-15T12:00:00Z",
   cancel_at_period_end: false,
+  billing_period: "yearly",
 };
 
 const server = setupServer();

@@ -1,6 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
+import { LeadsResponseSchema, StringEnum, Type, errorResponses } from "@agency/contract/schemas";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { exportLeadsCsv } from "../../../cli/leads";
+import { listLeads } from "../../../contact/store";
 import { sha256 } from "../../../lib/crypto";
 
 /**
@@ -8,7 +11,7 @@ import { sha256 } from "../../../lib/crypto";
  * Guarded by ADMIN_TOKEN; without it the endpoints do not exist. A wrong token is 403, never 401:
  * in this API 401 means "your session is gone" and makes the browser log out.
  */
-export default async function adminRoutes(app: FastifyInstance) {
+const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.adminToken;
   if (!token) return;
 
@@ -22,26 +25,20 @@ export default async function adminRoutes(app: FastifyInstance) {
     "/contact-requests",
     {
       schema: {
+        tags: ["admin"],
         summary: "Quote requests as JSON, or as CSV with ?format=csv (bearer ADMIN_TOKEN)",
-        querystring: {
-          type: "object",
-          properties: { format: { type: "string", enum: ["json", "csv"] } },
-          additionalProperties: false,
-        },
+        security: [{ bearer: [] }],
+        querystring: Type.Object({ format: Type.Optional(StringEnum(["json", "csv"] as const)) }, { additionalProperties: false }),
+        response: { 200: LeadsResponseSchema, ...errorResponses({ 400: [], 403: ["admin.forbidden"] }) },
       },
     },
     async (request, reply) => {
-      if (!authorised(request)) return reply.code(403).send({ error: "A valid admin token is required" });
-      if ((request.query as { format?: string }).format === "csv") {
-        return reply.type("text/csv; charset=utf-8").send(await exportLeadsCsv(app.db));
-      }
-      const { rows } = await app.db.query(
-        `SELECT id, created_at, name, email, company, country_code, phone, project_type, budget_range, timeline,
-                features, domain_status, hear_about_us, message, language, source, page_url, origin, utm,
-                is_spam, notified_at
-           FROM contact_requests ORDER BY id`,
-      );
-      return { requests: rows };
+      if (!authorised(request)) return reply.sendError(403, "admin.forbidden");
+      // Text, not the JSON schema: a string is sent as it is, without serialisation.
+      if (request.query.format === "csv") return reply.type("text/csv; charset=utf-8").send((await exportLeadsCsv(app.db)) as never);
+      return { requests: await listLeads(app.db) };
     },
   );
-}
+};
+
+export default adminRoutes;

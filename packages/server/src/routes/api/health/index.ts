@@ -1,15 +1,9 @@
-import { Type } from "@sinclair/typebox";
+import { HealthResponseSchema } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // No database round trip: this is the throughput baseline of the benchmark and a liveness probe.
-  app.get(
-    "/",
-    {
-      schema: { tags: ["health"], summary: "Liveness", response: { 200: Type.Object({ status: Type.Literal("ok") }) } },
-    },
-    async () => ({ status: "ok" as const }),
-  );
+  app.get("/", { schema: { tags: ["health"], summary: "Liveness", response: { 200: HealthResponseSchema } } }, async () => ({ status: "ok" as const }));
 };
 
 export default healthRoutes;

@@ -1,7 +1,8 @@
-import { Type } from "@sinclair/typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { formatMoney } from "@agency/contract";
+import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { formatPrice } from "../../../payments/format";
+import { findUserById } from "../../../accounts/store";
 import type { CheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
 import { findPlan, priceCents } from "../../../payments/store";
 import {
@@ -12,7 +13,7 @@ import {
   renderProblemPage,
   type CheckoutProblem,
 } from "../../../payments/test-checkout-page";
-import { requestLocale } from "../../schemas";
+import { requestLocale } from "../../../i18n";
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -70,17 +71,17 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await app.payments.local.openSession(request.params.id);
       if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
       const { session } = outcome;
-      const plan = await findPlan(app.db, session.plan_id, { activeOnly: false });
-      const { rows } = await app.db.query<{ email: string }>("SELECT email FROM users WHERE id = $1", [session.user_id]);
-      if (!plan || !rows[0]) return sendProblem(request, reply, "unknown", null);
+      const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
+      const user = await findUserById(app.db, session.user_id);
+      if (!plan || !user) return sendProblem(request, reply, "unknown", null);
       const nonce = newNonce();
       const path = pagePath(request);
       const html = renderCheckoutPage({
         locale: session.locale,
         planName: plan.name,
         billingPeriod: session.billing_period,
-        price: formatPrice(session.locale, priceCents(plan, session.billing_period), plan.currency),
-        email: rows[0].email,
+        price: formatMoney(priceCents(plan, session.billing_period) / 100, plan.currency, session.locale, { cents: true }),
+        email: user.email,
         payAction: `${path}/pay`,
         cancelAction: `${path}/cancel`,
         nonce,

@@ -1,6 +1,5 @@
-import { Type } from "@sinclair/typebox";
+import { WebhookResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { errors } from "../../schemas";
 
 /** Stripe events are small, but a subscription with many items can pass the API's 100 KB default body limit. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -28,14 +27,14 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "checkout.session.completed, customer.subscription.created/updated/deleted and invoice.payment_failed; " +
           "a redelivered event id is acknowledged without doing anything again.",
         response: {
-          200: Type.Object({ received: Type.Literal(true), duplicate: Type.Optional(Type.Boolean()) }),
-          ...errors(400, 404),
+          200: WebhookResponseSchema,
+          ...errorResponses({ 400: ["payments.signature_missing", "payments.signature_invalid"], 404: ["payments.webhook_disabled"] }),
         },
       },
     },
     async (request, reply) => {
       const stripe = app.payments.stripe;
-      if (!stripe) return reply.code(404).send({ error: "Stripe is not configured on this server (STRIPE_SECRET_KEY is not set)" });
+      if (!stripe) return reply.sendError(404, "payments.webhook_disabled");
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === "string" ? request.body : "");
       const signature = request.headers["stripe-signature"];
       const result = await stripe.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "../format";
+
+// Intl separates some currency amounts with a no-break space; tests compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("the one formatter", () => {
+  it("writes dates the same way everywhere in one language", () => {
+    expect(formatDate("2027-03-05T10:00:00Z", "en")).toBe("March 5, 2027");
+    expect(formatDate("2027-03-05T10:00:00Z", "nl")).toBe("5 maart 2027");
+    expect(formatDate(new Date("2025-11-05T12:00:00Z"), "en")).toBe("November 5, 2025");
+  });
+
+  it("uses the agency's calendar (Europe/Amsterdam), not the reader's clock", () => {
+    // 23:30 UTC on March 4 is already March 5 in Amsterdam.
+    expect(formatDate("2027-03-04T23:30:00Z", "en")).toBe("March 5, 2027");
+    expect(plain(formatDateTime("2027-03-04T23:30:00Z", "nl"))).toBe("5 maart 2027 om 00:30");
+  });
+
+  it("shows a value that is not a date as it is", () => {
+    expect(formatDate("soon", "en")).toBe("soon");
+  });
+
+  it("writes money in the plan's currency with the language's conventions", () => {
+    expect(plain(formatMoney(49, "EUR", "nl"))).toBe("€ 49");
+    expect(formatMoney(49, "EUR", "en")).toBe("€49");
+    expect(plain(formatMoney(39, "EUR", "nl", { cents: true }))).toBe("€ 39,00");
+    expect(formatMoney(39.17, "EUR", "en")).toBe("€39.17");
+    expect(formatMoney(1199, "USD", "en")).toBe("$1,199");
+    expect(plain(formatMoney(1999, "EUR", "nl"))).toBe("€ 1.999");
+  });
+
+  it("writes numbers with the language's separators", () => {
+    expect(formatNumber(1234.5, "en")).toBe("1,234.5");
+    expect(formatNumber(1234.5, "nl")).toBe("1.234,5");
+  });
+});

@@ -1,0 +1,10 @@
+import type { Messages } from "@lingui/core";
+import type { Locale } from "./rules";
+import { messages as en } from "./locales/en.po";
+import { messages as nl } from "./locales/nl.po";
+
+/**
+ * The error texts compiled for the browser (Lingui's Vite plugin compiles the .po files on import). Merged into the
+ * ui catalog, so every element and the host translate error codes. The server reads the same .po files at start.
+ */
+export const contractCatalog: Record<Locale, Messages> = { nl, en };

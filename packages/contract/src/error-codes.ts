@@ -1,0 +1,52 @@
+/**
+ * Every error answer carries one of these codes beside its `error` text. The code is stable: the browser code
+ * translates it (messages.ts holds each one's text in nl and en), and API clients may branch on it. Add a code
+ * here, give it a message in messages.ts, then run `npm run i18n:extract` and fill in the Dutch text.
+ */
+export const ERROR_CODES = [
+  // Any route
+  "request.invalid",
+  "request.malformed_json",
+  "request.empty_body",
+  "request.bad_content_length",
+  "request.too_large",
+  "request.unsupported_media_type",
+  "not_found",
+  "server.error",
+  "server.unavailable",
+  // Accounts
+  "auth.required",
+  "auth.invalid_credentials",
+  "auth.email_taken",
+  "auth.too_many_attempts",
+  "auth.reset_invalid",
+  "auth.reset_used",
+  "auth.reset_expired",
+  // Quote requests
+  "contact.invalid_field",
+  "contact.too_many_requests",
+  // Blog
+  "blog.not_found",
+  // Subscriptions and payments
+  "subscriptions.unknown_plan",
+  "subscriptions.invalid_redirect",
+  "subscriptions.already_active",
+  "subscriptions.payment_problem",
+  "subscriptions.none",
+  "subscriptions.period_over",
+  "payments.unavailable",
+  "payments.webhook_disabled",
+  "payments.signature_missing",
+  "payments.signature_invalid",
+  // The agency's own endpoints
+  "admin.forbidden",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return (ERROR_CODES as readonly unknown[]).includes(value);
+}
+
+/** What every 400 can be about, whatever the route: a body or query that does not fit, or no readable JSON. */
+export const REQUEST_ERRORS = ["request.invalid", "request.malformed_json", "request.empty_body", "request.bad_content_length"] as const satisfies readonly ErrorCode[];

@@ -1,0 +1,71 @@
+import { INTL_LOCALES, TIME_ZONE, type Locale } from "./rules";
+
+/**
+ * The one formatter for dates, money and numbers, used by the elements, the site and the mails, so a date reads
+ * the same everywhere in one language: "March 5, 2027" in English, "5 maart 2027" in Dutch. Dates are calendar
+ * dates in the agency's time zone (Europe/Amsterdam), whatever the reader's clock says.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A date in long form: "March 5, 2027" (en) or "5 maart 2027" (nl). A string that is no date is returned as it
+ * is, so a surprising value from elsewhere still shows instead of "Invalid Date".
+ */
+export function formatDate(value: Date | string | number, locale: Locale): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const formatter = cached(`date:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long", timeZone: TIME_ZONE }));
+  return formatter.format(date);
+}
+
+/** A moment with its time of day: "March 5, 2027 at 9:30 AM" (en) or "5 maart 2027 om 09:30" (nl). */
+export function formatDateTime(value: Date | string | number, locale: Locale): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const formatter = cached(
+    `datetime:${locale}`,
+    () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE }),
+  );
+  return formatter.format(date);
+}
+
+export interface MoneyOptions {
+  /** Always two decimals ("€49.00"). Otherwise whole amounts have none ("€49") and others two ("€39.17"). */
+  cents?: boolean;
+}
+
+/** An amount in a currency (ISO 4217): "€49" / "€ 49" for whole amounts, "€39.17" / "€ 39,17" otherwise. */
+export function formatMoney(amount: number, currency: string, locale: Locale, { cents = false }: MoneyOptions = {}): string {
+  const digits = cents || !Number.isInteger(amount) ? 2 : 0;
+  const formatter = cached(
+    `money:${locale}:${currency}:${digits}`,
+    () =>
+      new Intl.NumberFormat(INTL_LOCALES[locale], {
+        style: "currency",
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  );
+  return formatter.format(amount);
+}
+
+/** A number with the language's separators: 1,234.5 (en) or 1.234,5 (nl). */
+export function formatNumber(value: number, locale: Locale): string {
+  return cached(`number:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale])).format(value);
+}

@@ -1,0 +1,90 @@
+// What browser code may import from the contract: types (erased at build), the rules, the formatter and the error
+// codes with their texts. Nothing here imports TypeBox; the schemas are `@agency/contract/schemas`, for the server.
+// Explicit on purpose: a change here is a change for the server and every browser package at once.
+
+export {
+  LOCALES,
+  type Locale,
+  DEFAULT_LOCALE,
+  isLocale,
+  INTL_LOCALES,
+  TIME_ZONE,
+  localeFromAcceptLanguage,
+  BASE_PATH_PATTERN,
+  basePathFrom,
+  stripBase,
+  apiBaseFrom,
+  isEnglishPath,
+  localeFromPath,
+  localizedPath,
+  unlocalizedPath,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EMAIL_MAX_LENGTH,
+  PHONE_PATTERN,
+  isEmail,
+  isPhone,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  ACCESS_STATUSES,
+  LIVE_STATUSES,
+  ENDED_STATUSES,
+  grantsAccess,
+  BILLING_PERIODS,
+  type BillingPeriod,
+} from "./rules";
+
+export {
+  PROJECT_TYPES,
+  type ProjectType,
+  BUDGET_RANGES,
+  type BudgetRange,
+  TIMELINES,
+  type Timeline,
+  DOMAIN_STATUSES,
+  type DomainStatus,
+  HEAR_ABOUT_US,
+  type HearAboutUs,
+  CONTACT_FEATURES,
+  type ContactFeature,
+  COUNTRY_CODES,
+  type CountryCode,
+  DIAL_CODES,
+  DEFAULT_COUNTRY_CODE,
+  HONEYPOT_FIELD,
+  UTM_KEYS,
+  BLOG_PAGE_SIZE,
+  BLOG_MAX_LIMIT,
+} from "./values";
+
+export { formatDate, formatDateTime, formatMoney, formatNumber, type MoneyOptions } from "./format";
+
+export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
+export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";
+export { errorText, errorAnswerText, type ErrorDetails } from "./error-text";
+
+export type { SuccessMessageResponse, HealthResponse } from "./schemas/common";
+export type { ErrorResponse } from "./schemas/errors";
+export type {
+  User,
+  RegisterPayload,
+  LoginPayload,
+  AuthResponse,
+  MeResponse,
+  ForgotPasswordPayload,
+  VerifyResetTokenResponse,
+  ResetPasswordPayload,
+} from "./schemas/accounts";
+export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
+export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
+export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";
+export type {
+  Plan,
+  PlansResponse,
+  Subscription,
+  SubscriptionResponse,
+  CreateCheckoutPayload,
+  CreateCheckoutResponse,
+  WebhookResponse,
+} from "./schemas/subscriptions";

@@ -1,0 +1,145 @@
+/**
+ * Rules the server and the browser code must apply identically. Plain values and functions with no imports, so
+ * importing them costs a bundle next to nothing and pulls in no schema library.
+ */
+
+// ---------- Languages ----------
+
+export const LOCALES = ["nl", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+/** Dutch is the site's default; English lives under /en. */
+export const DEFAULT_LOCALE: Locale = "nl";
+
+export function isLocale(value: unknown): value is Locale {
+  return (LOCALES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The regional formats of each site language. English is the US variant ("March 5, 2027"), which is what the
+ * English pages have always shown; Dutch is the Netherlands ("5 maart 2027").
+ */
+export const INTL_LOCALES: Record<Locale, string> = { nl: "nl-NL", en: "en-US" };
+/** The agency works from the Netherlands: calendar dates are Dutch dates, whoever reads them and wherever. */
+export const TIME_ZONE = "Europe/Amsterdam";
+
+/**
+ * The first nl or en in an Accept-Language header ("nl-NL,nl;q=0.9,en;q=0.8" → nl), or null when it names
+ * neither. Quality values are ignored: browsers list languages in order of preference.
+ */
+export function localeFromAcceptLanguage(header: string | undefined | null): Locale | null {
+  for (const part of (header ?? "").split(",")) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (isLocale(tag)) return tag;
+  }
+  return null;
+}
+
+// ---------- Base path and the /en prefix ----------
+
+/** A path segment of a preview base: letters, digits and URL-safe punctuation. */
+const PREVIEW_SEGMENT = "[A-Za-z0-9._~-]+";
+
+/** `/` or `/preview/{first}/{second}/`, as a JSON-schema pattern (the forgot-password body's basePath). */
+export const BASE_PATH_PATTERN = `^/(preview/${PREVIEW_SEGMENT}/${PREVIEW_SEGMENT}/)?$`;
+
+/**
+ * The site's base path for a URL path: `/preview/{first}/{second}/` when the path starts with /preview/ and has at
+ * least two more segments, else `/`. "/preview/a/b" counts too (its base lacks only the trailing slash).
+ */
+export function basePathFrom(pathname: string): string {
+  const [, preview, first, second] = pathname.split("/");
+  return preview === "preview" && first && second ? `/preview/${first}/${second}/` : "/";
+}
+
+/** The path relative to the base, always starting with "/" ("/preview/a/b/en/contact" → "/en/contact"). */
+export function stripBase(pathname: string, basePath = basePathFrom(pathname)): string {
+  if (basePath !== "/" && pathname.startsWith(basePath.slice(0, -1))) {
+    const rest = pathname.slice(basePath.length - 1);
+    return rest.startsWith("/") ? rest : `/${rest}`;
+  }
+  return pathname || "/";
+}
+
+/** "/preview/a/b/api" → "/preview/a/b/api"; "/" → "/api". */
+export function apiBaseFrom(basePath: string): string {
+  return `${basePath.endsWith("/") ? basePath : `${basePath}/`}api`;
+}
+
+/** English pages live under /en (after the base): "/en" and "/en/…", never "/english". */
+export function isEnglishPath(appPath: string): boolean {
+  return appPath === "/en" || appPath.startsWith("/en/");
+}
+
+/** The language of an app path or a full path under a base: English under /en, Dutch everywhere else. */
+export function localeFromPath(pathname: string): Locale {
+  return isEnglishPath(stripBase(pathname)) ? "en" : DEFAULT_LOCALE;
+}
+
+/** "/en/pricing" → "/pricing", "/en" → "/". */
+export function unlocalizedPath(appPath: string): string {
+  if (appPath === "/en" || appPath === "/en/") return "/";
+  return isEnglishPath(appPath) ? appPath.slice(3) : appPath;
+}
+
+/** The app path of a page in a language: localizedPath("/contact", "en") → "/en/contact", ("/", "en") → "/en". */
+export function localizedPath(appPath: string, locale: Locale): string {
+  const bare = unlocalizedPath(appPath);
+  if (locale === DEFAULT_LOCALE) return bare;
+  return bare === "/" ? `/${locale}` : `/${locale}${bare}`;
+}
+
+// ---------- Accounts ----------
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * An e-mail address: the same expression as the JSON-schema "email" format the server validates with (ajv), so
+ * an address the browser accepts is never refused by the server. Upper case is allowed; the server lower-cases.
+ */
+export const EMAIL_PATTERN =
+  "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$";
+export const EMAIL_MAX_LENGTH = 254;
+
+/** A phone number as people type it: digits, spaces and + ( ) . / -, 4 to 40 characters. */
+export const PHONE_PATTERN = "^[0-9 +()./-]{4,40}$";
+
+const emailExpression = new RegExp(EMAIL_PATTERN);
+const phoneExpression = new RegExp(PHONE_PATTERN);
+
+export function isEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && emailExpression.test(value);
+}
+
+export function isPhone(value: string): boolean {
+  return phoneExpression.test(value);
+}
+
+// ---------- Subscriptions ----------
+
+/** The payment provider's subscription states (Stripe's names), used for both providers. */
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "unpaid",
+  "paused",
+  "incomplete",
+  "incomplete_expired",
+  "canceled",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** States that grant access to the portal. */
+export const ACCESS_STATUSES = ["active", "trialing"] as const satisfies readonly SubscriptionStatus[];
+/** States in which the customer has (or still owes for) a subscription: a second one must not be sold. */
+export const LIVE_STATUSES = [...ACCESS_STATUSES, "past_due", "unpaid", "paused"] as const satisfies readonly SubscriptionStatus[];
+/** States after which a subscription never comes back; a new checkout creates a new one. */
+export const ENDED_STATUSES = ["canceled", "incomplete_expired"] as const satisfies readonly SubscriptionStatus[];
+
+export function grantsAccess(status: string | null | undefined): boolean {
+  return (ACCESS_STATUSES as readonly unknown[]).includes(status);
+}
+
+export const BILLING_PERIODS = ["monthly", "yearly"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];

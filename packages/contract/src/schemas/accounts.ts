@@ -1,0 +1,70 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { REQUEST_ERRORS } from "../error-codes";
+import { BASE_PATH_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules";
+import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
+
+export const UserSchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  email: Type.String(),
+  name: Type.String(),
+  created_at: DateTimeSchema(),
+});
+export type User = Static<typeof UserSchema>;
+
+export const EmailSchema = Type.String({
+  format: "email",
+  pattern: EMAIL_PATTERN,
+  maxLength: EMAIL_MAX_LENGTH,
+  description: "Trimmed and lower-cased by the server",
+});
+export const PasswordSchema = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+const ResetTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
+
+export const RegisterBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: EmailSchema,
+  password: PasswordSchema,
+  language: Type.Optional(LocaleSchema),
+});
+/** Body of POST /auth/register; `language` (mails to this account) defaults to Accept-Language, then nl. */
+export type RegisterPayload = Static<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = Type.Object({
+  email: EmailSchema,
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+});
+export type LoginPayload = Static<typeof LoginBodySchema>;
+
+export const AuthResponseSchema = Type.Object({ user: UserSchema, token: Type.String() });
+export type AuthResponse = Static<typeof AuthResponseSchema>;
+
+export const MeResponseSchema = Type.Object({ user: UserSchema });
+export type MeResponse = Static<typeof MeResponseSchema>;
+
+export const ForgotPasswordBodySchema = Type.Object({
+  email: EmailSchema,
+  language: Type.Optional(LocaleSchema),
+  basePath: Type.Optional(
+    Type.String({
+      pattern: BASE_PATH_PATTERN,
+      maxLength: 200,
+      description: "`/` or `/preview/{first}/{second}/`: where the site runs; the mailed link is PUBLIC_URL + basePath + `reset-password?token=…`",
+    }),
+  ),
+});
+export type ForgotPasswordPayload = Static<typeof ForgotPasswordBodySchema>;
+
+export const VerifyResetTokenBodySchema = Type.Object({ token: ResetTokenSchema });
+
+export const VerifyResetTokenValidSchema = Type.Object({ valid: Type.Literal(true), email: Type.String() });
+/** A 400 of verify-reset-token: an unusable link (`valid: false`), or a body that does not fit (no `valid`). */
+export const VerifyResetTokenInvalidSchema = Type.Object({
+  valid: Type.Optional(Type.Literal(false)),
+  error: Type.String(),
+  code: StringEnum(["auth.reset_invalid", "auth.reset_used", "auth.reset_expired", ...REQUEST_ERRORS] as const),
+  fields: Type.Optional(Type.Array(Type.String())),
+});
+export type VerifyResetTokenResponse = Static<typeof VerifyResetTokenValidSchema> | Static<typeof VerifyResetTokenInvalidSchema>;
+
+export const ResetPasswordBodySchema = Type.Object({ token: ResetTokenSchema, newPassword: PasswordSchema });
+export type ResetPasswordPayload = Static<typeof ResetPasswordBodySchema>;

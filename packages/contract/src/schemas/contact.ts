@@ -1,0 +1,79 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, LOCALES } from "../rules";
+import {
+  BUDGET_RANGES,
+  CONTACT_FEATURES,
+  DIAL_CODES,
+  DOMAIN_STATUSES,
+  HEAR_ABOUT_US,
+  HONEYPOT_FIELD,
+  PROJECT_TYPES,
+  TIMELINES,
+  UTM_KEYS,
+} from "../values";
+import { DateTimeSchema, StringEnum, SuccessMessageResponseSchema } from "./common";
+
+const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
+export const UtmSchema = Type.Object(
+  Object.fromEntries(UTM_KEYS.map((key) => [key, optionalText(200)])) as Record<(typeof UTM_KEYS)[number], ReturnType<typeof optionalText>>,
+  { additionalProperties: false },
+);
+export type UtmParameters = Static<typeof UtmSchema>;
+
+/** Body of POST /contact. Optional fields may also be sent as empty strings. */
+export const ContactBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }),
+  email: Type.String({ format: "email", pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH }),
+  company: optionalText(200),
+  countryCode: StringEnum(DIAL_CODES),
+  phone: Type.String({ pattern: PHONE_PATTERN, maxLength: 40 }),
+  currentWebsite: optionalText(500),
+  projectType: StringEnum(PROJECT_TYPES),
+  budgetRange: StringEnum(BUDGET_RANGES),
+  timeline: StringEnum(TIMELINES),
+  primaryGoal: optionalText(2000),
+  features: Type.Optional(Type.Array(StringEnum(CONTACT_FEATURES), { maxItems: CONTACT_FEATURES.length, uniqueItems: true })),
+  domainStatus: StringEnum(DOMAIN_STATUSES),
+  hearAboutUs: Type.Optional(StringEnum(["", ...HEAR_ABOUT_US] as const)),
+  biggestChallenge: optionalText(2000),
+  message: optionalText(5000),
+  language: StringEnum(LOCALES, { description: "Language of the form; the answer is in it" }),
+  source: optionalText(200),
+  pageUrl: optionalText(2000),
+  utm: Type.Optional(UtmSchema),
+  [HONEYPOT_FIELD]: optionalText(2000),
+});
+export type ContactRequestPayload = Static<typeof ContactBodySchema>;
+
+export const ContactResponseSchema = SuccessMessageResponseSchema;
+export type ContactResponse = Static<typeof ContactResponseSchema>;
+
+/** A stored quote request, as the agency's admin endpoint lists it. */
+export const LeadSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: DateTimeSchema(),
+  name: Type.String(),
+  email: Type.String(),
+  company: Type.String(),
+  country_code: Type.String(),
+  phone: Type.String(),
+  project_type: Type.String(),
+  budget_range: Type.String(),
+  timeline: Type.String(),
+  features: Type.Array(Type.String()),
+  domain_status: Type.String(),
+  hear_about_us: Type.String(),
+  message: Type.String(),
+  language: StringEnum(LOCALES),
+  source: Type.String(),
+  page_url: Type.String(),
+  origin: Type.String(),
+  utm: Type.Record(Type.String(), Type.String()),
+  is_spam: Type.Boolean(),
+  notified_at: Type.Union([DateTimeSchema(), Type.Null()]),
+});
+export type Lead = Static<typeof LeadSchema>;
+
+export const LeadsResponseSchema = Type.Object({ requests: Type.Array(LeadSchema) });
+export type LeadsResponse = Static<typeof LeadsResponseSchema>;

@@ -1,0 +1,38 @@
+// The TypeBox schemas of the API, for the server only: browser code imports the types from `@agency/contract`.
+export { Type, type Static, type TSchema, StringEnum, LocaleSchema, DateTimeSchema, SuccessMessageResponseSchema, HealthResponseSchema } from "./common";
+export { ErrorResponseSchema, errorResponses } from "./errors";
+export {
+  UserSchema,
+  EmailSchema,
+  PasswordSchema,
+  RegisterBodySchema,
+  LoginBodySchema,
+  AuthResponseSchema,
+  MeResponseSchema,
+  ForgotPasswordBodySchema,
+  VerifyResetTokenBodySchema,
+  VerifyResetTokenValidSchema,
+  VerifyResetTokenInvalidSchema,
+  ResetPasswordBodySchema,
+} from "./accounts";
+export { ContactBodySchema, ContactResponseSchema, UtmSchema, LeadSchema, LeadsResponseSchema } from "./contact";
+export {
+  BlogPostSchema,
+  PaginationSchema,
+  BlogListQuerySchema,
+  BlogListResponseSchema,
+  BlogPostParamsSchema,
+  BlogPostResponseSchema,
+  BlogNotFoundResponseSchema,
+} from "./blog";
+export { ConsentBodySchema, ConsentResponseSchema } from "./consent";
+export {
+  BillingPeriodSchema,
+  PlanSchema,
+  PlansResponseSchema,
+  SubscriptionSchema,
+  SubscriptionResponseSchema,
+  CreateCheckoutBodySchema,
+  CreateCheckoutResponseSchema,
+  WebhookResponseSchema,
+} from "./subscriptions";

@@ -1,0 +1,57 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { BILLING_PERIODS, SUBSCRIPTION_STATUSES } from "../rules";
+import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
+
+export const BillingPeriodSchema = StringEnum(BILLING_PERIODS);
+
+export const PlanSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String({ description: "In the request's language" }),
+  description: Type.String({ description: "In the request's language" }),
+  price_monthly: Type.Number({ description: "In `currency`, e.g. 49" }),
+  price_yearly: Type.Number({ description: "In `currency`, e.g. 468" }),
+  currency: Type.String({ pattern: "^[A-Z]{3}$", description: "ISO 4217, e.g. EUR" }),
+  features: Type.Union(
+    [Type.Array(Type.String()), Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]))],
+    { description: "In the request's language: a list, or names with a value (true: included, false: not included)" },
+  ),
+});
+export type Plan = Static<typeof PlanSchema>;
+
+export const PlansResponseSchema = Type.Object({ plans: Type.Array(PlanSchema) });
+export type PlansResponse = Static<typeof PlansResponseSchema>;
+
+export const SubscriptionSchema = Type.Object({
+  plan_name: Type.String({ description: "In the request's language" }),
+  status: StringEnum(SUBSCRIPTION_STATUSES, { description: "The payment provider's state; active and trialing grant access" }),
+  current_period_end: DateTimeSchema("Next billing date, or the end date when cancel_at_period_end"),
+  cancel_at_period_end: Type.Boolean(),
+  billing_period: BillingPeriodSchema,
+});
+export type Subscription = Static<typeof SubscriptionSchema>;
+
+/** GET /subscriptions/current, POST /subscriptions/cancel and /subscriptions/resume. */
+export const SubscriptionResponseSchema = Type.Object({ subscription: Type.Union([SubscriptionSchema, Type.Null()]) });
+export type SubscriptionResponse = Static<typeof SubscriptionResponseSchema>;
+
+const CheckoutUrl = Type.String({ minLength: 1, maxLength: 2000, description: "Absolute URL on the site's origin or ALLOWED_ORIGINS" });
+export const CreateCheckoutBodySchema = Type.Object({
+  planId: Type.String({ minLength: 1, maxLength: 100 }),
+  billingPeriod: BillingPeriodSchema,
+  successUrl: CheckoutUrl,
+  cancelUrl: CheckoutUrl,
+  language: Type.Optional(LocaleSchema),
+});
+export type CreateCheckoutPayload = Static<typeof CreateCheckoutBodySchema>;
+
+/** Either a page to send the browser to, or an embedded Stripe Checkout session. */
+export const CreateCheckoutResponseSchema = Type.Object({
+  checkoutUrl: Type.Optional(Type.String({ description: "Send the browser here (test checkout or Stripe's hosted page)" })),
+  sessionId: Type.Optional(Type.String({ description: "Embedded Stripe Checkout session" })),
+  clientSecret: Type.Optional(Type.String()),
+  publishableKey: Type.Optional(Type.String()),
+});
+export type CreateCheckoutResponse = Static<typeof CreateCheckoutResponseSchema>;
+
+export const WebhookResponseSchema = Type.Object({ received: Type.Literal(true), duplicate: Type.Optional(Type.Boolean()) });
+export type WebhookResponse = Static<typeof WebhookResponseSchema>;

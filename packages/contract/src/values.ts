@@ -1,0 +1,65 @@
+/**
+ * The API's enumerations and constants, as plain arrays: the schemas are built from them and the browser code
+ * offers exactly these choices.
+ */
+
+// ---------- Quote requests ----------
+
+export const PROJECT_TYPES = ["new-website", "redesign", "landing-page", "e-commerce", "maintenance", "other"] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** 'Unknown' in the form reuses 4000+. Labels differ per language (euro in nl, dollars in en); values do not. */
+export const BUDGET_RANGES = ["500-1000", "1000-2000", "2000-3000", "3000-4000", "4000+"] as const;
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
+export const TIMELINES = ["asap", "1-month", "2-3-months", "flexible"] as const;
+export type Timeline = (typeof TIMELINES)[number];
+
+export const DOMAIN_STATUSES = ["have-domain", "need-domain", "need-help"] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+export const HEAR_ABOUT_US = ["google-search", "social-media", "referral", "advertising", "other"] as const;
+export type HearAboutUs = (typeof HEAR_ABOUT_US)[number];
+
+/** Values of the eight feature checkboxes; the form shows translated labels for them. */
+export const CONTACT_FEATURES = [
+  "contact-forms",
+  "online-booking",
+  "e-commerce",
+  "blog",
+  "photo-gallery",
+  "social-media",
+  "live-chat",
+  "analytics",
+] as const;
+export type ContactFeature = (typeof CONTACT_FEATURES)[number];
+
+/** The ten choices of the phone prefix select. +1 appears twice (US, CA); the value sent is the dial code. */
+export const COUNTRY_CODES = [
+  { dial: "+31", country: "NL" },
+  { dial: "+1", country: "US" },
+  { dial: "+1", country: "CA" },
+  { dial: "+44", country: "GB" },
+  { dial: "+49", country: "DE" },
+  { dial: "+33", country: "FR" },
+  { dial: "+39", country: "IT" },
+  { dial: "+34", country: "ES" },
+  { dial: "+61", country: "AU" },
+  { dial: "+81", country: "JP" },
+] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number]["dial"];
+export const DIAL_CODES = [...new Set(COUNTRY_CODES.map((c) => c.dial))] as CountryCode[];
+export const DEFAULT_COUNTRY_CODE: CountryCode = "+31";
+
+/**
+ * Name of the hidden honeypot field. People never see it, so never fill it; a request where it is not empty is
+ * answered like any other but kept flagged as spam and not mailed.
+ */
+export const HONEYPOT_FIELD = "website_url";
+
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+// ---------- Blog ----------
+
+export const BLOG_PAGE_SIZE = 6;
+export const BLOG_MAX_LIMIT = 50;

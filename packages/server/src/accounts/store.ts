@@ -1,0 +1,152 @@
+import type { Locale, User } from "@agency/contract";
+import { countDeleted, type Db } from "../db/db";
+import { throttleWait } from "../lib/throttle";
+
+/**
+ * Accounts: users, password reset tokens and failed logins. Every query about them lives here; callers pass the
+ * database (or a transaction) and get plain rows back. Tokens arrive already hashed: this module never sees one.
+ */
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  locale: Locale;
+  password_hash: string;
+  created_at: Date;
+}
+
+/** The user as answered to clients: never the hash, never internal columns. */
+export function publicUser(row: Pick<UserRow, "id" | "email" | "name" | "created_at">): User {
+  return { id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString() };
+}
+
+/** A new account, or null when the address is taken (the unique index decides, so two sign-ups cannot both win). */
+export async function createUser(
+  db: Db,
+  user: { email: string; name: string; passwordHash: string; locale: Locale },
+): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (email, name, password_hash, locale) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING id, email, name, locale, password_hash, created_at`,
+    [user.email, user.name, user.passwordHash, user.locale],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>("SELECT id, email, name, locale, password_hash, created_at FROM users WHERE email = $1", [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  // Ids come from tokens and payment metadata; one that is not a uuid would make the cast throw.
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<UserRow>("SELECT id, email, name, locale, password_hash, created_at FROM users WHERE id = $1", [id]);
+  return rows[0] ?? null;
+}
+
+export async function userExists(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const { rows } = await db.query("SELECT 1 FROM users WHERE id = $1", [id]);
+  return rows.length > 0;
+}
+
+/** Locks the user's row until the transaction ends: serialises what must happen once per user (a checkout). */
+export async function lockUser(tx: Db, id: string): Promise<void> {
+  await tx.query("SELECT id FROM users WHERE id = $1 FOR UPDATE", [id]);
+}
+
+/** Sets a new password; returns who it belongs to, for the notice mail. */
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<Pick<UserRow, "email" | "name" | "locale"> | null> {
+  const { rows } = await db.query<Pick<UserRow, "email" | "name" | "locale">>(
+    "UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING email, name, locale",
+    [userId, passwordHash],
+  );
+  return rows[0] ?? null;
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+// ---------- Failed logins ----------
+
+export async function recordLoginFailure(db: Db, email: string, ipHash: string): Promise<void> {
+  await db.query("INSERT INTO login_failures (email, ip_hash) VALUES ($1, $2)", [email, ipHash]);
+}
+
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.query("DELETE FROM login_failures WHERE email = $1", [email]);
+}
+
+/** Seconds until another login may be tried for this account and from this IP hash; 0 when both are under their limit. */
+export async function loginWait(
+  db: Db,
+  { email, ipHash, perAccount, perIp, windowSeconds }: { email: string; ipHash: string; perAccount: number; perIp: number; windowSeconds: number },
+): Promise<number> {
+  return Math.max(
+    await throttleWait(db, "login_failures", "email", email, perAccount, windowSeconds),
+    await throttleWait(db, "login_failures", "ip_hash", ipHash, perIp, windowSeconds),
+  );
+}
+
+/** Failed-login rows only matter inside the throttle window; a day is plenty. */
+export async function deleteOldLoginFailures(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM login_failures WHERE created_at < now() - interval '1 day'");
+}
+
+// ---------- Password resets ----------
+
+/** The account a reset may be mailed to, with how many resets it was sent in the last hour. */
+export async function resetCandidate(db: Db, email: string): Promise<{ id: string; name: string; recent: number } | null> {
+  const { rows } = await db.query<{ id: string; name: string; recent: number }>(
+    `SELECT u.id, u.name,
+            (SELECT count(*)::int FROM password_resets r WHERE r.user_id = u.id AND r.created_at > now() - interval '1 hour') AS recent
+       FROM users u WHERE u.email = $1`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export async function createPasswordReset(db: Db, reset: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db.query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [reset.tokenHash, reset.userId, reset.expiresAt]);
+}
+
+export type ResetTokenState = { state: "unknown" } | { state: "used" } | { state: "expired" } | { state: "valid"; email: string };
+
+/** What a reset token is worth right now. */
+export async function resetTokenState(db: Db, tokenHash: string): Promise<ResetTokenState> {
+  const { rows } = await db.query<{ email: string; expired: boolean; used: boolean }>(
+    `SELECT u.email, r.expires_at <= now() AS expired, r.used_at IS NOT NULL AS used
+       FROM password_resets r JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return { state: "unknown" };
+  if (row.used) return { state: "used" };
+  if (row.expired) return { state: "expired" };
+  return { state: "valid", email: row.email };
+}
+
+/**
+ * Marks a valid token used and returns its user's id, or null when it is unknown, used or expired. One UPDATE
+ * claims it, so two simultaneous resets with one link cannot both succeed.
+ */
+export async function claimPasswordReset(db: Db, tokenHash: string): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `UPDATE password_resets SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+    [tokenHash],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+/** Other links mailed earlier must not work after the password changed. */
+export async function useUpAllResets(db: Db, userId: string): Promise<void> {
+  await db.query("UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [userId]);
+}
+
+export async function deleteExpiredResets(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM password_resets WHERE expires_at <= now()");
+}

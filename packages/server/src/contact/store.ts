@@ -1,0 +1,144 @@
+import type { ContactRequestPayload, Lead, Locale } from "@agency/contract";
+import { countDeleted, type Db } from "../db/db";
+import { throttleWait } from "../lib/throttle";
+
+/** Quote requests: stored first, then the agency is notified; exported as leads; deleted after retention. */
+
+export interface ContactRow {
+  id: number;
+  created_at: Date;
+  name: string;
+  email: string;
+  company: string;
+  country_code: string;
+  phone: string;
+  current_website: string;
+  project_type: string;
+  budget_range: string;
+  timeline: string;
+  primary_goal: string;
+  features: string[];
+  domain_status: string;
+  hear_about_us: string;
+  biggest_challenge: string;
+  message: string;
+  language: Locale;
+  source: string;
+  page_url: string;
+  utm: Record<string, string>;
+}
+
+/** A quote request as it is stored: the form's fields plus where it came from. */
+export interface NewContactRequest {
+  request: ContactRequestPayload;
+  pageUrl: string;
+  origin: string;
+  referrer: string;
+  utm: Record<string, string>;
+  ipHash: string;
+  isSpam: boolean;
+}
+
+const COLUMNS = [
+  "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "timeline",
+  "primary_goal", "features", "domain_status", "hear_about_us", "biggest_challenge", "message", "language",
+  "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam",
+] as const;
+
+/** Stores a quote request and returns its id; the INSERT is committed when this resolves. */
+export async function insertContactRequest(db: Db, { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam }: NewContactRequest): Promise<number> {
+  const values: Record<(typeof COLUMNS)[number], unknown> = {
+    name: r.name,
+    email: r.email,
+    company: r.company ?? "",
+    country_code: r.countryCode,
+    phone: r.phone,
+    current_website: r.currentWebsite ?? "",
+    project_type: r.projectType,
+    budget_range: r.budgetRange,
+    timeline: r.timeline,
+    primary_goal: r.primaryGoal ?? "",
+    features: r.features ?? [],
+    domain_status: r.domainStatus,
+    hear_about_us: r.hearAboutUs ?? "",
+    biggest_challenge: r.biggestChallenge ?? "",
+    message: r.message ?? "",
+    language: r.language,
+    source: r.source ?? "",
+    page_url: pageUrl,
+    origin,
+    referrer,
+    utm: JSON.stringify(utm),
+    ip_hash: ipHash,
+    is_spam: isSpam,
+  };
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO contact_requests (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`,
+    COLUMNS.map((column) => values[column]),
+  );
+  return rows[0]!.id;
+}
+
+/** Seconds until this IP hash may send another quote request, 0 when it is under the limit. */
+export function contactRequestWait(db: Db, ipHash: string, limit: number, windowSeconds: number): Promise<number> {
+  return throttleWait(db, "contact_requests", "ip_hash", ipHash, limit, windowSeconds);
+}
+
+/**
+ * Claims quote requests whose notification is still owed (`notified_at IS NULL`, not spam) with one UPDATE … FOR
+ * UPDATE SKIP LOCKED, so two processes never mail the same request at once. With `id` only that one.
+ */
+export async function claimPendingNotifications(db: Db, { retryAfterSeconds, id }: { retryAfterSeconds: number; id?: number }): Promise<ContactRow[]> {
+  const { rows } = await db.query<ContactRow>(
+    `UPDATE contact_requests SET notify_attempts = notify_attempts + 1, last_attempt_at = now()
+      WHERE id IN (
+        SELECT id FROM contact_requests
+         WHERE notified_at IS NULL AND NOT is_spam
+           AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
+           AND ($2::int IS NULL OR id = $2::int)
+         ORDER BY id LIMIT 50
+         FOR UPDATE SKIP LOCKED)
+      RETURNING *`,
+    [retryAfterSeconds, id ?? null],
+  );
+  return rows;
+}
+
+export async function markNotified(db: Db, id: number): Promise<void> {
+  await db.query("UPDATE contact_requests SET notified_at = now(), last_error = NULL WHERE id = $1", [id]);
+}
+
+export async function markNotifyFailed(db: Db, id: number, error: string): Promise<void> {
+  await db.query("UPDATE contact_requests SET last_error = $2 WHERE id = $1", [id, error.slice(0, 500)]);
+}
+
+/** Every quote request, oldest first, as the admin endpoint lists them. */
+export async function listLeads(db: Db): Promise<Lead[]> {
+  const { rows } = await db.query<Omit<Lead, "created_at" | "notified_at"> & { created_at: Date; notified_at: Date | null }>(
+    `SELECT id, created_at, name, email, company, country_code, phone, project_type, budget_range, timeline,
+            features, domain_status, hear_about_us, message, language, source, page_url, origin, utm,
+            is_spam, notified_at
+       FROM contact_requests ORDER BY id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    notified_at: row.notified_at ? new Date(row.notified_at).toISOString() : null,
+  }));
+}
+
+/** Every column of the quote requests for the CSV export, oldest first. */
+export async function exportRows(db: Db, { includeSpam = false, since }: { includeSpam?: boolean; since?: Date } = {}) {
+  const { rows } = await db.query<Record<string, string | number | boolean | Date | null | string[]> & { utm: Record<string, string> }>(
+    `SELECT * FROM contact_requests
+      WHERE ($1::boolean OR NOT is_spam) AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
+      ORDER BY id`,
+    [includeSpam, since ?? null],
+  );
+  return rows;
+}
+
+/** What the privacy policy promises: quote requests are kept 2 years after the last contact. */
+export async function deleteExpiredContactRequests(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM contact_requests WHERE last_contact_at < now() - interval '2 years'");
+}

@@ -1,0 +1,402 @@
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import { Stripe } from "stripe";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { ERROR_CODES, errorText, type ErrorCode, type Locale } from "@agency/contract";
+import { i18nFor } from "../src/i18n";
+import { buildTestApp, nextIp, type TestApp } from "./helpers";
+
+/**
+ * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
+ * status it documents that can be provoked here, and each answer's JSON is validated against the schema that
+ * operation documents for that status. A documented status without a case below fails the test, so a new route or
+ * status cannot go undocumented or untested. Error answers must also carry the text of their code in the request's
+ * language, the very text the browser shows for that code.
+ */
+
+const SITE = "https://agency.example";
+const ADMIN_TOKEN = "contract-test-admin-token";
+const WEBHOOK_SECRET = "whsec_contract_test";
+
+let local: TestApp;
+let stripe: TestApp;
+
+beforeAll(async () => {
+  local = await buildTestApp({
+    env: { PUBLIC_URL: SITE, ADMIN_TOKEN, CONTACT_RATE_LIMIT: "1", LOGIN_RATE_LIMIT_ACCOUNT: "1" },
+  });
+  // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
+  stripe = await buildTestApp({
+    db: local.db,
+    env: {
+      PUBLIC_URL: SITE,
+      STRIPE_SECRET_KEY: "sk_test_contract",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+    },
+  });
+});
+afterAll(async () => {
+  await stripe?.app.close();
+  await local?.close();
+});
+
+type Json = Record<string, unknown>;
+
+let seq = 0;
+async function register(language: Locale = "en") {
+  const email = `contract${++seq}-${Date.now()}@example.com`;
+  const res = await local.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { name: `Robin ${seq}`, email, password: "secret1", language },
+    remoteAddress: nextIp(),
+  });
+  expect(res.statusCode).toBe(201);
+  const body = res.json() as { token: string; user: { id: string } };
+  return { email, password: "secret1", id: body.user.id, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+const checkout = (extra: Json = {}) => ({
+  planId: "pro",
+  billingPeriod: "yearly",
+  successUrl: `${SITE}/dashboard?subscription=success`,
+  cancelUrl: `${SITE}/subscribe?subscription=cancelled`,
+  ...extra,
+});
+
+/** A user with an active local subscription, paid through the test checkout page. */
+async function subscribed() {
+  const user = await register();
+  const created = await local.app.inject({ method: "POST", url: "/api/subscriptions/create-checkout", headers: user.headers, payload: checkout() });
+  const path = new URL((created.json() as { checkoutUrl: string }).checkoutUrl).pathname;
+  const paid = await local.app.inject({ method: "POST", url: `${path}/pay`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
+  expect(paid.statusCode).toBe(303);
+  return user;
+}
+
+/** A password reset token stored for a user, valid, used or expired. */
+async function resetToken(state: "valid" | "used" | "expired") {
+  const user = await register();
+  const { randomToken, sha256 } = await import("../src/lib/crypto");
+  const token = randomToken();
+  await local.db.query(
+    `INSERT INTO password_resets (token_hash, user_id, expires_at, used_at)
+     VALUES ($1, $2, now() + make_interval(hours => $3), CASE WHEN $4 THEN now() END)`,
+    [sha256(token), user.id, state === "expired" ? -1 : 24, state === "used"],
+  );
+  return token;
+}
+
+const quote = (extra: Json = {}) => ({
+  name: "Jan Bakker",
+  email: "jan@bakkerij.nl",
+  countryCode: "+31",
+  phone: "06 12345678",
+  projectType: "new-website",
+  budgetRange: "1000-2000",
+  timeline: "1-month",
+  domainStatus: "have-domain",
+  language: "nl",
+  ...extra,
+});
+
+function webhook(event: Json, signature?: string | null) {
+  const payload = JSON.stringify(event);
+  const header = signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) : signature;
+  return stripe.app.inject({
+    method: "POST",
+    url: "/api/subscriptions/webhook",
+    headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },
+    payload,
+  });
+}
+
+/** One way to provoke one documented answer: the request, and optionally the error code it must carry. */
+interface Case {
+  status: number;
+  code?: ErrorCode;
+  /** Language the error text must be in. Default en (no Accept-Language and no user language). */
+  locale?: Locale;
+  run: () => Promise<LightMyRequestResponse>;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => local.app.inject({ method: "GET", url, headers });
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+  local.app.inject({ method: "POST", url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+const malformed = (url: string) => local.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{oops" });
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+const cases: Record<string, Case[]> = {
+  "GET /api/health": [{ status: 200, run: () => get("/api/health") }],
+
+  "POST /api/auth/register": [
+    { status: 201, run: () => post("/api/auth/register", { name: "Ann", email: `ann-${Date.now()}@example.com`, password: "secret1" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/register", { name: "Ann", email: "not-an-address", password: "secret1" }) },
+    { status: 400, code: "request.malformed_json", run: () => malformed("/api/auth/register") },
+    {
+      status: 409,
+      code: "auth.email_taken",
+      locale: "nl",
+      run: async () => {
+        const { email } = await register();
+        return post("/api/auth/register", { name: "Ann", email, password: "secret1" }, { "accept-language": "nl" });
+      },
+    },
+  ],
+  "POST /api/auth/login": [
+    {
+      status: 200,
+      run: async () => {
+        const { email, password } = await register();
+        return post("/api/auth/login", { email, password });
+      },
+    },
+    { status: 400, code: "auth.invalid_credentials", run: () => post("/api/auth/login", { email: "nobody@example.com", password: "x" }) },
+    { status: 400, code: "request.invalid", locale: "nl", run: () => post("/api/auth/login", { email: "x@example.com" }, { "accept-language": "nl" }) },
+    {
+      status: 429,
+      code: "auth.too_many_attempts",
+      run: async () => {
+        const { email } = await register();
+        await post("/api/auth/login", { email, password: "wrong" });
+        return post("/api/auth/login", { email, password: "wrong" });
+      },
+    },
+  ],
+  "GET /api/auth/me": [
+    { status: 200, run: async () => get("/api/auth/me", (await register()).headers) },
+    { status: 401, code: "auth.required", run: () => get("/api/auth/me") },
+  ],
+  "POST /api/auth/logout": [{ status: 200, run: async () => post("/api/auth/logout", undefined, (await register()).headers) }],
+  "POST /api/auth/forgot-password": [
+    { status: 200, run: () => post("/api/auth/forgot-password", { email: "someone@example.com", language: "nl" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/forgot-password", { email: "someone@example.com", basePath: "/elsewhere/" }) },
+  ],
+  "POST /api/auth/verify-reset-token": [
+    { status: 200, run: async () => post("/api/auth/verify-reset-token", { token: await resetToken("valid") }) },
+    { status: 400, code: "auth.reset_invalid", run: () => post("/api/auth/verify-reset-token", { token: "no-such-token" }) },
+    { status: 400, code: "auth.reset_used", run: async () => post("/api/auth/verify-reset-token", { token: await resetToken("used") }) },
+    {
+      status: 400,
+      code: "auth.reset_expired",
+      locale: "nl",
+      run: async () => post("/api/auth/verify-reset-token", { token: await resetToken("expired") }, { "accept-language": "nl" }),
+    },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/verify-reset-token", {}) },
+  ],
+  "POST /api/auth/reset-password": [
+    { status: 200, run: async () => post("/api/auth/reset-password", { token: await resetToken("valid"), newPassword: "another1" }) },
+    { status: 400, code: "auth.reset_expired", run: async () => post("/api/auth/reset-password", { token: await resetToken("expired"), newPassword: "another1" }) },
+    { status: 400, code: "request.invalid", run: async () => post("/api/auth/reset-password", { token: "x", newPassword: "short" }) },
+  ],
+
+  "POST /api/contact": [
+    { status: 200, run: () => post("/api/contact", quote()) },
+    { status: 400, code: "contact.invalid_field", locale: "nl", run: () => post("/api/contact", quote({ email: "nope", phone: "x" })) },
+    { status: 400, code: "request.malformed_json", run: () => malformed("/api/contact") },
+    {
+      status: 429,
+      code: "contact.too_many_requests",
+      locale: "en",
+      run: async () => {
+        const remoteAddress = nextIp();
+        const send = () => local.app.inject({ method: "POST", url: "/api/contact", remoteAddress, payload: quote({ language: "en" }) });
+        expect((await send()).statusCode).toBe(200);
+        return send();
+      },
+    },
+  ],
+
+  "GET /api/blog": [
+    { status: 200, run: () => get("/api/blog?page=1&limit=3") },
+    { status: 400, code: "request.invalid", run: () => get("/api/blog?page=0") },
+  ],
+  "GET /api/blog/{id}": [
+    { status: 200, run: () => get("/api/blog/website-speed-optimisation") },
+    { status: 404, code: "blog.not_found", locale: "nl", run: () => get("/api/blog/no-such-post", { "accept-language": "nl" }) },
+  ],
+
+  "POST /api/consent": [
+    {
+      status: 200,
+      run: () =>
+        post("/api/consent", { id: crypto.randomUUID(), necessary: true, analytics: false, marketing: true, version: 1, timestamp: new Date().toISOString() }),
+    },
+    { status: 400, code: "request.invalid", run: () => post("/api/consent", { id: "not-a-uuid", necessary: false }) },
+  ],
+
+  "GET /api/subscriptions/plans": [
+    { status: 200, run: () => get("/api/subscriptions/plans", { "accept-language": "nl" }) },
+    { status: 200, run: () => get("/api/subscriptions/plans") },
+  ],
+  "GET /api/subscriptions/current": [
+    { status: 200, run: async () => get("/api/subscriptions/current", (await subscribed()).headers) },
+    { status: 200, run: async () => get("/api/subscriptions/current", (await register()).headers) },
+    { status: 401, code: "auth.required", run: () => get("/api/subscriptions/current") },
+  ],
+  "POST /api/subscriptions/create-checkout": [
+    { status: 200, run: async () => post("/api/subscriptions/create-checkout", checkout(), (await register()).headers) },
+    { status: 400, code: "subscriptions.unknown_plan", run: async () => post("/api/subscriptions/create-checkout", checkout({ planId: "gold" }), (await register()).headers) },
+    {
+      status: 400,
+      code: "subscriptions.invalid_redirect",
+      locale: "nl",
+      run: async () => post("/api/subscriptions/create-checkout", checkout({ successUrl: "https://evil.example/", language: "nl" }), (await register()).headers),
+    },
+    { status: 400, code: "request.invalid", run: async () => post("/api/subscriptions/create-checkout", checkout({ billingPeriod: "weekly" }), (await register()).headers) },
+    { status: 401, code: "auth.required", run: () => post("/api/subscriptions/create-checkout", checkout()) },
+    { status: 409, code: "subscriptions.already_active", run: async () => post("/api/subscriptions/create-checkout", checkout(), (await subscribed()).headers) },
+    {
+      status: 409,
+      code: "subscriptions.payment_problem",
+      run: async () => {
+        const user = await subscribed();
+        await local.db.query("UPDATE subscriptions SET status = 'past_due' WHERE user_id = $1", [user.id]);
+        return post("/api/subscriptions/create-checkout", checkout(), user.headers);
+      },
+    },
+  ],
+  "POST /api/subscriptions/cancel": [
+    { status: 200, run: async () => post("/api/subscriptions/cancel", undefined, (await subscribed()).headers) },
+    { status: 401, code: "auth.required", run: () => post("/api/subscriptions/cancel") },
+    { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/cancel", undefined, (await register()).headers) },
+    { status: 503, code: "payments.unavailable", run: async () => post("/api/subscriptions/cancel", undefined, (await stripeSubscriber()).headers) },
+  ],
+  "POST /api/subscriptions/resume": [
+    {
+      status: 200,
+      run: async () => {
+        const user = await subscribed();
+        await post("/api/subscriptions/cancel", undefined, user.headers);
+        return post("/api/subscriptions/resume", undefined, user.headers);
+      },
+    },
+    { status: 401, code: "auth.required", run: () => post("/api/subscriptions/resume") },
+    { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/resume", undefined, (await register()).headers) },
+    {
+      status: 409,
+      code: "subscriptions.period_over",
+      run: async () => {
+        const user = await subscribed();
+        await local.db.query(
+          "UPDATE subscriptions SET cancel_at_period_end = true, current_period_end = now() - interval '1 minute' WHERE user_id = $1",
+          [user.id],
+        );
+        return post("/api/subscriptions/resume", undefined, user.headers);
+      },
+    },
+    {
+      status: 503,
+      code: "payments.unavailable",
+      run: async () => {
+        const user = await stripeSubscriber();
+        await local.db.query("UPDATE subscriptions SET cancel_at_period_end = true WHERE user_id = $1", [user.id]);
+        return post("/api/subscriptions/resume", undefined, user.headers);
+      },
+    },
+  ],
+  "POST /api/subscriptions/webhook": [
+    { status: 200, run: () => webhook({ id: `evt_${Date.now()}`, object: "event", type: "invoice.paid", data: { object: {} } }) },
+    { status: 400, code: "payments.signature_invalid", run: () => webhook({ id: "evt_bad", object: "event", type: "invoice.paid" }, "t=1,v1=00") },
+    { status: 400, code: "payments.signature_missing", run: () => webhook({ id: "evt_none", object: "event", type: "invoice.paid" }, null) },
+    { status: 404, code: "payments.webhook_disabled", run: () => post("/api/subscriptions/webhook", {}) },
+  ],
+
+  "GET /api/admin/contact-requests": [
+    { status: 200, run: () => get("/api/admin/contact-requests", admin) },
+    { status: 400, code: "request.invalid", run: () => get("/api/admin/contact-requests?format=xml", admin) },
+    { status: 403, code: "admin.forbidden", run: () => get("/api/admin/contact-requests", { authorization: "Bearer wrong" }) },
+  ],
+};
+
+/**
+ * Documented answers no request can provoke on this server, with why. Stripe's price settings are required as a
+ * set, so a Stripe checkout always finds a price.
+ */
+const unprovokable: Record<string, string> = {
+  "POST /api/subscriptions/create-checkout 503": "a configured Stripe always has a price for every plan",
+};
+
+/** A user whose (active) subscription is a Stripe one, on the server without Stripe. */
+async function stripeSubscriber() {
+  const user = await register();
+  await local.db.query(
+    `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, external_id, status, current_period_start, current_period_end, billing_anchor)
+     VALUES ($1, 'pro', 'monthly', 'stripe', $2, 'active', now(), now() + interval '1 month', now())`,
+    [user.id, `sub_contract_${user.id}`],
+  );
+  return user;
+}
+
+interface Operation {
+  responses: Record<string, { content?: { "application/json"?: { schema: object } } }>;
+}
+
+describe("the API keeps its documented contract", () => {
+  let doc: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, object> } };
+  const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+
+  beforeAll(async () => {
+    const res = await local.app.inject({ url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+    for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) ajv.addSchema(schema, `#/components/schemas/${name}`);
+  });
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+    );
+
+  it("has a case for every documented operation and status", async () => {
+    const missing: string[] = [];
+    for (const { key, operation } of operations()) {
+      for (const status of Object.keys(operation.responses)) {
+        const covered = (cases[key] ?? []).some((c) => String(c.status) === status) || `${key} ${status}` in unprovokable;
+        if (!covered) missing.push(`${key} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // And no case for an operation the document does not list (a renamed route).
+    expect(Object.keys(cases).filter((key) => !operations().some((o) => o.key === key))).toEqual([]);
+  });
+
+  it("answers every case with JSON that matches the documented schema of its status", async () => {
+    const failures: string[] = [];
+    for (const { key, operation } of operations()) {
+      for (const c of cases[key] ?? []) {
+        const res = await c.run();
+        const label = `${key} → ${c.status}${c.code ? ` ${c.code}` : ""}`;
+        if (res.statusCode !== c.status) {
+          failures.push(`${label}: got ${res.statusCode} ${res.body.slice(0, 200)}`);
+          continue;
+        }
+        const schema = operation.responses[String(c.status)]?.content?.["application/json"]?.schema;
+        if (!schema) {
+          failures.push(`${label}: the document has no JSON schema for this status`);
+          continue;
+        }
+        const body = res.json() as Json;
+        const validate = ajv.compile(schema);
+        if (!validate(body)) failures.push(`${label}: ${ajv.errorsText(validate.errors)} in ${res.body.slice(0, 300)}`);
+        if (c.code) {
+          const expected = errorText(i18nFor(c.locale ?? "en"), c.code, {
+            fields: body.fields as string[] | undefined,
+            retryAfter: body.retryAfter as number | undefined,
+          });
+          if (body.code !== c.code) failures.push(`${label}: code ${String(body.code)}`);
+          if (body.error !== expected) failures.push(`${label}: error ${JSON.stringify(body.error)}, expected ${JSON.stringify(expected)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("lists every error code in the document", async () => {
+    const text = JSON.stringify(doc);
+    expect(ERROR_CODES.filter((code) => !text.includes(`"${code}"`))).toEqual([]);
+  });
+});
