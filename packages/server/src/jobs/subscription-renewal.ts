@@ -1,6 +1,7 @@
 import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
 import type { SubscriptionRow } from "../payments/store";
+import { withJobLock } from "./job-lock";
 
 export const SUBSCRIPTION_JOB_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -52,12 +53,21 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date()): Pr
   }
 }
 
-/** Housekeeping: webhook event ids are only needed while Stripe may still redeliver (3 days); checkouts similarly. */
-export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number }> {
-  const count = async (sql: string) =>
-    (await db.query<{ n: number }>(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`)).rows[0]?.n ?? 0;
-  return {
-    events: await count("DELETE FROM payment_events WHERE received_at < now() - interval '30 days'"),
-    checkouts: await count("DELETE FROM checkout_sessions WHERE expires_at < now() - interval '30 days'"),
-  };
+/** Name of the pruning job's advisory lock. */
+export const PRUNING_JOB = "payment records pruning";
+
+/**
+ * Housekeeping: webhook event ids are only needed while Stripe may still redeliver (3 days); checkouts similarly.
+ * One instance at a time runs it (an advisory lock); the others skip the run.
+ * @returns what was deleted, or null when another instance was running it
+ */
+export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number } | null> {
+  return withJobLock(db, PRUNING_JOB, async (tx) => {
+    const count = async (sql: string) =>
+      (await tx.query<{ n: number }>(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`)).rows[0]?.n ?? 0;
+    return {
+      events: await count("DELETE FROM payment_events WHERE received_at < now() - interval '30 days'"),
+      checkouts: await count("DELETE FROM checkout_sessions WHERE expires_at < now() - interval '30 days'"),
+    };
+  });
 }

@@ -35,7 +35,8 @@ interface MailJob {
 /**
  * Sends owed subscription mails (rows of subscription_mails with sent_at null), in the user's language. Rows are
  * claimed with UPDATE … FOR UPDATE SKIP LOCKED, so two processes never send one mail at the same time. With `ids`
- * only those are tried (right after the change that queued them); without, every pending one (the job).
+ * only those are tried, and only if nobody tried them yet (right after the change that queued them, when another
+ * instance's job may have claimed them already); without, every pending one not tried for `retryAfterSeconds` (the job).
  * @returns how many mails were sent
  */
 export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?: number[]): Promise<number> {
@@ -47,7 +48,7 @@ export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?:
         WHERE id IN (
           SELECT id FROM subscription_mails
            WHERE sent_at IS NULL AND attempts < $3
-             AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
+             AND (last_attempt_at IS NULL OR ($2::int[] IS NULL AND last_attempt_at < now() - make_interval(secs => $1)))
              AND ($2::int[] IS NULL OR id = ANY ($2::int[]))
            ORDER BY id LIMIT 50
            FOR UPDATE SKIP LOCKED)
@@ -60,7 +61,7 @@ export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?:
        JOIN users u ON u.id = s.user_id
        JOIN plans p ON p.id = s.plan_id
       ORDER BY c.id`,
-    [ids ? 0 : (deps.retryAfterSeconds ?? 120), ids ?? null, MAX_MAIL_ATTEMPTS],
+    [deps.retryAfterSeconds ?? 120, ids ?? null, MAX_MAIL_ATTEMPTS],
   );
 
   let sent = 0;
