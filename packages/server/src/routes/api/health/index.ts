@@ -6,7 +6,12 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/",
     {
-      schema: { tags: ["health"], summary: "Liveness", response: { 200: Type.Object({ status: Type.Literal("ok") }) } },
+      schema: {
+        tags: ["health"],
+        summary: "Liveness",
+        description: "200 while the process runs, without asking the database. Readiness (can it serve?) is /api/ready.",
+        response: { 200: Type.Object({ status: Type.Literal("ok") }) },
+      },
     },
     async () => ({ status: "ok" as const }),
   );
