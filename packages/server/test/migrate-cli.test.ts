@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { EXIT, main } from "../src/cli/migrate";
+import { createPgliteDb } from "../src/db/db";
+import { migrate, migrationStatus } from "../src/db/migrate";
 import { migrationsDir, packageRoot } from "../src/paths";
 import { runTs } from "./processes";
 
@@ -45,5 +47,19 @@ describe("npm run migrate", () => {
     expect(await main(["drop-everything"], sink, sink)).toBe(EXIT.usage);
     expect(err).toMatch(/Unknown command 'drop-everything'/);
     expect(err).toMatch(/Usage: npm run migrate/);
+  });
+
+  it("status names migrations this version does not know (the database was migrated by a newer one)", async () => {
+    const db = await createPgliteDb();
+    try {
+      expect((await migrationStatus(db)).applied).toEqual([]);
+      await migrate(db);
+      await db.query("INSERT INTO schema_migrations (name) VALUES ('9999-from-a-newer-version.sql')");
+      const status = await migrationStatus(db);
+      expect(status.pending).toEqual([]);
+      expect(status.unknown).toEqual(["9999-from-a-newer-version.sql"]);
+    } finally {
+      await db.close();
+    }
   });
 });

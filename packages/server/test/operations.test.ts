@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { createPgDb, type Db } from "../src/db/db";
 import { buildTestApp, createTestDb, type TestApp } from "./helpers";
 import { READY_TIMEOUT_MS } from "../src/routes/api/ready/index";
+import { loggerOptions, requestIdGenerator } from "../src/lib/logger";
+import { loadConfig } from "../src/config";
 
 /** Delegates to a working database until told to use another one (a dead one, or one that never answers). */
 function switchableDb(real: Db): Db & { use(target: Db): void } {
@@ -147,5 +149,25 @@ describe("request log", () => {
     db.use({ ...owned.db, query: async () => Promise.reject(new Error("connection lost")) });
     expect((await t.app.inject({ url: "/api/subscriptions/plans" })).statusCode).toBe(500);
     expect(requestLines()).toEqual([expect.objectContaining({ level: 50, path: "/api/subscriptions/plans", status: 500 })]);
+  });
+});
+
+describe("logger set-up", () => {
+  it("formats for reading in development (pino-pretty) and writes JSON lines otherwise", () => {
+    expect(loggerOptions(loadConfig({ NODE_ENV: "development" }, "/"))).toMatchObject({ transport: { target: "pino-pretty" } });
+    expect(loggerOptions(loadConfig({ NODE_ENV: "production" }, "/"))).toEqual({ level: "info" });
+    expect(loggerOptions(loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn" }, "/"))).toEqual({ level: "warn" });
+  });
+
+  it("takes the request id from X-Request-Id only behind a trusted proxy, and only when it looks like an id", () => {
+    const request = (id?: string) => ({ headers: id === undefined ? {} : { "x-request-id": id } }) as never;
+    const direct = requestIdGenerator(loadConfig({}, "/"));
+    const proxied = requestIdGenerator(loadConfig({ TRUST_PROXY: "1" }, "/"));
+    const uuid = /^[0-9a-f-]{36}$/;
+    expect(direct(request("from-client"))).toMatch(uuid);
+    expect(proxied(request("abc-123"))).toBe("abc-123");
+    expect(proxied(request("bad id\n{injected}"))).toMatch(uuid);
+    expect(proxied(request())).toMatch(uuid);
+    expect(direct(request())).not.toBe(direct(request()));
   });
 });
