@@ -34,5 +34,9 @@ for (const build of builds) {
   }
 }
 
+// .env first (from where the command was started, as the server reads it), so its settings win over the default
+// below; variables set in the real environment win over both.
+const envFile = join(process.env.INIT_CWD || process.cwd(), ".env");
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 process.env.DATA_DIR ??= join(root, "data");
 await import("../packages/server/dist/server.js");

@@ -64,7 +64,7 @@ export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./erro
 export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";
 export { errorText, errorAnswerText, type ErrorDetails } from "./error-text";
 
-export type { SuccessMessageResponse, HealthResponse } from "./schemas/common";
+export type { SuccessMessageResponse, HealthResponse, ReadyResponse } from "./schemas/common";
 export type { ErrorResponse } from "./schemas/errors";
 export type {
   User,

@@ -17,6 +17,8 @@ import authPlugin from "./plugins/auth";
 import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
 import securityPlugin from "./plugins/security";
+import requestLogPlugin from "./plugins/request-log";
+import { loggerOptions, requestIdGenerator } from "./lib/logger";
 import staticSitePlugin, { type StaticSiteOptions } from "./plugins/static-site";
 import apiRoutes from "./routes/api/index";
 import { startJobs } from "./jobs/scheduler";
@@ -48,9 +50,11 @@ export type App = FastifyInstance;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config),
+    genReqId: requestIdGenerator(config),
     bodyLimit: BODY_LIMIT,
-    // One log line per request would dominate the cost of cheap calls (the health benchmark); errors are still logged.
+    // One log line per request would dominate the cost of cheap calls (the health benchmark); the request-log
+    // plugin logs the ones that matter (errors, slow answers).
     logController: new LogController({ disableRequestLogging: true }),
     // Creating a new PGlite data directory on a busy machine can take well over Fastify's default 10 s.
     pluginTimeout: 120_000,
@@ -110,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addSchema({ ...ErrorResponseSchema, $id: "ErrorResponse", title: "ErrorResponse" });
 
   // App plugins.
+  await app.register(requestLogPlugin);
   await app.register(backgroundPlugin);
   await app.register(dbPlugin, { db: opts.db });
   await app.register(securityPlugin);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -25,6 +26,8 @@ export interface Config {
    */
   trustProxy: boolean | number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** A request answered slower than this (ms) is logged even when it succeeded. */
+  slowRequestMs: number;
   nodeEnv: "development" | "production" | "test";
   /** Bearer token for the agency's own /api/admin endpoints (lead export); unset disables them. */
   adminToken: string | undefined;
@@ -176,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     allowedOrigins,
     trustProxy,
     logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, nodeEnv === "test" ? "silent" : "info"),
+    slowRequestMs: positiveInt("SLOW_REQUEST_MS", 1000),
     nodeEnv,
     adminToken,
     limits: {
@@ -235,6 +239,37 @@ function checkStripe(str: (name: string) => string | undefined, checkout: "hoste
 /** Keeps passwords in connection URLs out of error messages and logs. */
 function redact(value: string): string {
   return value.replace(/\/\/([^:/@]+):[^@/]*@/, "//$1:***@");
+}
+
+/**
+ * Every environment variable `loadConfig` reads, found by letting it read an empty environment and recording each
+ * name it asks for. It is the list of settings the server knows, kept in one place: the config itself. Tests check
+ * `.env.example`, the Dockerfile and compose.yaml against it, so a setting there that the server would ignore (a
+ * typo, a removed setting) fails. `loadConfig` must therefore read each variable on every call, not only when
+ * another setting asks for it.
+ */
+export function configVariables(): string[] {
+  const read = new Set<string>();
+  const env = new Proxy({} as Env, {
+    get: (_target, name) => {
+      if (typeof name === "string") read.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(env, "/");
+  return [...read].sort();
+}
+
+/**
+ * Loads `.env` from `dir` (where the command was started, as for DATA_DIR) into `process.env` when the file exists.
+ * Variables already set in the real environment win over the file.
+ * @returns the file loaded, or undefined when there is none
+ */
+export function loadDotEnv(dir: string = process.env.INIT_CWD || process.cwd()): string | undefined {
+  const file = path.join(dir, ".env");
+  if (!existsSync(file)) return undefined;
+  process.loadEnvFile(file);
+  return file;
 }
 
 /** Origin of PUBLIC_URL: the site's own origin for CORS and redirect checks. */

@@ -1,8 +1,10 @@
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnv } from "./config";
 
 /** Production entry: `node dist/server.js` (or `tsx src/server.ts` in development). */
 async function main() {
+  // Before the config is read; variables set in the real environment win over the file.
+  const envFile = loadDotEnv();
   let config;
   try {
     config = loadConfig();
@@ -15,6 +17,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  if (envFile) app.log.info({ file: envFile }, "settings read from .env");
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -131,6 +131,7 @@ const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 const cases: Record<string, Case[]> = {
   "GET /api/health": [{ status: 200, run: () => get("/api/health") }],
+  "GET /api/ready": [{ status: 200, run: () => get("/api/ready") }],
 
   "POST /api/auth/register": [
     { status: 201, run: () => post("/api/auth/register", { name: "Ann", email: `ann-${Date.now()}@example.com`, password: "secret1" }) },
@@ -314,9 +315,11 @@ const cases: Record<string, Case[]> = {
 
 /**
  * Documented answers no request can provoke on this server, with why. Stripe's price settings are required as a
- * set, so a Stripe checkout always finds a price.
+ * set, so a Stripe checkout always finds a price; readiness fails only with a database that does not answer, which
+ * operations.test.ts sets up.
  */
 const unprovokable: Record<string, string> = {
+  "GET /api/ready 503": "needs a database that does not answer (operations.test.ts)",
   "POST /api/subscriptions/create-checkout 503": "a configured Stripe always has a price for every plan",
 };
 

@@ -25,3 +25,5 @@ export type SuccessMessageResponse = Static<typeof SuccessMessageResponseSchema>
 
 export const HealthResponseSchema = Type.Object({ status: Type.Literal("ok") });
 export type HealthResponse = Static<typeof HealthResponseSchema>;
+export const ReadyResponseSchema = Type.Object({ status: Type.Literal("ready") });
+export type ReadyResponse = Static<typeof ReadyResponseSchema>;

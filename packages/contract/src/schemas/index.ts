@@ -1,5 +1,5 @@
 // The TypeBox schemas of the API, for the server only: browser code imports the types from `@agency/contract`.
-export { Type, type Static, type TSchema, StringEnum, LocaleSchema, DateTimeSchema, SuccessMessageResponseSchema, HealthResponseSchema } from "./common";
+export { Type, type Static, type TSchema, StringEnum, LocaleSchema, DateTimeSchema, SuccessMessageResponseSchema, HealthResponseSchema, ReadyResponseSchema } from "./common";
 export { ErrorResponseSchema, errorResponses } from "./errors";
 export {
   UserSchema,

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { loadConfig, ConfigError } from "../config";
+import { loadConfig, loadDotEnv, ConfigError } from "../config";
 import { exportRows } from "../contact/store";
 import { createDb, type Db } from "../db/db";
 import { migrate } from "../db/migrate";
@@ -78,6 +78,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       return 2;
     }
   }
+  loadDotEnv();
   let config;
   try {
     config = loadConfig();

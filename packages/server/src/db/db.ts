@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 
 /**
  * The one database interface the app uses: PostgreSQL dialect, positional `$1` parameters.
@@ -22,7 +23,7 @@ interface PgliteLike {
   exec(sql: string): Promise<unknown>;
 }
 
-function wrapPglite(conn: PgliteLike, root: PGlite | null): Db {
+function wrapPglite(conn: PgliteLike, root: PGlite | null, onClose?: () => void): Db {
   const db: Db = {
     kind: "pglite",
     query: (sql, params) => conn.query(sql, params),
@@ -32,17 +33,32 @@ function wrapPglite(conn: PgliteLike, root: PGlite | null): Db {
     transaction: (fn) => (root ? root.transaction((tx) => fn(wrapPglite(tx, null))) : fn(db)),
     close: async () => {
       if (root && !root.closed) await root.close();
+      onClose?.();
     },
   };
   return db;
 }
 
-/** Embedded PostgreSQL. `dir` undefined means in memory (tests). */
+/**
+ * Embedded PostgreSQL. `dir` undefined means in memory (tests). A directory is locked for this process
+ * (`<dir>.lock`); a second process opening it gets a DataDirInUseError instead of corrupting it.
+ */
 export async function createPgliteDb(dir?: string): Promise<Db> {
-  if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const instance = dir ? new PGlite(dir) : new PGlite();
-  await instance.waitReady;
-  return wrapPglite(instance, instance);
+  if (!dir) {
+    const instance = new PGlite();
+    await instance.waitReady;
+    return wrapPglite(instance, instance);
+  }
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const release = lockDataDir(`${dir}.lock`);
+  try {
+    const instance = new PGlite(dir);
+    await instance.waitReady;
+    return wrapPglite(instance, instance, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 function wrapPgClient(client: pg.PoolClient): Db {
@@ -59,7 +75,8 @@ function wrapPgClient(client: pg.PoolClient): Db {
 }
 
 export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, ...options });
+  // connectionTimeoutMillis: with the database unreachable a query fails after 10 s instead of waiting forever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000, ...options });
   // An idle client losing its connection (DB restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   return {

@@ -13,7 +13,7 @@ const MIGRATION_LOCK_KEY = 727_001;
  * @returns the names applied by this call
  */
 export async function migrate(db: Db, dir: string = migrationsDir): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  const files = await migrationFiles(dir);
   await db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     await tx.exec(
@@ -37,4 +37,34 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<stri
     });
   }
   return applied;
+}
+
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+}
+
+export interface MigrationStatus {
+  /** Recorded in the database, oldest first. */
+  applied: { name: string; appliedAt: Date }[];
+  /** Files of this version not yet applied, in the order `migrate` would apply them. */
+  pending: string[];
+  /** Recorded in the database but not among this version's files: the database was migrated by a newer version. */
+  unknown: string[];
+}
+
+/** What `migrate` would do, without changing anything (not even creating the bookkeeping table). */
+export async function migrationStatus(db: Db, dir: string = migrationsDir): Promise<MigrationStatus> {
+  const files = await migrationFiles(dir);
+  const { rows: table } = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
+  const applied = table[0]?.exists
+    ? (await db.query<{ name: string; applied_at: Date }>("SELECT name, applied_at FROM schema_migrations ORDER BY name")).rows.map(
+        (row) => ({ name: row.name, appliedAt: new Date(row.applied_at) }),
+      )
+    : [];
+  const done = new Set(applied.map((row) => row.name));
+  return {
+    applied,
+    pending: files.filter((file) => !done.has(file)),
+    unknown: applied.map((row) => row.name).filter((name) => !files.includes(name)),
+  };
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { notifyPendingContacts } from "../contact/notify";
 import { runRetention } from "./retention";
-import { runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
-import { prunePaymentRecords } from "../payments/store";
+import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -11,13 +10,18 @@ export const MAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
 /**
  * Runs retention and the retry of unsent quote-request mail once the app is ready, then on timers.
  * Runs go through app.background, so shutdown waits for a run in progress instead of cutting it off.
+ *
+ * Every instance runs every job; each unit of work still happens once. The mail and renewal jobs claim their rows
+ * (FOR UPDATE SKIP LOCKED, and a claimed mail is not retried for a while), and the bulk deletes (retention,
+ * pruning) run under an advisory lock that makes the other instances skip the run.
  */
 export function startJobs(app: FastifyInstance): void {
   const timers: NodeJS.Timeout[] = [];
   const retention = () =>
     app.background("retention", async () => {
       const removed = await runRetention(app.db);
-      app.log.info({ removed }, "retention job done");
+      if (removed) app.log.info({ removed }, "retention job done");
+      else app.log.info("retention job skipped: another instance is running it");
     });
   const mailRetry = () =>
     app.background("quote mail retry", async () => {
@@ -37,7 +41,8 @@ export function startJobs(app: FastifyInstance): void {
   const paymentPruning = () =>
     app.background("payment records pruning", async () => {
       const pruned = await prunePaymentRecords(app.db);
-      app.log.info({ pruned }, "payment records pruned");
+      if (pruned) app.log.info({ pruned }, "payment records pruned");
+      else app.log.info("payment records pruning skipped: another instance is running it");
     });
 
   app.addHook("onReady", async () => {

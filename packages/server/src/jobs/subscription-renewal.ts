@@ -1,6 +1,7 @@
 import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
-import { claimDueSubscription, dueLocalSubscriptions } from "../payments/store";
+import { claimDueSubscription, deleteOldPaymentRecords, dueLocalSubscriptions } from "../payments/store";
+import { withJobLock } from "./job-lock";
 
 export const SUBSCRIPTION_JOB_INTERVAL_MS = 5 * 60 * 1000;
 const BATCH = 100;
@@ -40,4 +41,16 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date()): Pr
     // Fewer than a full batch, or nothing claimable (another process holds the rest): done for this run.
     if (due.length < BATCH || handled === 0) return result;
   }
+}
+
+/** Name of the pruning job's advisory lock. */
+export const PRUNING_JOB = "payment records pruning";
+
+/**
+ * Housekeeping: webhook event ids are only needed while Stripe may still redeliver (3 days); checkouts similarly.
+ * One instance at a time runs it (an advisory lock); the others skip the run.
+ * @returns what was deleted, or null when another instance was running it
+ */
+export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number } | null> {
+  return withJobLock(db, PRUNING_JOB, deleteOldPaymentRecords);
 }

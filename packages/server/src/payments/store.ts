@@ -322,7 +322,7 @@ export async function recordPaymentEvent(tx: Db, id: string, provider: ProviderN
 }
 
 /** Webhook event ids are only needed while Stripe may still redeliver (3 days); old checkouts likewise. */
-export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number }> {
+export async function deleteOldPaymentRecords(db: Db): Promise<{ events: number; checkouts: number }> {
   return {
     events: await countDeleted(db, "DELETE FROM payment_events WHERE received_at < now() - interval '30 days'"),
     checkouts: await countDeleted(db, "DELETE FROM checkout_sessions WHERE expires_at < now() - interval '30 days'"),
@@ -353,8 +353,9 @@ export interface SubscriptionMailJob {
 
 /**
  * Claims owed mails (sent_at null) with UPDATE … FOR UPDATE SKIP LOCKED, so two processes never send one mail at
- * the same time. With `ids` only those (right after the change that queued them); without, every pending one whose
- * last attempt is older than `retryAfterSeconds`.
+ * the same time. With `ids` only those that were never tried (right after the change that queued them; another
+ * instance's job may already be sending them); without, every pending one whose last attempt is older than
+ * `retryAfterSeconds`.
  */
 export async function claimSubscriptionMails(
   db: Db,
@@ -366,7 +367,7 @@ export async function claimSubscriptionMails(
         WHERE id IN (
           SELECT id FROM subscription_mails
            WHERE sent_at IS NULL AND attempts < $3
-             AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
+             AND (last_attempt_at IS NULL OR ($2::int[] IS NULL AND last_attempt_at < now() - make_interval(secs => $1)))
              AND ($2::int[] IS NULL OR id = ANY ($2::int[]))
            ORDER BY id LIMIT 50
            FOR UPDATE SKIP LOCKED)
@@ -380,7 +381,7 @@ export async function claimSubscriptionMails(
        JOIN plans p ON p.id = s.plan_id
        LEFT JOIN plan_translations t ON t.plan_id = p.id AND t.locale = u.locale
       ORDER BY c.id`,
-    [ids ? 0 : retryAfterSeconds, ids ?? null, maxAttempts],
+    [retryAfterSeconds, ids ?? null, maxAttempts],
   );
   return rows;
 }

@@ -19,8 +19,10 @@ export const MAX_MAIL_ATTEMPTS = 100;
 
 /**
  * Sends owed subscription mails in the user's language, with the plan's name in that language and the date and
- * price through the shared formatter. With `ids` only those are tried (right after the change that queued them);
- * without, every pending one (the job).
+ * price through the shared formatter. Rows are claimed with FOR UPDATE SKIP LOCKED, so two processes never send one
+ * mail at the same time. With `ids` only those are tried, and only if nobody tried them yet (right after the change
+ * that queued them, when another instance's job may have claimed them already); without, every pending one not
+ * tried for `retryAfterSeconds` (the job).
  * @returns how many mails were sent
  */
 export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?: number[]): Promise<number> {

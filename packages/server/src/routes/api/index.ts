@@ -5,6 +5,7 @@ import blogRoutes from "./blog/index";
 import consentRoutes from "./consent/index";
 import contactRoutes from "./contact/index";
 import healthRoutes from "./health/index";
+import readyRoutes from "./ready/index";
 import subscriptionRoutes from "./subscriptions/index";
 
 /**
@@ -13,6 +14,7 @@ import subscriptionRoutes from "./subscriptions/index";
  */
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: "/health" });
+  await app.register(readyRoutes, { prefix: "/ready" });
   await app.register(authRoutes, { prefix: "/auth" });
   await app.register(contactRoutes, { prefix: "/contact" });
   await app.register(blogRoutes, { prefix: "/blog" });

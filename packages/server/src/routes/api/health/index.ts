@@ -3,7 +3,18 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // No database round trip: this is the throughput baseline of the benchmark and a liveness probe.
-  app.get("/", { schema: { tags: ["health"], summary: "Liveness", response: { 200: HealthResponseSchema } } }, async () => ({ status: "ok" as const }));
+  app.get(
+    "/",
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Liveness",
+        description: "200 while the process runs, without asking the database. Readiness (can it serve?) is /api/ready.",
+        response: { 200: HealthResponseSchema },
+      },
+    },
+    async () => ({ status: "ok" as const }),
+  );
 };
 
 export default healthRoutes;

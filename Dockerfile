@@ -1,0 +1,54 @@
+# syntax=docker/dockerfile:1
+# The site, the element bundle and the API in one image. Build: docker build -t agency .
+# Run (embedded database in a volume): docker run -p 8080:8080 -v agency-data:/data agency
+# Several instances on PostgreSQL: compose.yaml. Everything an operator sets: docs/deploy.md.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- build: every dependency, then the three builds (element bundle, site, server)
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+# The manifests alone first, so this layer stays cached until a dependency changes.
+COPY package.json package-lock.json ./
+COPY packages/core/package.json packages/core/
+COPY packages/ui/package.json packages/ui/
+COPY packages/widgets/package.json packages/widgets/
+COPY packages/server/package.json packages/server/
+COPY host/package.json host/
+COPY examples/package.json examples/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies and the built files only, as an unprivileged user
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/core/package.json packages/core/
+COPY packages/ui/package.json packages/ui/
+COPY packages/widgets/package.json packages/widgets/
+COPY packages/server/package.json packages/server/
+COPY host/package.json host/
+COPY examples/package.json examples/
+# The server's production dependencies only (about 90 MB): the site and the bundle are static files by now.
+# (Every workspace manifest is copied because the lock lists them; their dependencies are not installed.)
+RUN npm ci --omit=dev --workspace @agency/server --no-audit --no-fund && npm cache clean --force
+# Read at run time from beside the server: migrations and the blog's Markdown.
+COPY packages/server/migrations packages/server/migrations
+COPY packages/server/content packages/server/content
+COPY --from=build /app/packages/server/dist packages/server/dist
+COPY --from=build /app/packages/widgets/dist packages/widgets/dist
+COPY --from=build /app/host/dist host/dist
+# DATA_DIR: the embedded database and the mail outbox (without SMTP_URL). Unused with DATABASE_URL and SMTP_URL.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 8080
+# Liveness. compose.yaml checks readiness (node packages/server/dist/healthcheck.js ready) instead.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+  CMD ["node", "packages/server/dist/healthcheck.js"]
+# Applies pending migrations, then serves. SIGTERM shuts down gracefully (in-flight requests and mail finish).
+CMD ["node", "packages/server/dist/server.js"]

@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { configVariables, loadConfig } from "../src/config";
+import { probe } from "../src/cli/healthcheck";
+import { packageRoot, repoRoot } from "../src/paths";
+import serverBuild from "../vite.config";
+import { buildTestApp, type TestApp } from "./helpers";
+
+/**
+ * What runs the server outside this repository (.env.example, the Dockerfile, compose.yaml and its nginx) can only
+ * set settings the server reads, and must point at routes, ports and files that exist. No container engine is
+ * needed for these checks; they read the files.
+ */
+const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
+const known = configVariables();
+
+interface ComposeService {
+  build?: unknown;
+  image?: string;
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
+}
+const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, ComposeService> };
+const appServices = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
+
+/** `ENV A=1 \ B=2` and `ENV A 1` lines of the runtime stage (the last FROM). */
+const dockerfile = read("Dockerfile");
+const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+const dockerEnv: Record<string, string> = {};
+for (const match of runtimeStage.replaceAll("\\\n", " ").matchAll(/^ENV\s+(.+)$/gm)) {
+  for (const pair of match[1]!.trim().split(/\s+/)) {
+    const [name, value] = pair.split("=");
+    dockerEnv[name!] = value ?? "";
+  }
+}
+const builtEntries = (serverBuild.build?.rollupOptions?.input ?? {}) as Record<string, string>;
+
+describe("settings", () => {
+  it("the server knows a list of variables, read from the config itself", () => {
+    expect(known).toEqual(expect.arrayContaining(["PORT", "DATABASE_URL", "DATA_DIR", "TRUST_PROXY", "PUBLIC_URL", "SLOW_REQUEST_MS", "STRIPE_SECRET_KEY"]));
+    expect(known).not.toContain("INIT_CWD");
+  });
+
+  it("SLOW_REQUEST_MS defaults to 1000 and must be a positive whole number", () => {
+    expect(loadConfig({}, "/").slowRequestMs).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: "250" }, "/").slowRequestMs).toBe(250);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: "soon" }, "/")).toThrow(/SLOW_REQUEST_MS must be a whole number/);
+  });
+
+  it(".env.example sets (or shows, commented out) every variable the server knows, and no other", () => {
+    const documented = [...read(".env.example").matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
+    expect([...new Set(documented)].sort()).toEqual(known);
+  });
+});
+
+describe("Dockerfile", () => {
+  it("builds in stages and runs as a non-root user with production dependencies only", () => {
+    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(runtimeStage).toMatch(/^RUN npm ci --omit=dev\b/m);
+    expect(runtimeStage).toMatch(/^USER node$/m);
+    expect(runtimeStage).not.toMatch(/^COPY \. /m);
+  });
+
+  it("sets only variables the server knows, and exposes the PORT it sets", () => {
+    expect(Object.keys(dockerEnv).filter((name) => !known.includes(name))).toEqual([]);
+    expect(runtimeStage).toMatch(new RegExp(`^EXPOSE ${dockerEnv.PORT}$`, "m"));
+    expect(loadConfig(dockerEnv, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
+  });
+
+  it("starts the built server and checks it with the built health check", () => {
+    const cmd = /^CMD \["node", "packages\/server\/dist\/(\w+)\.js"\]$/m.exec(runtimeStage);
+    expect(builtEntries[cmd![1]!]).toBe("src/server.ts");
+    const health = /^\s+CMD \["node", "packages\/server\/dist\/(\w+)\.js"\]$/m.exec(runtimeStage.slice(runtimeStage.indexOf("HEALTHCHECK")));
+    expect(builtEntries[health![1]!]).toBe("src/cli/healthcheck.ts");
+  });
+
+  it("copies the files the server reads at run time", () => {
+    for (const dir of ["packages/server/migrations", "packages/server/content", "packages/server/dist", "packages/widgets/dist", "host/dist"]) {
+      expect(runtimeStage).toMatch(new RegExp(`^COPY .*\\b${dir} ${dir}$`, "m"));
+      expect(existsSync(path.join(repoRoot, dir.replace("/dist", "")))).toBe(true);
+    }
+  });
+
+  it("keeps secrets, dependencies and builds out of the build context", () => {
+    const ignored = read(".dockerignore").split("\n");
+    expect(ignored).toEqual(expect.arrayContaining([".env", "**/node_modules", "**/dist", "data", ".git"]));
+  });
+});
+
+describe("compose.yaml", () => {
+  it("runs PostgreSQL, two app instances of one image and a proxy in front", () => {
+    expect(compose.services.db?.image).toMatch(/^postgres:/);
+    expect(appServices.map(([name]) => name)).toEqual(["app1", "app2"]);
+    expect(new Set(appServices.map(([, service]) => service.image)).size).toBe(1);
+    const proxy = compose.services.proxy!;
+    expect(proxy.image).toMatch(/^nginx:/);
+    expect(Object.keys(proxy.depends_on ?? {}).sort()).toEqual(["app1", "app2"]);
+  });
+
+  it("gives the app instances only variables the server knows, and a valid configuration", () => {
+    for (const [, service] of appServices) {
+      const env = service.environment ?? {};
+      expect(Object.keys(env).filter((name) => !known.includes(name))).toEqual([]);
+      expect(env.DATABASE_URL).toMatch(/@db:5432\//);
+      // Interpolated with the defaults compose would use, plus a password, the settings load.
+      const resolved = Object.fromEntries(
+        Object.entries(env).map(([name, value]) => [
+          name,
+          String(value).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, variable: string, fallback?: string) =>
+            variable === "POSTGRES_PASSWORD" ? "secret" : (fallback ?? ""),
+          ),
+        ]),
+      );
+      expect(() => loadConfig({ ...dockerEnv, ...resolved }, "/")).not.toThrow();
+      expect(loadConfig({ ...dockerEnv, ...resolved }, "/").trustProxy).toBe(1);
+    }
+  });
+
+  it("checks readiness with the built health check, and the proxy sends traffic to each instance's port", () => {
+    const nginx = read("deploy/nginx.conf");
+    const port = loadConfig(dockerEnv, "/").port;
+    for (const [name, service] of appServices) {
+      expect(service.healthcheck?.test).toEqual(["CMD", "node", "packages/server/dist/healthcheck.js", "ready"]);
+      expect(nginx).toMatch(new RegExp(`^\\s*server ${name}:${port}\\b`, "m"));
+    }
+    expect(compose.services.proxy!.volumes).toContain("./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro");
+    expect(nginx).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
+  });
+});
+
+describe("the health check command", () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => t.close());
+
+  it("succeeds for liveness and readiness of a running server, and fails where none listens", async () => {
+    expect(await probe("health", port)).toBe(true);
+    expect(await probe("ready", port)).toBe(true);
+    await t.app.close();
+    expect(await probe("health", port)).toBe(false);
+  });
+
+  it("is built next to the server", () => {
+    expect(existsSync(path.join(packageRoot, builtEntries.healthcheck!))).toBe(true);
+  });
+});
