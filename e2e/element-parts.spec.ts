@@ -50,12 +50,12 @@ function expectAllSeen(tag: string, seen: Set<string>): void {
 
 async function signedIn(page: Page): Promise<void> {
   await page.addInitScript(
-    ({ user, consent }) => {
+    ({ account, consent }) => {
       localStorage.setItem("token", "e2e-token");
-      localStorage.setItem("user", JSON.stringify(user));
+      localStorage.setItem("user", JSON.stringify(account));
       localStorage.setItem("cookieConsent", consent);
     },
-    { user, consent: DECIDED_COOKIES },
+    { account: user, consent: DECIDED_COOKIES },
   );
 }
 
@@ -114,7 +114,7 @@ test.describe("CSS parts", () => {
     await page.goto(`${EXAMPLES_ORIGIN}/agency-login.html`);
     const login = page.locator(tag);
     for (const view of ["login", "register", "forgot"]) {
-      await login.evaluate((el, view) => el.setAttribute("view", view), view);
+      await login.evaluate((el, name) => el.setAttribute("view", name), view);
       await expect(login.locator("form")).toBeVisible();
       await expect(login.locator(".login__view")).toHaveCount(1);
       await checkView(page, tag, seen, view);

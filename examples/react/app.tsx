@@ -1,7 +1,7 @@
 // The React 19 JSX types: <agency-*> attributes and the on<event> props React 19 binds on custom elements.
-import type {} from "@agency/widgets/react";
+/// <reference types="@agency/widgets/react" />
 import type { AgencyPackageSelectDetail, AgencyPricingElement } from "@agency/widgets";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 type Locale = "nl" | "en";
 type LoginView = "login" | "register" | "forgot";
@@ -17,10 +17,6 @@ export function App() {
   const [readBack, setReadBack] = useState("");
   const pricing = useRef<AgencyPricingElement>(null);
 
-  // The element's properties reflect its attributes: read back what React set.
-  useEffect(() => {
-    setReadBack(`showIncluded = ${String(pricing.current?.showIncluded)}, locale = ${String(pricing.current?.locale)}`);
-  }, [showIncluded, locale]);
 
   return (
     <main>
@@ -50,7 +46,14 @@ export function App() {
         {chosen ? `Chosen: ${chosen.name}, ${chosen.startupFee} ${chosen.currency}` : "No package chosen yet"}
       </p>
       <p>
-        Read back from the element: <output id="read-back">{readBack}</output>
+        {/* The element's properties reflect its attributes: read back what React set. */}
+        <button
+          type="button"
+          onClick={() => setReadBack(`showIncluded = ${String(pricing.current?.showIncluded)}, locale = ${String(pricing.current?.locale)}`)}
+        >
+          Read the element's properties
+        </button>{" "}
+        <output id="read-back">{readBack}</output>
       </p>
 
       <h2>Log in</h2>

@@ -11,8 +11,8 @@ const server = setupApi();
 const { navigations, assign } = recordNavigation();
 
 async function mount(attributes: string) {
-  const { el, view } = await renderElement("agency-login", `api-base="${API}" ${attributes}`, (_, el) =>
-    expect(el.shadowRoot?.querySelector("h2")).toBeTruthy(),
+  const { el, view } = await renderElement("agency-login", `api-base="${API}" ${attributes}`, (_, host) =>
+    expect(host.shadowRoot?.querySelector("h2")).toBeTruthy(),
   );
   return { el, ui: view };
 }

@@ -96,8 +96,8 @@ const texts = {
 describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
   const T = texts[locale];
   async function mount() {
-    const { el, view } = await renderElement("agency-settings", `api-base="${API}" locale="${locale}"`, (_, el) =>
-      expect(el.shadowRoot?.querySelector("section")).toBeTruthy(),
+    const { el, view } = await renderElement("agency-settings", `api-base="${API}" locale="${locale}"`, (_, host) =>
+      expect(host.shadowRoot?.querySelector("section")).toBeTruthy(),
     );
     return { el, ui: view };
   }

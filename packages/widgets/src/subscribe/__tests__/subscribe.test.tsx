@@ -131,8 +131,8 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
   const T = texts[locale];
 
   async function mount(attributes = "") {
-    const { el, view } = await renderElement("agency-subscribe", `api-base="${API}" locale="${locale}" ${attributes}`, (_, el) =>
-      expect(el.shadowRoot?.querySelector("section")).toBeTruthy(),
+    const { el, view } = await renderElement("agency-subscribe", `api-base="${API}" locale="${locale}" ${attributes}`, (_, host) =>
+      expect(host.shadowRoot?.querySelector("section")).toBeTruthy(),
     );
     return { el, ui: view };
   }
