@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { resetToasts, unmountToaster } from "@agency/ui";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 afterEach(async () => {
   cleanup();
@@ -16,5 +16,8 @@ afterEach(async () => {
   sessionStorage.clear();
 });
 
-// r2wc renders elements outside React's act(); the tests wait with waitFor instead, so silence the act warning.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+// Elements render in their own React roots, outside act(); the tests wait with waitFor instead, so silence the act
+// warning. Testing Library switches it back on in a beforeAll of its own, registered when it was imported above.
+const actOff = () => void ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false);
+actOff();
+beforeAll(actOff);

@@ -1,13 +1,26 @@
+import { readFileSync } from "node:fs";
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import manifest from "../../custom-elements.json";
+import { buildPublicApi, README_PATH, readmeWithTable, TYPES_DIR } from "../../scripts/build-api";
+import { attributeName } from "../element/element-meta";
+import { publishedElements } from "../published-elements";
+
+const TAGS = ["agency-quote-form", "agency-pricing", "agency-login", "agency-subscribe", "agency-settings", "agency-cookie-banner"];
+
+interface Declaration {
+  tagName: string;
+  attributes: Array<{ name: string; type: { text: string }; default?: string }>;
+  members: Array<{ name: string; attribute: string; reflects: boolean }>;
+  events: Array<{ name: string; type: { text: string }; cancelable: boolean }>;
+  cssParts: Array<{ name: string }>;
+  cssProperties: Array<{ name: string; default: string; description: string }>;
+}
 
 // What partners rely on: a change here is a breaking change and must be deliberate.
 describe("the element bundle's public surface", () => {
   it("register.ts defines all six elements and window.AgencyWidgets", async () => {
     await import("../register");
-    const tags = ["agency-quote-form", "agency-pricing", "agency-login", "agency-subscribe", "agency-settings", "agency-cookie-banner"];
-    for (const tag of tags) expect(customElements.get(tag), tag).toBeDefined();
+    for (const tag of TAGS) expect(customElements.get(tag), tag).toBeDefined();
     expect(Object.keys(window.AgencyWidgets ?? {}).sort()).toMatchInlineSnapshot(`
       [
         "configure",
@@ -23,20 +36,61 @@ describe("the element bundle's public surface", () => {
     await expect(import("../register?again" as string)).resolves.toBeDefined();
   });
 
-  it("custom-elements.json describes every element and its attributes", async () => {
-    type Declaration = { tagName: string; attributes: Array<{ name: string }> };
-    const declared = manifest.modules.flatMap((m) => m.declarations as Declaration[]);
-    expect(declared.map((d) => d.tagName)).toEqual([
-      "agency-quote-form",
-      "agency-pricing",
-      "agency-login",
-      "agency-subscribe",
-      "agency-settings",
-      "agency-cookie-banner",
+  it("every published element has each declared attribute as a reflecting property", async () => {
+    await import("../register");
+    expect(publishedElements.map((meta) => meta.tag)).toEqual(TAGS);
+    for (const meta of publishedElements) {
+      const el = document.createElement(meta.tag) as unknown as Record<string, unknown> & HTMLElement;
+      for (const [property, attribute] of Object.entries(meta.attributes)) {
+        expect(property in el, `${meta.tag}.${property}`).toBe(true);
+        const value = attribute.type === "boolean" ? true : attribute.values ? attribute.values.at(-1) : attribute.type === "number" ? 2 : "x";
+        el[property] = value;
+        expect(el.getAttribute(attributeName(property)), `${meta.tag}.${property} reflects`).toBe(attribute.type === "boolean" ? "" : String(value));
+        expect(el[property]).toBe(value);
+      }
+    }
+  });
+
+  it("custom-elements.json lists every element's attributes, properties, events, parts and custom properties", async () => {
+    const manifest = JSON.parse(buildPublicApi().manifest) as { modules: Array<{ path: string; declarations: Declaration[] }> };
+    const declared = manifest.modules.flatMap((m) => m.declarations);
+    expect(declared.map((d) => d.tagName)).toEqual(TAGS);
+    expect(manifest.modules.map((m) => m.path)).toEqual(TAGS.map((tag) => `dist/${tag}.js`));
+    for (const d of declared) {
+      expect(d.attributes.map((a) => a.name)).toEqual(expect.arrayContaining(["locale", "api-base"]));
+      expect(d.members.every((m) => m.reflects)).toBe(true);
+      expect(d.cssProperties.map((p) => p.name)).toEqual(expect.arrayContaining(["--agency-color-primary", "--agency-font"]));
+      expect(d.cssProperties.every((p) => p.default && p.description)).toBe(true);
+      expect(d.cssParts.length).toBeGreaterThan(0);
+    }
+    const pricing = declared.find((d) => d.tagName === "agency-pricing")!;
+    expect(pricing.attributes.find((a) => a.name === "show-included")).toMatchObject({ type: { text: "boolean" }, default: "false" });
+    expect(pricing.events).toEqual([
+      expect.objectContaining({ name: "agency-package-select", type: { text: "CustomEvent<AgencyPackageSelectDetail>" }, cancelable: true }),
+      expect.objectContaining({ name: "agency-navigate", type: { text: "CustomEvent<AgencyNavigateDetail>" }, cancelable: true }),
     ]);
-    // Every element takes the shared attributes.
-    for (const d of declared) expect(d.attributes.map((a) => a.name)).toEqual(expect.arrayContaining(["locale", "api-base"]));
-    // Every declared element renders when created.
+    const login = declared.find((d) => d.tagName === "agency-login")!;
+    expect(login.attributes.find((a) => a.name === "view")).toMatchObject({ type: { text: '"login" | "register" | "forgot"' }, default: '"login"' });
+    // Only navigation and the package choice mean something when cancelled.
+    const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
+    expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select"]));
+    // Every part the components render is declared: 31 across the six elements.
+    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(31);
+    const quote = declared.find((d) => d.tagName === "agency-quote-form")!;
+    expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
+  });
+
+  it("the declarations in types/ and the README's element table are what the build makes", () => {
+    const api = buildPublicApi();
+    const stale = "is stale: run `npm run api -w @agency/widgets`";
+    expect(readFileSync(`${TYPES_DIR}agency-widgets.d.ts`, "utf8"), `types/agency-widgets.d.ts ${stale}`).toBe(api.neutral);
+    expect(readFileSync(`${TYPES_DIR}react.d.ts`, "utf8"), `types/react.d.ts ${stale}`).toBe(api.react);
+    const readme = readFileSync(README_PATH, "utf8");
+    expect(readme, `the README's element table ${stale}`).toBe(readmeWithTable(readme, api.readmeTable));
+  });
+
+  it("every declared element renders when created", async () => {
+    await import("../register");
     const el = document.createElement("agency-pricing");
     el.setAttribute("locale", "en");
     document.body.append(el);

@@ -3,11 +3,11 @@ import { Demo, type DemoProps } from "./demo";
 import css from "./demo.css?inline";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
+import { demoMeta } from "./demo.meta";
 
 export const AgencyDemo = defineElement<DemoProps>({
-  tag: "agency-demo",
+  meta: demoMeta,
   component: Demo,
-  props: { name: "string" },
   catalog: { nl, en },
   css,
 });

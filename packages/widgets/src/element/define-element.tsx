@@ -9,60 +9,82 @@ import {
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";
-import { useEffect, useMemo, useReducer, type ComponentType } from "react";
-import { ElementContext, type ElementApi, type NavigateDetail } from "./element-context";
+import { useEffect, useMemo, useReducer, useSyncExternalStore, type ComponentType } from "react";
+import { readAttribute, writeAttribute, type AttributeValue } from "./attributes";
+import { ElementContext, type ElementApi } from "./element-context";
+import { attributeName, type ElementMeta } from "./element-meta";
 import { installGlobal } from "./global";
-
-type AttributeType = "string" | "number" | "boolean" | "json";
+import type { AgencyNavigateDetail } from "./public-types";
 
 export interface ElementDefinition<P extends object> {
-  /** The custom element name, always `agency-*`. */
-  tag: `agency-${string}`;
+  /** The element's public API (its `<name>.meta.ts`); every prop of the component is one of its attributes. */
+  meta: ElementMeta<Extract<keyof P, string>>;
   /** A plain React component; it reaches the element through useElement(). */
   component: ComponentType<P>;
-  /** The element's own attributes (camelCase here, kebab-case in HTML), besides `locale` and `api-base`. */
-  props?: { [K in keyof P]?: AttributeType };
   /** The element's Lingui catalog (nl and en); the ui primitives' catalog is added automatically. */
   catalog: Catalog;
   /** The element's CSS text (import it with ?inline); adopted into the shadow root after the shared sheet. */
   css?: string;
 }
 
-interface RootProps {
-  container?: ShadowRoot;
-  locale?: string;
-  apiBase?: string;
+type Values = Record<string, AttributeValue>;
+
+/** What the React tree inside an element reads from it: its attribute values, and word when they change. */
+interface ElementState {
+  subscribe: (onChange: () => void) => () => void;
+  values: () => Values;
 }
 
-const R2WC_PROPS = Symbol.for("r2wc.props");
-const R2WC_RENDER = Symbol.for("r2wc.render");
-
-const kebab = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const states = new WeakMap<Element, ElementState>();
 
 function toHref(to: string, basePath: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(to) || to.startsWith("//")) return to;
   return to.startsWith("/") ? `${basePath}${to.slice(1)}` : to;
 }
 
-/** Turns a React component into an `agency-*` custom element (see the README's "Embedding" section). */
+/** r2wc's element class, as far as its public surface goes: a custom element with the standard callbacks. */
+type R2wcElementClass = new () => HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
+
+/**
+ * Turns a React component into an `agency-*` custom element (see the README's "Embedding" section).
+ *
+ * r2wc is the mechanism, used through its public API only: `r2wc(Component, { shadow: "open" })` gives a class
+ * that attaches the open shadow root, mounts a React root in it when the element is connected (handing the
+ * component that root as `container`) and unmounts it when disconnected. It is given no props, because its
+ * attribute handling is not what an HTML author expects (a bare boolean attribute reads as false,
+ * `="false"` as false, a removed attribute is ignored, every change renders on its own). The subclass below
+ * owns attributes and properties instead: it observes the attributes declared in the element's meta, reflects
+ * each as a property, and the React tree reads them through useSyncExternalStore, so React batches several
+ * changes into one render. Nothing here touches r2wc's internal symbols, so an r2wc update cannot silently
+ * break it; the factory's tests cover what is used (shadow root, mount on connect, unmount on disconnect).
+ */
 export function defineElement<P extends object>(definition: ElementDefinition<P>): CustomElementConstructor {
   installGlobal();
-  const existing = customElements.get(definition.tag);
+  const { meta } = definition;
+  const existing = customElements.get(meta.tag);
   // A second copy of the bundle (or a per-element entry after the full one) must not throw.
   if (existing) return existing;
 
   const Component = definition.component as ComponentType<Record<string, unknown>>;
   const styles = definition.css ? [uiCss, definition.css] : [uiCss];
+  const attributes = Object.entries(meta.attributes).map(([property, attribute]) => ({
+    property,
+    name: attributeName(property),
+    attribute,
+  }));
+  const readAll = (element: Element): Values =>
+    Object.fromEntries(attributes.map((a) => [a.property, readAttribute(a.attribute, element.getAttribute(a.name))]));
 
-  function ElementRoot({ container, locale, apiBase, ...rest }: RootProps & Record<string, unknown>) {
-    const shadow = container!;
-    const host = shadow.host as HTMLElement;
+  function ElementRoot({ container }: { container?: HTMLElement }) {
+    const host = (container as unknown as ShadowRoot).host as HTMLElement;
+    const state = states.get(host)!;
+    const { locale, apiBase, ...props } = useSyncExternalStore(state.subscribe, state.values);
     // Re-render when the page calls AgencyWidgets.configure().
     const [settingsVersion, bump] = useReducer((n: number) => n + 1, 0);
     useEffect(() => subscribeSettings(bump), []);
 
     const settings = useMemo(
-      () => resolveSettings({ locale, apiBase }),
+      () => resolveSettings({ locale: locale as string | undefined, apiBase: apiBase as string | undefined }),
       // settingsVersion stands for the page settings resolveSettings reads from window.
       // oxlint-disable-next-line react-hooks/exhaustive-deps
       [locale, apiBase, settingsVersion],
@@ -71,8 +93,12 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
 
     const value = useMemo<ElementApi>(() => {
       const hrefFor = (to: string) => toHref(to, settings.basePath);
-      const emit: ElementApi["emit"] = (name, detail) =>
-        host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));
+      const emit: ElementApi["emit"] = (name, detail) => {
+        const event = meta.events[name];
+        // The manifest and the types list what an element sends; an event missing there is a bug here.
+        if (!event) throw new Error(`${meta.tag} dispatches ${name}, which its meta does not declare`);
+        return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: event.cancelable }));
+      };
       return {
         host,
         settings,
@@ -80,7 +106,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
         emit,
         hrefFor,
         navigate: (to) => {
-          const detail: NavigateDetail = { to, href: hrefFor(to), source: definition.tag };
+          const detail: AgencyNavigateDetail = { to, href: hrefFor(to), source: meta.tag };
           if (emit("agency-navigate", detail)) navigation.assign(detail.href);
         },
       };
@@ -90,62 +116,73 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       <I18nProvider i18n={i18n}>
         <ElementContext.Provider value={value}>
           <ErrorBoundary>
-            <Component {...rest} />
+            <Component {...props} />
           </ErrorBoundary>
         </ElementContext.Provider>
       </I18nProvider>
     );
   }
 
-  const attributeTypes = { locale: "string", apiBase: "string", ...definition.props } as Record<string, AttributeType>;
-  const Base = r2wc(ElementRoot, { shadow: "open", props: attributeTypes as never });
+  const Base = r2wc(ElementRoot, { shadow: "open" }) as unknown as R2wcElementClass;
 
-  class AgencyElement extends (Base as unknown as { new (): HTMLElement & Record<symbol, unknown> }) {
+  class AgencyElement extends Base {
+    static get observedAttributes(): string[] {
+      return attributes.map((a) => a.name);
+    }
+
+    #values: Values | null = null;
+    readonly #listeners = new Set<() => void>();
+
     constructor() {
       super();
       adoptStyles(this.shadowRoot!, styles);
-      // The r2wc constructor skips bare boolean attributes (`<x show-included>`); count them as true.
-      const props = this[R2WC_PROPS] as Record<string, unknown>;
-      for (const [prop, type] of Object.entries(attributeTypes)) {
-        if (type === "boolean" && this.getAttribute(kebab(prop)) === "") props[prop] = true;
-      }
+      states.set(this, {
+        subscribe: (onChange) => {
+          this.#listeners.add(onChange);
+          return () => this.#listeners.delete(onChange);
+        },
+        values: () => (this.#values ??= readAll(this)),
+      });
     }
 
-    // r2wc ignores a removed attribute and reads a bare boolean attribute (`<x show-included>`) as absent;
-    // both are what an HTML author expects to work.
-    attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
-      const prop = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-      const type = attributeTypes[prop];
-      if (newValue === null || (newValue === "" && type === "boolean")) {
-        const props = this[R2WC_PROPS] as Record<string, unknown>;
-        props[prop] = newValue === null ? undefined : true;
-        (this[R2WC_RENDER] as () => void).call(this);
-        return;
+    override connectedCallback(): void {
+      // A property set before the element was defined (a framework may do that) is an own property of the
+      // instance and hides the accessor: pass it through the accessor now.
+      const self = this as unknown as Record<string, unknown>;
+      for (const { property } of attributes) {
+        if (!Object.hasOwn(this, property)) continue;
+        const value = self[property];
+        delete self[property];
+        self[property] = value;
       }
-      (Base.prototype as unknown as { attributeChangedCallback: (...a: unknown[]) => void }).attributeChangedCallback.call(
-        this,
-        name,
-        oldValue,
-        newValue,
-      );
+      super.connectedCallback();
+    }
+
+    attributeChangedCallback(): void {
+      const next = readAll(this);
+      if (this.#values && attributes.every((a) => Object.is(this.#values![a.property], next[a.property]))) return;
+      this.#values = next;
+      for (const onChange of this.#listeners) onChange();
     }
   }
 
-  // r2wc renders synchronously on every attribute change; a framework setting three attributes renders three
-  // times. Coalesce them into one render per microtask (disconnected elements are skipped by r2wc itself).
-  const baseProto = Base.prototype as unknown as Record<symbol, () => void>;
-  const queued = new WeakSet<HTMLElement>();
-  Object.defineProperty(AgencyElement.prototype, R2WC_RENDER, {
-    value(this: HTMLElement) {
-      if (queued.has(this)) return;
-      queued.add(this);
-      queueMicrotask(() => {
-        queued.delete(this);
-        baseProto[R2WC_RENDER]!.call(this);
-      });
-    },
-  });
+  // Every attribute is also a property that reflects it: reading parses the attribute (with the meta's
+  // default), writing sets or removes it, and the element re-renders from the attribute.
+  for (const { property, name, attribute } of attributes) {
+    Object.defineProperty(AgencyElement.prototype, property, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return readAttribute(attribute, this.getAttribute(name));
+      },
+      set(this: HTMLElement, value: unknown) {
+        const text = writeAttribute(attribute, value);
+        if (text === null) this.removeAttribute(name);
+        else this.setAttribute(name, text);
+      },
+    });
+  }
 
-  customElements.define(definition.tag, AgencyElement);
+  customElements.define(meta.tag, AgencyElement);
   return AgencyElement;
 }

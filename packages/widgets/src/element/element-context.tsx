@@ -1,22 +1,24 @@
 import type { ResolvedSettings } from "@agency/core";
 import type { AxiosInstance } from "axios";
+import type { AgencyEventDetails } from "../../types/agency-widgets";
+import type { AgencyNavigateDetail } from "./public-types";
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 
-export interface NavigateDetail {
-  /** The app path asked for, e.g. "/dashboard", or a full URL given by an attribute. */
-  to: string;
-  /** Where the browser goes when nobody cancels: `to` under the site's base path. */
-  href: string;
-  /** The element that asked. */
-  source: string;
-}
+/** The detail of `agency-navigate`. */
+export type NavigateDetail = AgencyNavigateDetail;
+
+/** Each published `agency-*` event's detail type, by event name (generated from the element metas). */
+type EventDetail<Name extends string> = Name extends keyof AgencyEventDetails ? AgencyEventDetails[Name] : unknown;
 
 export interface ElementApi {
   host: HTMLElement;
   settings: ResolvedSettings;
   api: AxiosInstance;
-  /** Dispatches an `agency-*` CustomEvent that bubbles out of the shadow root (composed). */
-  emit: <T>(name: `agency-${string}`, detail: T) => boolean;
+  /**
+   * Dispatches an `agency-*` CustomEvent that bubbles out of the shadow root (composed), cancelable when its meta
+   * says so; returns false when a listener cancelled it. The detail must match the published type.
+   */
+  emit: <Name extends `agency-${string}`>(name: Name, detail: EventDetail<Name>) => boolean;
   /**
    * Asks the page to go somewhere: a cancelable `agency-navigate` event. A host router cancels it and routes
    * itself; when nobody does, the element follows the link with a full page load.

@@ -1,20 +1,13 @@
 import { configure, getPageSettings } from "@agency/core";
+import type { AgencyWidgetsGlobal } from "./public-types";
 
-/** What `window.AgencyWidgets` offers a page. Elements may add their own public calls (see register.ts). */
-export interface AgencyWidgetsGlobal {
-  configure: typeof configure;
-  getSettings: typeof getPageSettings;
-  [extra: string]: unknown;
-}
+export type { AgencyWidgetsGlobal };
 
-declare global {
-  interface Window {
-    AgencyWidgets?: AgencyWidgetsGlobal;
-  }
-}
-
-/** Installs (or extends) `window.AgencyWidgets`; every entry calls this, so any one of them is enough. */
-export function installGlobal(extra: Record<string, unknown> = {}): AgencyWidgetsGlobal {
+/**
+ * Installs (or extends) `window.AgencyWidgets`; every entry calls this, so any one of them is enough. Its type
+ * on `window` comes with the published declarations (types/agency-widgets.d.ts).
+ */
+export function installGlobal(extra: Partial<AgencyWidgetsGlobal> = {}): AgencyWidgetsGlobal {
   const current = window.AgencyWidgets ?? { configure, getSettings: getPageSettings };
   window.AgencyWidgets = Object.assign(current, extra);
   return current;

@@ -3,15 +3,11 @@ import { Login, type LoginProps } from "./login";
 import css from "./login.css?inline";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
+import { loginMeta } from "./login.meta";
 
-/**
- * `<agency-login view="login|register|forgot" redirect-to="/dashboard">`.
- * Events: agency-login-success and agency-register-success (detail: the user), agency-navigate.
- */
 export const AgencyLogin = defineElement<LoginProps>({
-  tag: "agency-login",
+  meta: loginMeta,
   component: Login,
-  props: { view: "string", redirectTo: "string" },
   catalog: { nl, en },
   css,
 });

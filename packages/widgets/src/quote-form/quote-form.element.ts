@@ -3,15 +3,11 @@ import { QuoteForm, type QuoteFormProps } from "./quote-form";
 import css from "./quote-form.css?inline";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
+import { quoteFormMeta } from "./quote-form.meta";
 
-/**
- * `<agency-quote-form locale="nl|en" api-base="…" source="client-site">`
- * Events: `agency-quote-submitted` (detail: the request as sent), `agency-quote-failed` (detail: message, status, request).
- */
 export const AgencyQuoteForm = defineElement<QuoteFormProps>({
-  tag: "agency-quote-form",
+  meta: quoteFormMeta,
   component: QuoteForm,
-  props: { source: "string" },
   catalog: { nl, en },
   css,
 });

@@ -123,7 +123,7 @@ export function QuoteForm({ source }: QuoteFormProps) {
         // Spec §4: the server answered but reported a failure; the message stays until the next attempt.
         const message = answer.message || t`Something went wrong`;
         showFor({ kind: "error", message }, null);
-        emit<QuoteFailedDetail>("agency-quote-failed", { message, request });
+        emit("agency-quote-failed", { message, request });
       }
     } catch (error) {
       const message = failureMessage(error);
@@ -131,7 +131,7 @@ export function QuoteForm({ source }: QuoteFormProps) {
       setErrors(fieldErrors);
       focusFirst(fieldErrors);
       showFor({ kind: "error", message }, ERROR_MESSAGE_MS);
-      emit<QuoteFailedDetail>("agency-quote-failed", { message, status: apiStatus(error), request });
+      emit("agency-quote-failed", { message, status: apiStatus(error), request });
     }
   };
 

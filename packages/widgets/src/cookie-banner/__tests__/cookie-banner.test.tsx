@@ -1,35 +1,28 @@
 import { navigation } from "@agency/core";
 import { configure, fireEvent, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { API, setupApi } from "../../__tests__/element-kit";
 import "../cookie-banner.element";
 import { BANNER_DELAY_MS, CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../consent";
 
-// Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
-vi.setConfig({ testTimeout: 20_000 });
-// Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
-configure({ asyncUtilTimeout: 2500 });
-
 const recorded: Record<string, unknown>[] = [];
 let consentStatus = 201;
-const server = setupServer(
-  http.post("http://api.test/api/consent", async ({ request }) => {
+setupApi(
+  http.post(`${API}/consent`, async ({ request }) => {
     recorded.push((await request.json()) as Record<string, unknown>);
     return consentStatus < 300 ? HttpResponse.json({ success: true }, { status: consentStatus }) : HttpResponse.json({ error: "down" }, { status: consentStatus });
   }),
 );
+// Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
+configure({ asyncUtilTimeout: 2500 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
-  document.body.innerHTML = "";
   recorded.length = 0;
   consentStatus = 201;
 });
-afterAll(() => server.close());
 
 type Locale = "nl" | "en";
 
@@ -69,7 +62,7 @@ const HELD_SCRIPTS = `
   <script type="text/plain" data-consent="marketing" id="ads">window.__ads = true</script>`;
 
 function mountBanner(locale: Locale, attributes = "", page = "") {
-  document.body.innerHTML = `${page}<agency-cookie-banner locale="${locale}" api-base="http://api.test/api" ${attributes}></agency-cookie-banner>`;
+  document.body.innerHTML = `${page}<agency-cookie-banner locale="${locale}" api-base="${API}" ${attributes}></agency-cookie-banner>`;
   const el = document.body.querySelector("agency-cookie-banner") as HTMLElement;
   return { el, view: within(el.shadowRoot as unknown as HTMLElement) };
 }

@@ -1,8 +1,16 @@
 import { configure, navigation } from "@agency/core";
 import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useEffect } from "react";
 import { AgencyDemo } from "../../demo/demo.element";
+import { demoMeta } from "../../demo/demo.meta";
 import { defineElement } from "../define-element";
+import { commonAttributes, type AttributeMeta, type ElementMeta } from "../element-meta";
+
+/** A meta for an element made up by a test. */
+function testMeta(tag: `agency-${string}`, attributes: Record<string, AttributeMeta>): ElementMeta {
+  return { tag, className: "TestElement", description: "", attributes: { ...commonAttributes, ...attributes }, events: {}, parts: {}, cssProperties: {} };
+}
 
 function mount(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -98,30 +106,52 @@ describe("defineElement", () => {
   });
 
   it("renders once for several attribute changes made together", async () => {
-    const Counter = defineElement<{ name?: string }>({
-      tag: "agency-counter",
-      component: ({ name }) => <p>{name}</p>,
-      props: { name: "string" },
+    let renders = 0;
+    defineElement<{ name?: string }>({
+      meta: testMeta("agency-counter", { name: { type: "string", description: "" } }),
+      component: ({ name }) => {
+        renders += 1;
+        return <p>{name}</p>;
+      },
       catalog: { nl: {}, en: {} },
     });
-    // r2wc's own render (the base class) runs synchronously per attribute; count how often it is reached.
-    const r2wcProto = Object.getPrototypeOf(Counter.prototype) as Record<symbol, () => void>;
-    const render = vi.spyOn(r2wcProto, Symbol.for("r2wc.render") as never);
     const el = document.createElement("agency-counter");
     el.setAttribute("locale", "en");
     el.setAttribute("name", "Ann");
     el.setAttribute("api-base", "http://api.test/api");
     document.body.append(el);
     await waitFor(() => expect(el.shadowRoot?.querySelector("p")?.textContent).toBe("Ann"));
-    expect(render).toHaveBeenCalledTimes(1);
+    expect(renders).toBe(1);
     el.setAttribute("name", "Bo");
     el.setAttribute("locale", "nl");
+    el.setAttribute("name", "Bo");
     await waitFor(() => expect(el.shadowRoot?.querySelector("p")?.textContent).toBe("Bo"));
-    expect(render).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders).toBe(2);
+  });
+
+  it("unmounts its React tree when removed and mounts it again when put back", async () => {
+    const mounted = vi.fn();
+    const unmounted = vi.fn();
+    function Lifecycle() {
+      useEffect(() => {
+        mounted();
+        return unmounted;
+      }, []);
+      return <p>here</p>;
+    }
+    defineElement({ meta: testMeta("agency-lifecycle", {}), component: Lifecycle, catalog: { nl: {}, en: {} } });
+    const el = mount(`<agency-lifecycle></agency-lifecycle>`);
+    await waitFor(() => expect(mounted).toHaveBeenCalledTimes(1));
+    el.remove();
+    await waitFor(() => expect(unmounted).toHaveBeenCalledTimes(1));
+    document.body.append(el);
+    await waitFor(() => expect(mounted).toHaveBeenCalledTimes(2));
+    expect(el.shadowRoot?.querySelector("p")?.textContent).toBe("here");
   });
 
   it("is harmless to define twice", () => {
-    const again = defineElement({ tag: "agency-demo", component: () => null, catalog: { nl: {}, en: {} } });
+    const again = defineElement({ meta: demoMeta, component: () => null, catalog: { nl: {}, en: {} } });
     expect(again).toBe(AgencyDemo);
     expect(customElements.get("agency-demo")).toBe(AgencyDemo);
   });
@@ -133,7 +163,7 @@ describe("defineElement", () => {
   it("shows the crash screen when the component fails to render", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     defineElement({
-      tag: "agency-broken",
+      meta: testMeta("agency-broken", {}),
       component: () => {
         throw new Error("boom");
       },

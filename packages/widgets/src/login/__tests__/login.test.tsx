@@ -1,55 +1,21 @@
-import { clearSession, getSession, navigation, setSession, type User } from "@agency/core";
-import { getToasts, resetToasts } from "@agency/ui";
-import { configure, fireEvent, waitFor, within } from "@testing-library/react";
+import { getSession, setSession } from "@agency/core";
+import { getToasts } from "@agency/ui";
+import { waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { ann, API, fill, focused, lastToast, recordNavigation, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../login.element";
 
-const API = "http://api.test/api";
-const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z" };
-
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: "error" });
-  // Two cores shared by several test runs: give r2wc's asynchronous renders time.
-  configure({ asyncUtilTimeout: 4000 });
-  // r2wc renders outside act(); Testing Library switches act warnings back on when it loads.
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => server.close());
-
-let assign: ReturnType<typeof vi.spyOn>;
-let navigations: { to: string; href: string }[];
-const recordNavigation = (event: Event) => navigations.push((event as CustomEvent).detail);
-
-beforeEach(() => {
-  assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
-  navigations = [];
-  document.addEventListener("agency-navigate", recordNavigation);
-});
-afterEach(() => {
-  document.removeEventListener("agency-navigate", recordNavigation);
-  document.body.innerHTML = "";
-  server.resetHandlers();
-  clearSession();
-  resetToasts();
-  vi.restoreAllMocks();
-});
+const server = setupApi();
+const { navigations, assign } = recordNavigation();
 
 async function mount(attributes: string) {
-  document.body.innerHTML = `<agency-login api-base="${API}" ${attributes}></agency-login>`;
-  const el = document.body.querySelector("agency-login") as HTMLElement;
-  await waitFor(() => expect(el.shadowRoot?.querySelector("h2")).toBeTruthy());
-  return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+  const { el, view } = await renderElement("agency-login", `api-base="${API}" ${attributes}`, (_, host) =>
+    expect(host.shadowRoot?.querySelector("h2")).toBeTruthy(),
+  );
+  return { el, ui: view };
 }
-
-const lastToast = () => getToasts().at(-1);
-// user-event only tracks the first input it types into inside a shadow root; a change event is what React reads.
-const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
-// Inside a shadow root document.activeElement is the host; the root knows which of its nodes has focus.
-const focused = (node: HTMLElement) => (node.getRootNode() as ShadowRoot).activeElement === node;
 
 const texts = {
   en: {
@@ -284,7 +250,7 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await at();
       await waitFor(() => expect(navigations.map((n) => n.to)).toEqual(["/dashboard"]));
       document.body.innerHTML = "";
-      navigations = [];
+      navigations.length = 0;
       await at(`redirect-to="/somewhere"`);
       await waitFor(() => expect(navigations.map((n) => n.to)).toEqual(["/somewhere"]));
     });

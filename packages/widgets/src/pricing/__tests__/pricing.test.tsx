@@ -1,26 +1,18 @@
 import { configure, navigation } from "@agency/core";
-import { fireEvent, waitFor, within } from "@testing-library/react";
+import { fireEvent, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderElement, setupApi, type ShadowView } from "../../__tests__/element-kit";
 import "../pricing.element";
 
-// Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
-vi.setConfig({ testTimeout: 20_000 });
-
+setupApi();
 afterEach(() => {
-  document.body.innerHTML = "";
   delete (window as unknown as Record<string, unknown>).__agencyWidgetsSettings__;
-  vi.restoreAllMocks();
 });
 
-async function mountPricing(attributes: string) {
-  document.body.innerHTML = `<agency-pricing ${attributes}></agency-pricing>`;
-  const el = document.body.querySelector("agency-pricing") as HTMLElement;
-  const view = within(el.shadowRoot as unknown as HTMLElement);
-  await waitFor(() => expect(view.getAllByRole("heading", { level: 3 }).length).toBeGreaterThanOrEqual(3));
-  return { el, view };
-}
+const mountPricing = (attributes: string) =>
+  renderElement("agency-pricing", attributes, (view) => expect(view.getAllByRole("heading", { level: 3 }).length).toBeGreaterThanOrEqual(3));
 
-const card = (view: Awaited<ReturnType<typeof mountPricing>>["view"], name: string) =>
+const card = (view: ShadowView, name: string) =>
   view.getByRole("heading", { level: 3, name }).closest("li") as HTMLElement;
 
 const EXPECTED = {

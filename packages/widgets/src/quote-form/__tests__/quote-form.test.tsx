@@ -1,49 +1,40 @@
 import { configure, fireEvent, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { API, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../quote-form.element";
 import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../quote-form";
 
-// Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
-vi.setConfig({ testTimeout: 20_000 });
-// Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
-configure({ asyncUtilTimeout: 2500 });
-
-const CONTACT_URL = "http://api.test/api/contact";
+const CONTACT_URL = `${API}/contact`;
 const sent: Record<string, unknown>[] = [];
 let answer: () => Response | Promise<Response> = () =>
   HttpResponse.json({ success: true, message: "Thank you! Your message has been sent." });
 
-const server = setupServer(
+setupApi(
   http.post(CONTACT_URL, async ({ request }) => {
     sent.push((await request.json()) as Record<string, unknown>);
     return answer();
   }),
 );
+// Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
+configure({ asyncUtilTimeout: 2500 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   window.history.replaceState(null, "", "/contact?utm_source=newsletter&utm_campaign=spring&ref=x");
 });
 afterEach(() => {
   vi.useRealTimers();
-  document.body.innerHTML = "";
   sent.length = 0;
   answer = () => HttpResponse.json({ success: true, message: "Thank you! Your message has been sent." });
 });
-afterAll(() => server.close());
 
 type Locale = "nl" | "en";
 
-async function mountForm(locale: Locale, extra = "") {
-  document.body.innerHTML = `<agency-quote-form locale="${locale}" api-base="http://api.test/api" ${extra}></agency-quote-form>`;
-  const el = document.body.querySelector("agency-quote-form") as HTMLElement;
-  const view = within(el.shadowRoot as unknown as HTMLElement);
-  await waitFor(() => expect(view.getByRole("button", { name: locale === "nl" ? /offerte/ : /quote/ })).toBeTruthy());
-  return { el, view };
-}
+const mountForm = (locale: Locale, extra = "") =>
+  renderElement("agency-quote-form", `locale="${locale}" api-base="${API}" ${extra}`, (view) =>
+    expect(view.getByRole("button", { name: locale === "nl" ? /offerte/ : /quote/ })).toBeTruthy(),
+  );
 
 const LABELS = {
   en: {

@@ -1,30 +1,16 @@
-import { clearSession, setSession, type Subscription, type User } from "@agency/core";
-import { getToasts, resetToasts } from "@agency/ui";
-import { configure, fireEvent, waitFor, within } from "@testing-library/react";
+import { clearSession, setSession, type Subscription } from "@agency/core";
+import { getToasts } from "@agency/ui";
+import { fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { activeSubscription, ann as kitUser, API, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
-const API = "http://api.test/api";
-const ann: User = { id: "u1", email: "ann@example.com", name: "Ann de Vries", created_at: "2026-01-01T00:00:00Z" };
-const active: Subscription = {
-  plan_name: "Pro Plan",
-  status: "active",
-  current_period_end: "2027-01-15T12:00:00Z",
-  cancel_at_period_end: false,
-  billing_period: "yearly",
-};
+const ann = { ...kitUser, name: "Ann de Vries" };
+const active: Subscription = activeSubscription;
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: "error" });
-  configure({ asyncUtilTimeout: 4000 });
-  // r2wc renders outside act(); Testing Library switches act warnings back on when it loads.
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => server.close());
+const server = setupApi();
 
 /** The server's subscription, changed by the cancel and resume stubs like the real server would. */
 let current: Subscription | null;
@@ -52,13 +38,6 @@ beforeEach(() => {
       return HttpResponse.json({ subscription: current });
     }),
   );
-});
-afterEach(() => {
-  document.body.innerHTML = "";
-  server.resetHandlers();
-  clearSession();
-  resetToasts();
-  vi.restoreAllMocks();
 });
 
 const texts = {
@@ -116,13 +95,11 @@ const texts = {
 
 describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
   const T = texts[locale];
-  const lastToast = () => getToasts().at(-1);
-
   async function mount() {
-    document.body.innerHTML = `<agency-settings api-base="${API}" locale="${locale}"></agency-settings>`;
-    const el = document.body.querySelector("agency-settings") as HTMLElement;
-    await waitFor(() => expect(el.shadowRoot?.querySelector("section")).toBeTruthy());
-    return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+    const { el, view } = await renderElement("agency-settings", `api-base="${API}" locale="${locale}"`, (_, host) =>
+      expect(host.shadowRoot?.querySelector("section")).toBeTruthy(),
+    );
+    return { el, ui: view };
   }
   async function mountLoaded() {
     const mounted = await mount();

@@ -1,10 +1,10 @@
-import { clearSession, navigation, setSession, type Plan, type User } from "@agency/core";
-import { getToasts, resetToasts } from "@agency/ui";
-import { configure, waitFor, within } from "@testing-library/react";
+import { setSession, type Plan } from "@agency/core";
+import { getToasts } from "@agency/ui";
+import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ann, API, lastToast, proPlan, recordNavigation, renderElement, setupApi, type ShadowView } from "../../__tests__/element-kit";
 import "../subscribe.element";
 
 // The one module mocked: Stripe's loader (it would fetch js.stripe.com). The API is stubbed over HTTP.
@@ -16,30 +16,13 @@ const stripe = vi.hoisted(() => ({
 }));
 vi.mock("@stripe/stripe-js", () => ({ loadStripe: stripe.loadStripe }));
 
-const API = "http://api.test/api";
-const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z" };
-const pro: Plan = {
-  id: "pro",
-  name: "Pro",
-  description: "For growing teams",
-  price_monthly: 49,
-  price_yearly: 468,
-  currency: "EUR",
-  features: ["Unlimited pages", "Priority support"],
-};
+const pro: Plan = proPlan;
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: "error" });
-  configure({ asyncUtilTimeout: 4000 });
-  // r2wc renders outside act(); Testing Library switches act warnings back on when it loads.
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterAll(() => server.close());
-
-let assign: ReturnType<typeof vi.spyOn>;
-let navigations: string[];
-const recordNavigation = (event: Event) => navigations.push((event as CustomEvent<{ to: string }>).detail.to);
+const server = setupApi();
+const nav = recordNavigation();
+const { assign } = nav;
+/** Where each agency-navigate went. */
+const navigations = () => nav.navigations.map((n) => n.to);
 
 function stubApi({ plans = [pro], subscription = null }: { plans?: unknown[]; subscription?: unknown } = {}) {
   server.use(
@@ -52,19 +35,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   stripe.loadStripe.mockResolvedValue({ createEmbeddedCheckoutPage: stripe.createEmbeddedCheckoutPage });
   stripe.createEmbeddedCheckoutPage.mockResolvedValue({ mount: stripe.mount, destroy: stripe.destroy });
-  assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
-  navigations = [];
-  document.addEventListener("agency-navigate", recordNavigation);
 });
-afterEach(() => {
-  document.removeEventListener("agency-navigate", recordNavigation);
-  document.body.innerHTML = "";
-  history.replaceState(null, "", "/");
-  server.resetHandlers();
-  clearSession();
-  resetToasts();
-  vi.restoreAllMocks();
-});
+afterEach(() => history.replaceState(null, "", "/"));
 
 const texts = {
   en: {
@@ -157,13 +129,12 @@ const texts = {
 
 describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
   const T = texts[locale];
-  const lastToast = () => getToasts().at(-1);
 
   async function mount(attributes = "") {
-    document.body.innerHTML = `<agency-subscribe api-base="${API}" locale="${locale}" ${attributes}></agency-subscribe>`;
-    const el = document.body.querySelector("agency-subscribe") as HTMLElement;
-    await waitFor(() => expect(el.shadowRoot?.querySelector("section")).toBeTruthy());
-    return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+    const { el, view } = await renderElement("agency-subscribe", `api-base="${API}" locale="${locale}" ${attributes}`, (_, host) =>
+      expect(host.shadowRoot?.querySelector("section")).toBeTruthy(),
+    );
+    return { el, ui: view };
   }
   async function mountLoaded(attributes = "") {
     const mounted = await mount(attributes);
@@ -171,7 +142,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
     return mounted;
   }
   // Text matchers collapse whitespace, so the no-break space of "€ 39,00" compares as a plain space.
-  const card = (ui: ReturnType<typeof within>) => ui.getByRole("article");
+  const card = (ui: ShadowView) => ui.getByRole("article");
 
   describe("plan", () => {
     it("shows the loading spinner until the plan is there", async () => {
@@ -273,7 +244,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       setSession(ann, "tok");
       stubApi({ subscription: { status: "active", plan_name: "Pro", current_period_end: "2027-01-01T00:00:00Z", cancel_at_period_end: false } });
       const { ui } = await mount();
-      await waitFor(() => expect(navigations).toEqual(["/dashboard"]));
+      await waitFor(() => expect(navigations()).toEqual(["/dashboard"]));
       expect(ui.getByText(T.loading)).toBeInTheDocument();
     });
 
@@ -292,7 +263,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       const { ui } = await mountLoaded();
       await userEvent.setup().click(ui.getByRole("button", { name: T.startAnnual }));
       expect(lastToast()).toMatchObject({ kind: "error", message: T.logIn, locale });
-      expect(navigations).toEqual(["/login"]);
+      expect(navigations()).toEqual(["/login"]);
     });
 
     it("sends the browser to checkoutUrl with the chosen period and return URLs, without loading Stripe", async () => {
@@ -407,7 +378,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
         onComplete();
         expect(lastToast()).toMatchObject({ kind: "success", message: T.succeeded, locale });
         expect(success).toHaveBeenCalledWith({ planId: "pro", billingPeriod: "yearly" });
-        expect(navigations).toEqual(["/dashboard"]);
+        expect(navigations()).toEqual(["/dashboard"]);
         expect(stripe.destroy).toHaveBeenCalled();
         expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
       });
@@ -419,7 +390,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
         expect(ui.getByRole("button", { name: T.startAnnual })).toBeEnabled();
         expect(stripe.destroy).toHaveBeenCalled();
         expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
-        expect(navigations).toEqual([]);
+        expect(navigations()).toEqual([]);
       });
 
       it("on error: 'Payment failed. Please try again.' and back to idle", async () => {

@@ -1,0 +1,178 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { API_ORIGIN, DECIDED_COOKIES, EXAMPLES_ORIGIN } from "./helpers";
+
+// Every element, in each of its views, on its example page: each `part` it renders must be declared in the
+// built custom-elements.json, and every declared part must show up in one of the views. The API is stubbed
+// with page.route, so each view is reached on purpose.
+
+interface Manifest {
+  modules: Array<{ declarations: Array<{ tagName: string; cssParts: Array<{ name: string }> }> }>;
+}
+const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../packages/widgets/dist/custom-elements.json"), "utf8")) as Manifest;
+const declaredParts = new Map(manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d.cssParts.map((p) => p.name).sort()]));
+
+const user = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z" };
+const plan = {
+  id: "pro",
+  name: "Pro",
+  description: "For growing teams",
+  price_monthly: 49,
+  price_yearly: 468,
+  currency: "EUR",
+  features: ["Unlimited pages"],
+};
+const subscription = {
+  plan_name: "Pro Plan",
+  status: "active",
+  current_period_end: "2027-01-15T12:00:00Z",
+  cancel_at_period_end: false,
+};
+
+/** The part names rendered right now inside `tag`'s shadow root. */
+function renderedParts(page: Page, tag: string): Promise<string[]> {
+  return page.locator(tag).evaluate((el) => Array.from(el.shadowRoot?.querySelectorAll("[part]") ?? [], (node) => [...node.part]).flat());
+}
+
+/** Checks what is rendered now against the manifest and adds it to `seen`. */
+async function checkView(page: Page, tag: string, seen: Set<string>, view: string): Promise<void> {
+  const parts = await renderedParts(page, tag);
+  expect(parts.length, `${tag} (${view}) renders parts`).toBeGreaterThan(0);
+  const undeclared = parts.filter((part) => !declaredParts.get(tag)!.includes(part));
+  expect(undeclared, `${tag} (${view}) renders parts custom-elements.json does not declare`).toEqual([]);
+  for (const part of parts) seen.add(part);
+}
+
+function expectAllSeen(tag: string, seen: Set<string>): void {
+  expect([...seen].sort(), `${tag}: declared parts never rendered`).toEqual(declaredParts.get(tag));
+}
+
+async function signedIn(page: Page): Promise<void> {
+  await page.addInitScript(
+    ({ account, consent }) => {
+      localStorage.setItem("token", "e2e-token");
+      localStorage.setItem("user", JSON.stringify(account));
+      localStorage.setItem("cookieConsent", consent);
+    },
+    { account: user, consent: DECIDED_COOKIES },
+  );
+}
+
+const json = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
+
+test.describe("CSS parts", () => {
+  test("manifest declares parts for all six elements", () => {
+    expect([...declaredParts.keys()]).toEqual([
+      "agency-quote-form",
+      "agency-pricing",
+      "agency-login",
+      "agency-subscribe",
+      "agency-settings",
+      "agency-cookie-banner",
+    ]);
+    expect([...declaredParts.values()].flat()).toHaveLength(31);
+  });
+
+  test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
+    const tag = "agency-quote-form";
+    const seen = new Set<string>();
+    await page.route(`${API_ORIGIN}/api/contact`, (route) => route.fulfill(json({ success: true, message: "Thank you! Your message has been sent." })));
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-quote-form.html`);
+    const form = page.locator(tag);
+    await expect(form.getByRole("button", { name: "Request a free quote" })).toBeVisible();
+    await checkView(page, tag, seen, "empty");
+    await form.getByRole("button", { name: "Request a free quote" }).click();
+    await expect(form.getByLabel(/^Full name/)).toHaveAttribute("aria-invalid", "true");
+    await checkView(page, tag, seen, "invalid");
+    await form.getByLabel(/^Full name/).fill("Part Tester");
+    await form.getByLabel(/^Email address/).fill("parts@example.com");
+    await form.getByLabel(/^Phone number/).fill("0612345678");
+    await form.getByLabel(/^Project type/).selectOption("landing-page");
+    await form.getByLabel(/^Budget range/).selectOption({ index: 1 });
+    await form.getByLabel(/^Timeline/).selectOption("flexible");
+    await form.getByLabel(/^Domain status/).selectOption("need-domain");
+    await form.getByRole("button", { name: "Request a free quote" }).click();
+    await expect(form.getByText("Thank you! Your message has been sent.")).toBeVisible();
+    await checkView(page, tag, seen, "sent");
+    expectAllSeen(tag, seen);
+  });
+
+  test("agency-pricing: with the What's Included block", async ({ page }) => {
+    const tag = "agency-pricing";
+    const seen = new Set<string>();
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-pricing.html`);
+    await expect(page.locator(tag).getByRole("heading", { name: "What's Included" })).toBeVisible();
+    await checkView(page, tag, seen, "show-included");
+    expectAllSeen(tag, seen);
+  });
+
+  test("agency-login: login, register, forgot password, reset link sent", async ({ page }) => {
+    const tag = "agency-login";
+    const seen = new Set<string>();
+    await page.route(`${API_ORIGIN}/api/auth/forgot-password`, (route) => route.fulfill(json({ success: true, message: "sent" })));
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-login.html`);
+    const login = page.locator(tag);
+    for (const view of ["login", "register", "forgot"]) {
+      await login.evaluate((el, name) => el.setAttribute("view", name), view);
+      await expect(login.locator("form")).toBeVisible();
+      await expect(login.locator(".login__view")).toHaveCount(1);
+      await checkView(page, tag, seen, view);
+    }
+    await login.getByLabel(/^Email/).fill("parts@example.com");
+    await login.getByRole("button", { name: "Send reset link" }).click();
+    await expect(login.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await checkView(page, tag, seen, "sent");
+    expectAllSeen(tag, seen);
+  });
+
+  test("agency-subscribe: the plan after a cancelled checkout, and the failure view", async ({ page }) => {
+    const tag = "agency-subscribe";
+    const seen = new Set<string>();
+    await signedIn(page);
+    let plansFail = false;
+    await page.route(`${API_ORIGIN}/api/subscriptions/plans`, (route) =>
+      route.fulfill(plansFail ? json({ error: "Server error" }, 500) : json({ plans: [plan] })),
+    );
+    await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: null })));
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-subscribe.html?subscription=cancelled`);
+    const subscribe = page.locator(tag);
+    await expect(subscribe.getByRole("article")).toBeVisible();
+    await checkView(page, tag, seen, "plan, cancelled notice");
+    plansFail = true;
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-subscribe.html`);
+    await expect(subscribe.getByRole("alert")).toBeVisible();
+    await checkView(page, tag, seen, "failure");
+    expectAllSeen(tag, seen);
+  });
+
+  test("agency-settings: an active subscription, then one that ends", async ({ page }) => {
+    const tag = "agency-settings";
+    const seen = new Set<string>();
+    await signedIn(page);
+    let current = subscription;
+    await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
+    const settings = page.locator(tag);
+    await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
+    await checkView(page, tag, seen, "active");
+    current = { ...subscription, cancel_at_period_end: true };
+    await page.reload();
+    await expect(settings.getByRole("button", { name: "Resume subscription" })).toBeVisible();
+    await checkView(page, tag, seen, "ending");
+    expectAllSeen(tag, seen);
+  });
+
+  test("agency-cookie-banner: the banner and its choices", async ({ page }) => {
+    const tag = "agency-cookie-banner";
+    const seen = new Set<string>();
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-cookie-banner.html`);
+    const banner = page.locator(tag).getByRole("region", { name: "Cookies on this website" });
+    await expect(banner).toBeVisible();
+    await checkView(page, tag, seen, "banner");
+    await banner.getByRole("button", { name: "Cookie settings" }).click();
+    await expect(banner.getByRole("checkbox", { name: "Analytics" })).toBeVisible();
+    await checkView(page, tag, seen, "choices");
+    expectAllSeen(tag, seen);
+  });
+});

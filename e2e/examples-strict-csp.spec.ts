@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { EXAMPLES_ORIGIN, storedQuoteRequests, uniqueEmail } from "./helpers";
+
+// examples/strict-csp.html: the elements on a partner page whose policy allows no inline script or style.
+test.describe("strict CSP partner page", () => {
+  test("the elements render, are styled and themed, and send a quote without a single policy violation", async ({ page, request }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    page.on("pageerror", (error) => violations.push(error.message));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) =>
+        ((window as unknown as { cspViolations: string[] }).cspViolations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto(`${EXAMPLES_ORIGIN}/strict-csp.html`);
+
+    const pricing = page.locator("agency-pricing");
+    await expect(pricing.getByRole("heading", { name: "What's Included" })).toBeVisible();
+    // The element's own CSS applies (adopted stylesheets), and the page's custom properties theme it.
+    await expect(pricing.locator(".package__features").first()).toHaveCSS("list-style-type", "none");
+    const form = page.locator("agency-quote-form");
+    const submit = form.getByRole("button", { name: "Request a free quote" });
+    await expect(submit).toHaveCSS("background-color", "rgb(21, 128, 61)");
+    await expect(page.locator("agency-login").getByRole("button", { name: "Log in" })).toHaveCSS("background-color", "rgb(21, 128, 61)");
+
+    const email = uniqueEmail("csp");
+    await form.getByLabel(/^Full name/).fill("Strict Partner");
+    await form.getByLabel(/^Email address/).fill(email);
+    await form.getByLabel(/^Phone number/).fill("0612345678");
+    await form.getByLabel(/^Project type/).selectOption("landing-page");
+    await form.getByLabel(/^Budget range/).selectOption({ index: 1 });
+    await form.getByLabel(/^Timeline/).selectOption("flexible");
+    await form.getByLabel(/^Domain status/).selectOption("need-domain");
+    await submit.click();
+    await expect(form.getByText("Thank you! Your message has been sent.")).toBeVisible();
+    await expect(page.locator("#log")).toContainText(`agency-quote-submitted {"name":"Strict Partner","email":"${email}"`);
+    expect((await storedQuoteRequests(request)).find((r) => r.email === email)).toMatchObject({ source: "strict-csp-partner" });
+
+    // Re-rendering works under the policy too: the page cancels agency-navigate, the element switches view.
+    await page.locator("agency-login").getByRole("link", { name: "Create one" }).click();
+    await expect(page.locator("#log")).toContainText('agency-navigate {"to":"/register"');
+    await expect(page.locator("agency-login").getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+    expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test("the policy is in force: an inline script or style is blocked", async ({ page }) => {
+    await page.goto(`${EXAMPLES_ORIGIN}/strict-csp.html`);
+    await expect(page.locator("agency-pricing").getByRole("heading", { name: "Starter" })).toBeVisible();
+    const blocked = await page.evaluate(async () => {
+      const seen: string[] = [];
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(event.violatedDirective));
+      const script = document.createElement("script");
+      script.textContent = "window.inlineRan = true";
+      document.head.append(script);
+      const style = document.createElement("style");
+      style.textContent = "body { background: red }";
+      document.head.append(style);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { ran: (window as unknown as { inlineRan?: boolean }).inlineRan ?? false, background: getComputedStyle(document.body).backgroundColor, seen };
+    });
+    expect(blocked.ran).toBe(false);
+    expect(blocked.background).not.toBe("rgb(255, 0, 0)");
+    expect(blocked.seen).toEqual(expect.arrayContaining([expect.stringMatching(/^script-src/), expect.stringMatching(/^style-src/)]));
+  });
+});

@@ -1,0 +1,34 @@
+import { commonAttributes, navigateEvent, type ElementMeta } from "../element/element-meta";
+
+export const pricingMeta = {
+  tag: "agency-pricing",
+  className: "AgencyPricingElement",
+  description: "The three website packages, priced in euro (nl) or dollars (en), each leading to the contact page.",
+  attributes: {
+    ...commonAttributes,
+    contactHref: {
+      type: "string",
+      defaultText: "/contact (nl) or /en/contact (en)",
+      description: "Where 'Get Started' leads.",
+    },
+    showIncluded: { type: "boolean", default: false, description: "Adds the 'What's Included' block under the packages." },
+  },
+  events: {
+    "agency-package-select": {
+      detail: "AgencyPackageSelectDetail",
+      cancelable: true,
+      description:
+        "A visitor chose a package. Cancel it to handle the choice yourself: the link is not followed and no agency-navigate follows.",
+    },
+    "agency-navigate": navigateEvent,
+  },
+  parts: {
+    pricing: "The whole table.",
+    package: "Each package card.",
+    "package-recommended": "The recommended package's card (it has the `package` part too).",
+    badge: "The 'Recommended' badge.",
+    cta: "Each 'Get Started' link.",
+    included: "The 'What's Included' block (with show-included).",
+  },
+  cssProperties: {},
+} as const satisfies ElementMeta;

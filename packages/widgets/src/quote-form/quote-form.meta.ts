@@ -1,0 +1,35 @@
+import { commonAttributes, type ElementMeta } from "../element/element-meta";
+
+export const quoteFormMeta = {
+  tag: "agency-quote-form",
+  className: "AgencyQuoteFormElement",
+  description:
+    "The quote-request form. It validates as the visitor types, sends the request to POST {api-base}/contact and shows the outcome.",
+  attributes: {
+    ...commonAttributes,
+    source: { type: "string", description: "Names the client site the form runs on; stored with the request for attribution." },
+  },
+  events: {
+    "agency-quote-submitted": {
+      detail: "AgencyQuoteRequest",
+      cancelable: false,
+      description: "The request was stored; the detail is the request as sent.",
+    },
+    "agency-quote-failed": {
+      detail: "AgencyQuoteFailedDetail",
+      cancelable: false,
+      description: "The request was not stored; the form shows why and keeps what the visitor typed.",
+    },
+  },
+  parts: {
+    form: "The form.",
+    features: "The fieldset of feature checkboxes.",
+    message: "The success or error message after sending.",
+    submit: "The submit button.",
+  },
+  cssProperties: {
+    "--agency-form-max-width": "Maximum width of the form.",
+    "--agency-form-padding": "Padding around the form.",
+    "--agency-color-input-border": "Border colour of the form fields.",
+  },
+} as const satisfies ElementMeta;

@@ -1,0 +1,33 @@
+import { commonAttributes, navigateEvent, type ElementMeta } from "../element/element-meta";
+
+export const settingsMeta = {
+  tag: "agency-settings",
+  className: "AgencySettingsElement",
+  description:
+    "The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends.",
+  attributes: { ...commonAttributes },
+  events: {
+    "agency-subscription-cancel": {
+      detail: "AgencySubscriptionChangeDetail",
+      cancelable: false,
+      description: "The subscription was cancelled at the end of its period; the detail is the subscription as it is now.",
+    },
+    "agency-subscription-resume": {
+      detail: "AgencySubscriptionChangeDetail",
+      cancelable: false,
+      description: "A cancelled subscription was resumed; the detail is the subscription as it is now.",
+    },
+    "agency-navigate": navigateEvent,
+  },
+  parts: {
+    root: "The element's outer box.",
+    account: "The account card.",
+    subscription: "The subscription card.",
+    status: "The subscription's status badge.",
+    notice: "The notice that a cancelled subscription is ending.",
+    cancel: "The 'Cancel Subscription' button.",
+  },
+  cssProperties: {
+    "--agency-settings-max-width": "Maximum width of the element.",
+  },
+} as const satisfies ElementMeta;
