@@ -39,6 +39,7 @@ RUN npm ci --omit=dev --workspace @agency/server --no-audit --no-fund && npm cac
 # Read at run time from beside the server: migrations and the blog's Markdown.
 COPY packages/server/migrations packages/server/migrations
 COPY packages/server/content packages/server/content
+COPY packages/server/src/accounts/common-passwords.txt packages/server/src/accounts/common-passwords.txt
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/widgets/dist packages/widgets/dist
 COPY --from=build /app/host/dist host/dist

@@ -53,10 +53,16 @@ export default defineConfig({
         ALLOWED_ORIGINS: EXAMPLES_ORIGIN,
         NODE_ENV: "test",
         LOG_LEVEL: "warn",
-        // Browser tests send more quote requests and logins from 127.0.0.1 than a person would.
+        // Browser tests send more quote requests, logins, sign-ups, resets and consent choices from 127.0.0.1 than a
+        // person would.
         CONTACT_RATE_LIMIT: "1000",
         LOGIN_RATE_LIMIT_IP: "1000",
-        ADMIN_TOKEN: "e2e-admin-token",
+        REGISTER_RATE_LIMIT: "1000",
+        FORGOT_PASSWORD_RATE_LIMIT: "1000",
+        RESET_TOKEN_RATE_LIMIT: "1000",
+        CONSENT_RATE_LIMIT: "1000",
+        ADMIN_EXPORT_RATE_LIMIT: "1000",
+        ADMIN_TOKEN: "e2e-admin-token-of-at-least-32-chars",
       },
     },
     {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "..");
-export const ADMIN_TOKEN = "bench-admin-token";
+export const ADMIN_TOKEN = "bench-admin-token-at-least-32-characters";
 
 export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "agency-bench-")), env = {} } = {}) {
   const child = spawn(process.execPath, [join(root, "packages/server/dist/server.js")], {
@@ -16,6 +16,7 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: "production",
+      PAYMENTS: "test",
       LOG_LEVEL: "warn",
       ADMIN_TOKEN,
       ...env,

@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { API_ORIGIN, EXAMPLES_ORIGIN } from "../playwright.config";
 
 export { API_ORIGIN, EXAMPLES_ORIGIN };
-export const ADMIN_TOKEN = "e2e-admin-token";
+export const ADMIN_TOKEN = "e2e-admin-token-of-at-least-32-chars";
 
 /** WCAG 2.2 AA, as the accessibility gate asks. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

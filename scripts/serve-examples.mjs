@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Serves examples/ on its own origin, the way a partner's site would host them: the pages load the element
-// bundle and call the API on the agency's origin. The literal http://localhost:8080 in the pages (where
-// `npm start` runs) is rewritten to --api, so tests can point them at any server.
+// bundle and call the API on the agency's origin. The pages name the agency by path only (`/widgets/…`,
+// `api-base="/api"`, `contact-href="/en/contact"`), which works where the agency's server serves them itself;
+// here those paths are pointed at --api, as a partner configures the agency's address, and the pages get the
+// strict policy a partner page would send, with the agency's origin allowed for scripts, API calls and images.
 // Usage: node scripts/serve-examples.mjs --port 4311 --api http://127.0.0.1:4310
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -12,6 +14,21 @@ const { values } = parseArgs({
   options: { port: { type: "string", default: "4311" }, api: { type: "string", default: "http://localhost:8080" } },
 });
 const root = resolve(import.meta.dirname, "../examples");
+const agency = new URL(values.api).origin;
+const policy = [
+  "default-src 'self'",
+  `script-src 'self' ${agency}`,
+  "style-src 'self'",
+  `connect-src 'self' ${agency}`,
+  `img-src 'self' data: ${agency}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+/** The agency's addresses in a page: the bundle's script, and element attributes holding an API base or a link. */
+const pointAtAgency = (html) =>
+  html.replaceAll('src="/widgets/', `src="${agency}/widgets/`).replace(/\b((?:data-)?api-base|[a-z]+-href)="\/(?!\/)/g, `$1="${agency}/`);
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
 
 createServer((req, res) => {
@@ -24,8 +41,8 @@ createServer((req, res) => {
   }
   const type = types[extname(file)] ?? "application/octet-stream";
   if (type.startsWith("text/html")) {
-    res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store" });
-    res.end(readFileSync(file, "utf8").replaceAll("http://localhost:8080", values.api));
+    res.writeHead(200, { "Content-Type": type, "Cache-Control": "no-store", "Content-Security-Policy": policy });
+    res.end(pointAtAgency(readFileSync(file, "utf8")));
     return;
   }
   res.writeHead(200, { "Content-Type": type });

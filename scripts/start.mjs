@@ -39,4 +39,9 @@ for (const build of builds) {
 const envFile = join(process.env.INIT_CWD || process.cwd(), ".env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 process.env.DATA_DIR ??= join(root, "data");
+// The demo command takes no money: test payments unless PAYMENTS is chosen explicitly (.env or environment).
+process.env.PAYMENTS ??= "test";
+if (process.env.PAYMENTS === "test") {
+  console.log("Payments: TEST payments (local test checkout). No money is charged. Set PAYMENTS=stripe and the STRIPE_* keys to take real payments.");
+}
 await import("../packages/server/dist/server.js");

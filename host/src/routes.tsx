@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { Navigate, useLocation, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { Root } from "./app/root";
 import { RouteError } from "./app/route-error";
 import { languageGuard, languageGuardRevalidates } from "./guards/language-guard";
@@ -40,16 +40,6 @@ const englishPages: RouteObject[] = bilingualPages.map((route) => ({
   shouldRevalidate: languageGuardRevalidates,
 }));
 
-/**
- * /dashboard lands on the settings page. The payment provider returns to /dashboard?subscription=success
- * (the subscribe element's default), which gets the same confirmation as /subscription/success.
- */
-function DashboardIndex() {
-  const { search } = useLocation();
-  const paid = new URLSearchParams(search).get("subscription") === "success";
-  return <Navigate to={paid ? "/subscription/success" : "/dashboard/settings"} replace />;
-}
-
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -64,7 +54,7 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import("./layouts/dashboard-layout")),
             children: [
-              { index: true, element: <DashboardIndex /> },
+              { index: true, element: <Navigate to="/dashboard/settings" replace /> },
               { path: "settings", lazy: page(() => import("./pages/dashboard-settings/dashboard-settings-page")) },
               { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
             ],

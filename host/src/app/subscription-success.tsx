@@ -1,19 +1,102 @@
-import { toast } from "@agency/ui";
-import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef } from "react";
-import { Navigate } from "react-router";
+import { grantsAccess, subscriptionsApi } from "@agency/core";
+import { getToasts, Spinner, toast } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate } from "react-router";
+import { hostApi } from "../lib/api";
+import { localizedPath } from "../lib/localized-path";
 import { useLocale } from "../lib/use-locale";
 
-/** Spec §2/§8: /subscription/success confirms with a toast and continues to the settings page. */
+/** How often, and how long, the subscription is asked for after a payment. */
+export const CONFIRM_POLL_INTERVAL_MS = 2000;
+export const CONFIRM_TIMEOUT_MS = 30_000;
+
+type Confirmation = "confirming" | "confirmed" | "processing";
+
+/**
+ * After a successful checkout (the provider's return, the embedded checkout's completion, the test checkout) the
+ * subscription only grants access once the provider's webhook has arrived, which can take a moment. Until then this
+ * page says the payment is being confirmed and asks for the subscription again every few seconds — so no guard sends
+ * a paying customer to /subscribe. Once it grants access: 'Subscription successful!' and on to the settings page.
+ * After about thirty seconds without it: the payment is received and still being processed, with a way to ask.
+ */
 export function SubscriptionSuccess() {
   const { t } = useLingui();
   const locale = useLocale();
-  // Strict mode runs effects twice in development; the visitor should see one toast.
-  const shown = useRef(false);
+  const [confirmation, setConfirmation] = useState<Confirmation>("confirming");
+  const [round, setRound] = useState(0);
+
   useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
-    toast.success(t`Subscription successful!`, { locale });
-  }, [t, locale]);
-  return <Navigate to="/dashboard/settings" replace />;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asked = 0;
+    const ask = async () => {
+      asked += 1;
+      let allowed = false;
+      try {
+        allowed = grantsAccess((await subscriptionsApi.getCurrentSubscription(hostApi()))?.status);
+      } catch (error) {
+        console.warn("Subscription check after payment failed; asking again", error);
+      }
+      if (stopped) return;
+      if (allowed) setConfirmation("confirmed");
+      else if (asked * CONFIRM_POLL_INTERVAL_MS >= CONFIRM_TIMEOUT_MS) setConfirmation("processing");
+      else timer = setTimeout(ask, CONFIRM_POLL_INTERVAL_MS);
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [round]);
+
+  // One toast, also when the embedded checkout has just shown the same one.
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (confirmation !== "confirmed" || toasted.current) return;
+    toasted.current = true;
+    const message = t`Subscription successful!`;
+    if (!getToasts().some((shown) => shown.message === message)) toast.success(message, { locale });
+  }, [confirmation, t, locale]);
+
+  if (confirmation === "confirmed") return <Navigate to="/dashboard/settings" replace />;
+  if (confirmation === "confirming") {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">
+          <Trans>Confirming your payment…</Trans>
+        </h1>
+        <Spinner label={t`This takes a few seconds.`} />
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">
+        <Trans>Payment received</Trans>
+      </h1>
+      <div role="status">
+        <p className="page__lead">
+          <Trans>
+            We have received your payment and are still processing it. This can take a few minutes; your subscription
+            starts as soon as it is done.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            Still not active after a while? <Link to={localizedPath("/contact", locale)}>Contact us</Link> and we will
+            sort it out.
+          </Trans>
+        </p>
+      </div>
+      <div className="actions">
+        <button type="button" className="ag-button" onClick={() => {
+            setConfirmation("confirming");
+            setRound((n) => n + 1);
+          }}>
+          <Trans>Check again</Trans>
+        </button>
+      </div>
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { grantsAccess, subscriptionsApi, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { hostApi } from "../lib/api";
 
 type Check = "loading" | "active" | "inactive";
@@ -10,14 +10,19 @@ type Check = "loading" | "active" | "inactive";
 /**
  * Spec §2/§4: anonymous visitors go to /login; a subscription that is not active, or a check that fails
  * (logged), goes to /subscribe; a spinner shows while the check runs.
+ *
+ * The payment provider returns to /dashboard?subscription=success (the subscribe element's default), often before
+ * its webhook has activated the subscription: that visit goes to the payment confirmation first, not to /subscribe.
  */
 export function RequireSubscription() {
   const { isAuthenticated } = useSession();
   const { t } = useLingui();
+  const { search } = useLocation();
   const [check, setCheck] = useState<Check>("loading");
+  const justPaid = new URLSearchParams(search).get("subscription") === "success";
 
   useEffect(() => {
-    if (!isAuthenticated) return;
+    if (!isAuthenticated || justPaid) return;
     let current = true;
     subscriptionsApi
       .getCurrentSubscription(hostApi())
@@ -36,9 +41,10 @@ export function RequireSubscription() {
     return () => {
       current = false;
     };
-  }, [isAuthenticated]);
+  }, [isAuthenticated, justPaid]);
 
   if (!isAuthenticated) return <Navigate to="/login" replace />;
+  if (justPaid) return <Navigate to="/subscription/success" replace />;
   if (check === "loading") {
     return (
       <main id="main" className="page page--narrow">

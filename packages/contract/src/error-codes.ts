@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   "request.bad_content_length",
   "request.too_large",
   "request.unsupported_media_type",
+  "request.too_many",
   "not_found",
   "server.error",
   "server.unavailable",
@@ -19,6 +20,7 @@ export const ERROR_CODES = [
   "auth.invalid_credentials",
   "auth.email_taken",
   "auth.too_many_attempts",
+  "auth.common_password",
   "auth.reset_invalid",
   "auth.reset_used",
   "auth.reset_expired",
@@ -40,6 +42,7 @@ export const ERROR_CODES = [
   "payments.signature_invalid",
   // The agency's own endpoints
   "admin.forbidden",
+  "admin.too_many_exports",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

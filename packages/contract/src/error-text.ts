@@ -7,6 +7,9 @@ import { INTL_LOCALES, isLocale } from "./rules";
  * server's, every element's and the host's): messages.ts holds the texts, with the code as Lingui id.
  */
 
+/** The codes of throttled answers, whose text says how long to wait. */
+const WAIT_CODES: readonly ErrorCode[] = ["auth.too_many_attempts", "contact.too_many_requests", "request.too_many"];
+
 /** The parts of an error answer its text is made from. */
 export interface ErrorDetails {
   fields?: readonly string[];
@@ -43,7 +46,7 @@ export function errorAnswerText(i18n: I18n, answer: unknown): string | undefined
     retryAfter: typeof retryAfter === "number" ? retryAfter : undefined,
   };
   // A wait without its number would read "in NaN minutes"; the server's text has the number in it.
-  if ((code === "auth.too_many_attempts" || code === "contact.too_many_requests") && details.retryAfter === undefined) {
+  if (WAIT_CODES.includes(code) && details.retryAfter === undefined) {
     return serverText ?? errorText(i18n, code, { ...details, retryAfter: 60 });
   }
   return errorText(i18n, code, details);

@@ -20,6 +20,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   },
   "request.too_large": /*i18n*/ { id: "request.too_large", message: "The request is too large." },
   "request.unsupported_media_type": /*i18n*/ { id: "request.unsupported_media_type", message: "Unsupported content type; send JSON." },
+  "request.too_many": /*i18n*/ {
+    id: "request.too_many",
+    message: "Too many requests from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  },
   not_found: /*i18n*/ { id: "not_found", message: "Not found: this address does not exist." },
   "server.error": /*i18n*/ { id: "server.error", message: "Something went wrong on our side. Please try again later." },
   "server.unavailable": /*i18n*/ { id: "server.unavailable", message: "The service is temporarily unavailable. Please try again later." },
@@ -30,6 +34,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "auth.too_many_attempts": /*i18n*/ {
     id: "auth.too_many_attempts",
     message: "Too many login attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  },
+  "auth.common_password": /*i18n*/ {
+    id: "auth.common_password",
+    message: "This password is one of the most common ones and easy to guess. Please choose another password.",
   },
   "auth.reset_invalid": /*i18n*/ { id: "auth.reset_invalid", message: "Invalid or expired reset link" },
   "auth.reset_used": /*i18n*/ { id: "auth.reset_used", message: "This reset link has already been used. Request a new one." },
@@ -70,6 +78,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "payments.signature_invalid": /*i18n*/ { id: "payments.signature_invalid", message: "Invalid webhook signature" },
 
   "admin.forbidden": /*i18n*/ { id: "admin.forbidden", message: "A valid admin token is required" },
+  "admin.too_many_exports": /*i18n*/ {
+    id: "admin.too_many_exports",
+    message: "Too many exports. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  },
 };
 
 /** How `{fields}` names the fields of request bodies and queries (id `field.<name>`); a field without one keeps its name. */

@@ -104,6 +104,16 @@ export const EMAIL_MAX_LENGTH = 254;
 /** A phone number as people type it: digits, spaces and + ( ) . / -, 4 to 40 characters. */
 export const PHONE_PATTERN = "^[0-9 +()./-]{4,40}$";
 
+/**
+ * Control characters (C0 with line breaks and tabs, DEL, C1) and the Unicode line and paragraph separators: none
+ * belongs in a one-line field (a name, a company, a subject), where a line break could forge a mail header or a CSV row.
+ */
+const CONTROL_CHARACTERS = "\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029";
+/** One line of text, possibly empty: no control characters. */
+export const SINGLE_LINE_PATTERN = `^[^${CONTROL_CHARACTERS}]*$`;
+/** One line of text with at least one visible character. */
+export const SINGLE_LINE_TEXT_PATTERN = `^[^${CONTROL_CHARACTERS}]*[^${CONTROL_CHARACTERS}\\s][^${CONTROL_CHARACTERS}]*$`;
+
 const emailExpression = new RegExp(EMAIL_PATTERN);
 const phoneExpression = new RegExp(PHONE_PATTERN);
 

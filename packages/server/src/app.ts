@@ -6,6 +6,7 @@ import { ERROR_CODES } from "@agency/contract";
 import { ErrorResponseSchema } from "@agency/contract/schemas";
 import { loadCatalogs } from "./i18n";
 import { validatorCompiler } from "./lib/validation";
+import { setPasswordHashConcurrency } from "./lib/crypto";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
 import type { Mailer } from "./mail/mailer";
@@ -18,6 +19,7 @@ import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
 import securityPlugin from "./plugins/security";
 import requestLogPlugin from "./plugins/request-log";
+import rateLimitsPlugin from "./plugins/rate-limits";
 import { loggerOptions, requestIdGenerator } from "./lib/logger";
 import staticSitePlugin, { type StaticSiteOptions } from "./plugins/static-site";
 import apiRoutes from "./routes/api/index";
@@ -41,6 +43,8 @@ export interface BuildOptions {
   /** Run the retention and mail-retry jobs (at ready and on a timer). Default true. */
   jobs?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** Write the log (with the configured level and redaction) to this stream instead of stdout (tests). */
+  logStream?: { write(line: string): void };
 }
 
 /** Request bodies above this are refused with 413; the largest legitimate body (a quote request) is a few KB. */
@@ -50,7 +54,7 @@ export type App = FastifyInstance;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    logger: opts.logger ?? (opts.logStream ? { ...loggerOptions(config), stream: opts.logStream } : loggerOptions(config)),
     genReqId: requestIdGenerator(config),
     bodyLimit: BODY_LIMIT,
     // One log line per request would dominate the cost of cheap calls (the health benchmark); the request-log
@@ -72,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Every text the server writes is read now: a broken catalog stops the start, not the first mail.
   loadCatalogs();
+  setPasswordHashConcurrency(config.limits.passwordHashConcurrency);
   await app.register(errorsPlugin);
   await app.register(responseValidationPlugin);
 
@@ -118,6 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(backgroundPlugin);
   await app.register(dbPlugin, { db: opts.db });
   await app.register(securityPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(authPlugin);
   await app.register(paymentsPlugin);

@@ -29,8 +29,17 @@ export interface Config {
   /** A request answered slower than this (ms) is logged even when it succeeded. */
   slowRequestMs: number;
   nodeEnv: "development" | "production" | "test";
+  /** Serve the example pages at /examples/: on by default, off in production unless EXAMPLES=on. */
+  examples: boolean;
   /** Bearer token for the agency's own /api/admin endpoints (lead export); unset disables them. */
   adminToken: string | undefined;
+  /**
+   * Who takes payments: `stripe` (real money; needs the STRIPE_* keys) or `test` (the local test checkout, no money
+   * is charged). Fails closed: production without Stripe keys refuses to start unless PAYMENTS=test is set.
+   */
+  payments: "stripe" | "test";
+  /** A session ends after this many days without a request, and in any case this many days after the login. */
+  session: { idleDays: number; maxDays: number };
   /** Abuse limits; raise them for load tests and browser tests that submit from one address. */
   limits: {
     /** Quote requests per IP per 10 minutes. */
@@ -39,6 +48,18 @@ export interface Config {
     loginPerIp: number;
     /** Failed logins per account per 15 minutes. */
     loginPerAccount: number;
+    /** Sign-ups per IP per hour. */
+    registerPerIp: number;
+    /** Reset-link requests per IP per hour. */
+    forgotPasswordPerIp: number;
+    /** Reset-token checks and password resets per IP per 15 minutes. */
+    resetTokenPerIp: number;
+    /** Cookie-consent records per IP per 10 minutes. */
+    consentPerIp: number;
+    /** Password hashes and checks (Argon2, ~19 MiB each) run at once; more wait in line. */
+    passwordHashConcurrency: number;
+    /** Admin lead exports per IP per 10 minutes. */
+    adminExportsPerIp: number;
   };
 
   // ---- Payments (subscriptions issue). Parsed here so every setting is validated and documented in one place.
@@ -159,13 +180,31 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     return Number(raw);
   };
   const adminToken = str("ADMIN_TOKEN");
-  if (adminToken !== undefined && adminToken.length < 12) {
-    problems.push("ADMIN_TOKEN must be at least 12 characters (it guards the lead export)");
+  if (adminToken !== undefined && adminToken.length < ADMIN_TOKEN_MIN_LENGTH) {
+    problems.push(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (it guards the lead export; e.g. openssl rand -hex 24)`);
   }
+
+  const examples = oneOf("EXAMPLES", ["on", "off"] as const, nodeEnv === "production" ? "off" : "on") === "on";
 
   const stripeCheckout = oneOf("STRIPE_CHECKOUT", ["hosted", "embedded"] as const, "hosted");
   const stripeApiBase = url("STRIPE_API_BASE", ["http:", "https:"]);
-  checkStripe(str, stripeCheckout, problems);
+  const stripeKeys = checkStripe(str, stripeCheckout, problems);
+  const paymentsRaw = oneOf("PAYMENTS", ["stripe", "test"] as const, stripeKeys ? "stripe" : "test");
+  const paymentsSet = str("PAYMENTS") !== undefined;
+  if (paymentsRaw === "stripe" && !stripeKeys) {
+    problems.push(`PAYMENTS=stripe needs ${STRIPE_REQUIRED.join(", ")} (or set PAYMENTS=test for test payments)`);
+  } else if (nodeEnv === "production" && !stripeKeys && !paymentsSet) {
+    problems.push(
+      `No payment provider: NODE_ENV=production without Stripe. Set ${STRIPE_REQUIRED.join(", ")} to take payments with Stripe, ` +
+        "or PAYMENTS=test to run with test payments on purpose (no money is charged, a subscription is free)",
+    );
+  }
+
+  const sessionIdleDays = positiveInt("SESSION_IDLE_DAYS", 14);
+  const sessionMaxDays = positiveInt("SESSION_MAX_DAYS", 30);
+  if (sessionIdleDays > sessionMaxDays) {
+    problems.push(`SESSION_IDLE_DAYS (${sessionIdleDays}) must not be more than SESSION_MAX_DAYS (${sessionMaxDays})`);
+  }
 
   const config: Config = {
     port,
@@ -181,11 +220,20 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, nodeEnv === "test" ? "silent" : "info"),
     slowRequestMs: positiveInt("SLOW_REQUEST_MS", 1000),
     nodeEnv,
+    examples,
     adminToken,
+    payments: paymentsRaw,
+    session: { idleDays: sessionIdleDays, maxDays: sessionMaxDays },
     limits: {
       contactPerIp: positiveInt("CONTACT_RATE_LIMIT", 5),
       loginPerIp: positiveInt("LOGIN_RATE_LIMIT_IP", 20),
       loginPerAccount: positiveInt("LOGIN_RATE_LIMIT_ACCOUNT", 5),
+      registerPerIp: positiveInt("REGISTER_RATE_LIMIT", 10),
+      forgotPasswordPerIp: positiveInt("FORGOT_PASSWORD_RATE_LIMIT", 10),
+      resetTokenPerIp: positiveInt("RESET_TOKEN_RATE_LIMIT", 20),
+      consentPerIp: positiveInt("CONSENT_RATE_LIMIT", 30),
+      passwordHashConcurrency: positiveInt("PASSWORD_HASH_CONCURRENCY", 2),
+      adminExportsPerIp: positiveInt("ADMIN_EXPORT_RATE_LIMIT", 10),
     },
     stripe: {
       secretKey: str("STRIPE_SECRET_KEY"),
@@ -202,13 +250,16 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
   return config;
 }
 
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+const STRIPE_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"];
+
 /**
  * Stripe is all or nothing: with only some keys set the server would quietly fall back to the local test checkout,
  * which takes no money, so a partial setup is refused at start. Key prefixes catch the usual paste mistakes
  * (a publishable key where the secret belongs, a product id instead of a price id, test and live keys mixed).
  */
-function checkStripe(str: (name: string) => string | undefined, checkout: "hosted" | "embedded", problems: string[]): void {
-  const required = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"];
+function checkStripe(str: (name: string) => string | undefined, checkout: "hosted" | "embedded", problems: string[]): boolean {
+  const required = STRIPE_REQUIRED;
   const set = required.filter((name) => str(name) !== undefined);
   if (set.length > 0 && set.length < required.length) {
     const missing = required.filter((name) => !set.includes(name));
@@ -216,24 +267,29 @@ function checkStripe(str: (name: string) => string | undefined, checkout: "hoste
       `Stripe is partly configured: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing (set all of ${required.join(", ")} to take payments with Stripe, or none to use the local test checkout)`,
     );
   }
+  // The value is not echoed for the secrets: a start message ends up in logs.
+  const secret = (name: string) => name === "STRIPE_SECRET_KEY" || name === "STRIPE_WEBHOOK_SECRET";
   const prefixed = (name: string, pattern: RegExp, example: string) => {
     const value = str(name);
-    if (value !== undefined && !pattern.test(value)) problems.push(`${name} must look like ${example}, got '${value.slice(0, 8)}…'`);
+    if (value !== undefined && !pattern.test(value)) {
+      problems.push(`${name} must look like ${example}${secret(name) ? "" : `, got '${value.slice(0, 8)}…'`}`);
+    }
   };
   prefixed("STRIPE_SECRET_KEY", /^(sk|rk)_(test|live)_/, "sk_test_… or sk_live_… (a secret or restricted key)");
   prefixed("STRIPE_WEBHOOK_SECRET", /^whsec_/, "whsec_… (the endpoint's signing secret)");
   prefixed("STRIPE_PUBLISHABLE_KEY", /^pk_(test|live)_/, "pk_test_… or pk_live_…");
   prefixed("STRIPE_PRICE_MONTHLY", /^price_/, "price_… (a price id, not a product id)");
   prefixed("STRIPE_PRICE_YEARLY", /^price_/, "price_… (a price id, not a product id)");
-  const secret = str("STRIPE_SECRET_KEY");
+  const secretKey = str("STRIPE_SECRET_KEY");
   const publishable = str("STRIPE_PUBLISHABLE_KEY");
-  if (secret && checkout === "embedded" && !publishable) {
+  if (secretKey && checkout === "embedded" && !publishable) {
     problems.push("STRIPE_PUBLISHABLE_KEY is required when STRIPE_CHECKOUT=embedded (the browser mounts Stripe's form with it)");
   }
   const mode = (key: string | undefined) => /_(test|live)_/.exec(key ?? "")?.[1];
-  if (secret && publishable && mode(secret) && mode(publishable) && mode(secret) !== mode(publishable)) {
+  if (secretKey && publishable && mode(secretKey) && mode(publishable) && mode(secretKey) !== mode(publishable)) {
     problems.push("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys");
   }
+  return set.length === required.length;
 }
 
 /** Keeps passwords in connection URLs out of error messages and logs. */

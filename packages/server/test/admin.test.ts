@@ -1,6 +1,6 @@
-import { buildTestApp, nextIp, type TestApp } from "./helpers";
+import { buildTestApp, captureLogs, nextIp, testConfig, type TestApp } from "./helpers";
 
-const TOKEN = "admin-token-for-tests";
+const TOKEN = "admin-token-for-tests-0123456789abcdef";
 let t: TestApp;
 
 beforeAll(async () => {
@@ -51,6 +51,41 @@ describe("admin lead export", () => {
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
+  });
+});
+
+describe("admin export limits", () => {
+  it("throttles exports per IP (429 + Retry-After) and logs each one without its content", async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({ db: t.db, env: { ADMIN_TOKEN: TOKEN, ADMIN_EXPORT_RATE_LIMIT: "2", LOG_LEVEL: "info" }, logStream: logs.logStream });
+    try {
+      const remoteAddress = nextIp();
+      const send = (format = "json") =>
+        app.app.inject({ url: `/api/admin/contact-requests?format=${format}`, headers: { authorization: `Bearer ${TOKEN}` }, remoteAddress });
+      const first = await send();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["cache-control"]).toBe("no-store");
+      expect((await send("csv")).statusCode).toBe(200);
+      const limited = await send();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.json()).toMatchObject({ code: "admin.too_many_exports" });
+      // Another address is not affected.
+      expect((await app.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: `Bearer ${TOKEN}` }, remoteAddress: nextIp() })).statusCode).toBe(200);
+
+      const exports = logs.lines.filter((line) => line.includes("admin export of quote requests"));
+      expect(exports).toHaveLength(3);
+      expect(exports[1]).toContain('"format":"csv"');
+      expect(logs.text()).not.toContain("lead1@example.com");
+      expect(logs.text()).not.toContain(TOKEN);
+    } finally {
+      await app.app.close();
+    }
+  });
+
+  it("refuses an ADMIN_TOKEN shorter than 32 characters, naming it", () => {
+    expect(() => testConfig({ ADMIN_TOKEN: "a".repeat(31) })).toThrow(/ADMIN_TOKEN must be at least 32 characters/);
+    expect(testConfig({ ADMIN_TOKEN: "a".repeat(32) }).adminToken).toHaveLength(32);
   });
 });
 

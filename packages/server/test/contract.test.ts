@@ -15,7 +15,7 @@ import { buildTestApp, nextIp, type TestApp } from "./helpers";
  */
 
 const SITE = "https://agency.example";
-const ADMIN_TOKEN = "contract-test-admin-token";
+const ADMIN_TOKEN = "contract-test-admin-token-0123456789abcdef";
 const WEBHOOK_SECRET = "whsec_contract_test";
 
 let local: TestApp;
@@ -23,7 +23,16 @@ let stripe: TestApp;
 
 beforeAll(async () => {
   local = await buildTestApp({
-    env: { PUBLIC_URL: SITE, ADMIN_TOKEN, CONTACT_RATE_LIMIT: "1", LOGIN_RATE_LIMIT_ACCOUNT: "1" },
+    env: {
+      PUBLIC_URL: SITE,
+      ADMIN_TOKEN,
+      CONTACT_RATE_LIMIT: "1",
+      LOGIN_RATE_LIMIT_ACCOUNT: "1",
+      REGISTER_RATE_LIMIT: "1",
+      FORGOT_PASSWORD_RATE_LIMIT: "1",
+      RESET_TOKEN_RATE_LIMIT: "1",
+      CONSENT_RATE_LIMIT: "1",
+    },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
   stripe = await buildTestApp({
@@ -51,12 +60,12 @@ async function register(language: Locale = "en") {
   const res = await local.app.inject({
     method: "POST",
     url: "/api/auth/register",
-    payload: { name: `Robin ${seq}`, email, password: "secret1", language },
+    payload: { name: `Robin ${seq}`, email, password: "secret1-pass", language },
     remoteAddress: nextIp(),
   });
   expect(res.statusCode).toBe(201);
   const body = res.json() as { token: string; user: { id: string } };
-  return { email, password: "secret1", id: body.user.id, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
+  return { email, password: "secret1-pass", id: body.user.id, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
 }
 
 const checkout = (extra: Json = {}) => ({
@@ -126,6 +135,12 @@ interface Case {
 const get = (url: string, headers: Record<string, string> = {}) => local.app.inject({ method: "GET", url, headers });
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
   local.app.inject({ method: "POST", url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+/** The second of two calls from one address: over a per-IP limit of 1. */
+async function twice(url: string, payload: unknown): Promise<LightMyRequestResponse> {
+  const remoteAddress = nextIp();
+  await local.app.inject({ method: "POST", url, remoteAddress, payload: payload as InjectOptions["payload"] });
+  return local.app.inject({ method: "POST", url, remoteAddress, payload: payload as InjectOptions["payload"] });
+}
 const malformed = (url: string) => local.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{oops" });
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -134,18 +149,20 @@ const cases: Record<string, Case[]> = {
   "GET /api/ready": [{ status: 200, run: () => get("/api/ready") }],
 
   "POST /api/auth/register": [
-    { status: 201, run: () => post("/api/auth/register", { name: "Ann", email: `ann-${Date.now()}@example.com`, password: "secret1" }) },
-    { status: 400, code: "request.invalid", run: () => post("/api/auth/register", { name: "Ann", email: "not-an-address", password: "secret1" }) },
+    { status: 201, run: () => post("/api/auth/register", { name: "Ann", email: `ann-${Date.now()}@example.com`, password: "secret1-pass" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/register", { name: "Ann", email: "not-an-address", password: "secret1-pass" }) },
     { status: 400, code: "request.malformed_json", run: () => malformed("/api/auth/register") },
+    { status: 400, code: "auth.common_password", locale: "nl", run: () => post("/api/auth/register", { name: "Ann", email: `ann-${Date.now()}@example.com`, password: "password1" }, { "accept-language": "nl" }) },
     {
       status: 409,
       code: "auth.email_taken",
       locale: "nl",
       run: async () => {
         const { email } = await register();
-        return post("/api/auth/register", { name: "Ann", email, password: "secret1" }, { "accept-language": "nl" });
+        return post("/api/auth/register", { name: "Ann", email, password: "secret1-pass" }, { "accept-language": "nl" });
       },
     },
+    { status: 429, code: "request.too_many", run: () => twice("/api/auth/register", { name: "Ann", email: `limit${++seq}@example.com`, password: "secret1-pass" }) },
   ],
   "POST /api/auth/login": [
     {
@@ -175,6 +192,7 @@ const cases: Record<string, Case[]> = {
   "POST /api/auth/forgot-password": [
     { status: 200, run: () => post("/api/auth/forgot-password", { email: "someone@example.com", language: "nl" }) },
     { status: 400, code: "request.invalid", run: () => post("/api/auth/forgot-password", { email: "someone@example.com", basePath: "/elsewhere/" }) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/auth/forgot-password", { email: "someone@example.com" }) },
   ],
   "POST /api/auth/verify-reset-token": [
     { status: 200, run: async () => post("/api/auth/verify-reset-token", { token: await resetToken("valid") }) },
@@ -187,11 +205,14 @@ const cases: Record<string, Case[]> = {
       run: async () => post("/api/auth/verify-reset-token", { token: await resetToken("expired") }, { "accept-language": "nl" }),
     },
     { status: 400, code: "request.invalid", run: () => post("/api/auth/verify-reset-token", {}) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/auth/verify-reset-token", { token: "no-such-token" }) },
   ],
   "POST /api/auth/reset-password": [
     { status: 200, run: async () => post("/api/auth/reset-password", { token: await resetToken("valid"), newPassword: "another1" }) },
     { status: 400, code: "auth.reset_expired", run: async () => post("/api/auth/reset-password", { token: await resetToken("expired"), newPassword: "another1" }) },
     { status: 400, code: "request.invalid", run: async () => post("/api/auth/reset-password", { token: "x", newPassword: "short" }) },
+    { status: 400, code: "auth.common_password", run: async () => post("/api/auth/reset-password", { token: await resetToken("valid"), newPassword: "qwerty123" }) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/auth/reset-password", { token: "no-such-token", newPassword: "another1" }) },
   ],
 
   "POST /api/contact": [
@@ -227,6 +248,11 @@ const cases: Record<string, Case[]> = {
         post("/api/consent", { id: crypto.randomUUID(), necessary: true, analytics: false, marketing: true, version: 1, timestamp: new Date().toISOString() }),
     },
     { status: 400, code: "request.invalid", run: () => post("/api/consent", { id: "not-a-uuid", necessary: false }) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: () => twice("/api/consent", { id: crypto.randomUUID(), necessary: true, analytics: false, marketing: false, version: 1, timestamp: new Date().toISOString() }),
+    },
   ],
 
   "GET /api/subscriptions/plans": [
@@ -310,6 +336,16 @@ const cases: Record<string, Case[]> = {
     { status: 200, run: () => get("/api/admin/contact-requests", admin) },
     { status: 400, code: "request.invalid", run: () => get("/api/admin/contact-requests?format=xml", admin) },
     { status: 403, code: "admin.forbidden", run: () => get("/api/admin/contact-requests", { authorization: "Bearer wrong" }) },
+    {
+      status: 429,
+      code: "admin.too_many_exports",
+      run: async () => {
+        const remoteAddress = nextIp();
+        const send = () => local.app.inject({ method: "GET", url: "/api/admin/contact-requests", headers: admin, remoteAddress });
+        for (let i = 0; i < local.config.limits.adminExportsPerIp; i++) await send();
+        return send();
+      },
+    },
   ],
 };
 

@@ -68,7 +68,9 @@ describe("Dockerfile", () => {
   it("sets only variables the server knows, and exposes the PORT it sets", () => {
     expect(Object.keys(dockerEnv).filter((name) => !known.includes(name))).toEqual([]);
     expect(runtimeStage).toMatch(new RegExp(`^EXPOSE ${dockerEnv.PORT}$`, "m"));
-    expect(loadConfig(dockerEnv, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
+    // Payments fail closed: the image alone (no Stripe keys, no PAYMENTS) does not start.
+    expect(() => loadConfig(dockerEnv, "/")).toThrow(/PAYMENTS=test/);
+    expect(loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
   });
 
   it("starts the built server and checks it with the built health check", () => {
@@ -106,12 +108,12 @@ describe("compose.yaml", () => {
       const env = service.environment ?? {};
       expect(Object.keys(env).filter((name) => !known.includes(name))).toEqual([]);
       expect(env.DATABASE_URL).toMatch(/@db:5432\//);
-      // Interpolated with the defaults compose would use, plus a password, the settings load.
+      // Interpolated with the defaults compose would use, plus the required password and payments choice, the settings load.
       const resolved = Object.fromEntries(
         Object.entries(env).map(([name, value]) => [
           name,
           String(value).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, variable: string, fallback?: string) =>
-            variable === "POSTGRES_PASSWORD" ? "secret" : (fallback ?? ""),
+            variable === "POSTGRES_PASSWORD" ? "secret" : variable === "PAYMENTS" ? "test" : (fallback ?? ""),
           ),
         ]),
       );
@@ -122,7 +124,7 @@ describe("compose.yaml", () => {
 
   it("checks readiness with the built health check, and the proxy sends traffic to each instance's port", () => {
     const nginx = read("deploy/nginx.conf");
-    const port = loadConfig(dockerEnv, "/").port;
+    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/").port;
     for (const [name, service] of appServices) {
       expect(service.healthcheck?.test).toEqual(["CMD", "node", "packages/server/dist/healthcheck.js", "ready"]);
       expect(nginx).toMatch(new RegExp(`^\\s*server ${name}:${port}\\b`, "m"));

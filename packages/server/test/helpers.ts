@@ -83,3 +83,12 @@ export function nextIp(): string {
   ipCounter++;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
+
+/**
+ * Keeps every log line (JSON text) of an app for assertions: pass `logStream` and `env: { LOG_LEVEL }` to
+ * buildTestApp; the app's own logger options (level, redaction) apply.
+ */
+export function captureLogs(): { logStream: { write: (line: string) => void }; lines: string[]; text: () => string } {
+  const lines: string[] = [];
+  return { logStream: { write: (line: string) => void lines.push(line) }, lines, text: () => lines.join("") };
+}

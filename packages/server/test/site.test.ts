@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -102,11 +102,11 @@ describe("errors", () => {
 
   // Every endpoint that takes a body, with a valid-looking base to mutate.
   const endpoints: [string, Record<string, unknown>][] = [
-    ["/api/auth/register", { name: "A", email: "a@b.nl", password: "secret1" }],
-    ["/api/auth/login", { email: "a@b.nl", password: "secret1" }],
+    ["/api/auth/register", { name: "A", email: "a@b.nl", password: "secret1-pass" }],
+    ["/api/auth/login", { email: "a@b.nl", password: "secret1-pass" }],
     ["/api/auth/forgot-password", { email: "a@b.nl" }],
     ["/api/auth/verify-reset-token", { token: "abc" }],
-    ["/api/auth/reset-password", { token: "abc", newPassword: "secret1" }],
+    ["/api/auth/reset-password", { token: "abc", newPassword: "secret1-pass" }],
     ["/api/contact", { name: "A", email: "a@b.nl", countryCode: "+31", phone: "0612345678", projectType: "other", budgetRange: "4000+", timeline: "asap", domainStatus: "need-help", language: "en" }],
     ["/api/consent", { id: "7f1c0e9a-3b7e-4c5d-9a1b-2c3d4e5f6a7b", necessary: true, analytics: true, marketing: false, version: 1, timestamp: "2025-01-01T00:00:00Z" }],
   ];
@@ -283,6 +283,58 @@ describe("static site", () => {
     const ex = await t.app.inject({ url: "/examples/" });
     expect(ex.statusCode).toBe(200);
     expect(ex.body).toContain("examples");
+  });
+
+  describe("example pages", () => {
+    const realExamples = path.join(__dirname, "../../../examples");
+    const pages = readdirSync(realExamples).filter((f) => f.endsWith(".html"));
+    const withExamples = (env: Record<string, string>) => buildTestApp({ db: t.db, env, staticSite: { hostDist, widgetsDist, examplesDir: realExamples } });
+
+    it("are not served in production unless EXAMPLES=on", async () => {
+      const production = await withExamples({ NODE_ENV: "production", PAYMENTS: "test" });
+      try {
+        for (const url of ["/examples/agency-login.html", "/examples/strict-csp.js", "/preview/a/b/examples/agency-login.html"]) {
+          const res = await production.app.inject({ url, headers: html });
+          expect(res.statusCode, url).toBe(404);
+        }
+      } finally {
+        await production.app.close();
+      }
+    });
+
+    it("with EXAMPLES=on (or outside production) come with a strict policy: no inline script or style", async () => {
+      for (const env of [{ NODE_ENV: "production", PAYMENTS: "test", EXAMPLES: "on" }, {}] as Record<string, string>[]) {
+        const app = await withExamples(env);
+        try {
+          for (const page of pages) {
+            const res = await app.app.inject({ url: `/examples/${page}`, headers: html });
+            expect(res.statusCode, page).toBe(200);
+            const csp = String(res.headers["content-security-policy"]);
+            expect(csp).toContain("script-src 'self';");
+            expect(csp).toContain("style-src 'self';");
+            expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+          }
+          expect((await app.app.inject({ url: "/examples/strict-csp.js" })).statusCode).toBe(200);
+        } finally {
+          await app.app.close();
+        }
+      }
+    });
+
+    it.each(pages)("%s loads the bundle from the origin serving it, with no fixed host and nothing inline", (page) => {
+      const source = readFileSync(path.join(realExamples, page), "utf8");
+      expect(source).not.toContain("localhost");
+      const scripts = [...source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes, body] of scripts) {
+        expect(attributes, page).toMatch(/\bsrc="(?!https?:|\/\/)/);
+        expect(body!.trim(), page).toBe("");
+      }
+      expect(scripts.some(([, attributes]) => /src="\/widgets\/agency-[a-z-]+\.js"/.test(attributes!))).toBe(true);
+      expect(source).not.toMatch(/<style\b|\sstyle="|\son[a-z]+="/);
+      // The agency's API and pages as paths on the serving origin (the element tags, not the markup shown as text).
+      expect(source).not.toMatch(/<agency-[^>]*(api-base|-href)="https?:/);
+    });
   });
 
   it("sets security headers", async () => {

@@ -32,7 +32,7 @@ async function register(language: "nl" | "en" = "en") {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/auth/register",
-    payload: { name: `Sam ${seq}`, email, password: "secret1", language },
+    payload: { name: `Sam ${seq}`, email, password: "secret1-pass", language },
     remoteAddress: nextIp(),
   });
   expect(res.statusCode).toBe(201);

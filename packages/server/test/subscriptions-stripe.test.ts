@@ -52,7 +52,7 @@ async function register(language: "nl" | "en" = "en") {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/auth/register",
-    payload: { name: `Kim ${seq}`, email, password: "secret1", language },
+    payload: { name: `Kim ${seq}`, email, password: "secret1-pass", language },
     remoteAddress: nextIp(),
   });
   expect(res.statusCode).toBe(201);

@@ -159,7 +159,7 @@ export interface AgencyLoginElement extends HTMLElement {
   apiBase: string | undefined;
   /** Which view to show; changing it switches the view. Reflects the `view` attribute. Default: "login". */
   view: "login" | "register" | "forgot";
-  /** Where a successful login, or a visitor who is already logged in, goes. Reflects the `redirect-to` attribute. Default: "/dashboard". */
+  /** Where a successful login, or a visitor who is already logged in, goes: a relative or same-origin http(s) address; anything else (javascript:, another host) is ignored with a console warning. Reflects the `redirect-to` attribute. Default: "/dashboard". */
   redirectTo: string;
 }
 

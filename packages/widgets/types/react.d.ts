@@ -48,7 +48,7 @@ export interface AgencyLoginAttributes {
   "api-base"?: string;
   /** Which view to show; changing it switches the view. Default: "login". */
   "view"?: "login" | "register" | "forgot";
-  /** Where a successful login, or a visitor who is already logged in, goes. Default: "/dashboard". */
+  /** Where a successful login, or a visitor who is already logged in, goes: a relative or same-origin http(s) address; anything else (javascript:, another host) is ignored with a console warning. Default: "/dashboard". */
   "redirect-to"?: string;
   /** A visitor logged in. */
   "onagency-login-success"?: Listener<AgencyUser>;

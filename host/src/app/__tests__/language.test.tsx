@@ -61,6 +61,18 @@ describe("language toggle", () => {
     await waitFor(() => expect(screen.getByRole("navigation", { name: "Hoofdnavigatie" })).toHaveTextContent("Diensten"));
   });
 
+  it("About, shown to an English visitor, links to the English pages ('Get In Touch' too)", async () => {
+    localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
+    const { router } = renderApp("/about");
+    await screen.findByRole("heading", { level: 1 }, { timeout: 8000 });
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
+    expect(screen.getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/en/contact");
+    const nav = within(screen.getByRole("navigation", { name: "Main navigation" }));
+    expect(nav.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/en/pricing");
+    fireEvent.click(screen.getByRole("link", { name: "Get In Touch" }));
+    await waitForPath(router, "/en/contact");
+  });
+
   it("switches a portal page in place and the choice sticks for the next portal page", async () => {
     const { router } = renderApp("/reset-password");
     expect(await screen.findByRole("heading", { name: "Ongeldige resetlink" }, { timeout: 8000 })).toBeInTheDocument();

@@ -62,7 +62,7 @@ describe("subscription guard (dashboard)", () => {
     answer();
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
     // The index redirects to the settings page.
-    expect(router.state.location.pathname).toBe("/dashboard/settings");
+    await waitForPath(router, "/dashboard/settings");
   });
 
   it.each(["canceled", "past_due", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CardGrid, Hero, Section } from "../../components/content/blocks";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
+import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { SITE } from "../../lib/site";
@@ -149,8 +150,8 @@ export default function AboutPage() {
           <Trans>Tell us about your plans. We reply within 24 hours.</Trans>
         </p>
         <div className="c-actions">
-          {/* Spec §2: About exists only at /about and links to /contact. */}
-          <Link to="/contact" className="c-button">
+          {/* Spec §2: About exists only at /about, in English, and links to the (English) contact page. */}
+          <Link to={localizedPath("/contact", locale)} className="c-button">
             <Trans>Get In Touch</Trans>
           </Link>
         </div>

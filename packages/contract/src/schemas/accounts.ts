@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { REQUEST_ERRORS } from "../error-codes";
-import { BASE_PATH_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules";
+import { BASE_PATH_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SINGLE_LINE_TEXT_PATTERN } from "../rules";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
 export const UserSchema = Type.Object({
@@ -21,7 +21,7 @@ export const PasswordSchema = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxL
 const ResetTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
 
 export const RegisterBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_TEXT_PATTERN }),
   email: EmailSchema,
   password: PasswordSchema,
   language: Type.Optional(LocaleSchema),

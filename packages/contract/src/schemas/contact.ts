@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, LOCALES } from "../rules";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, LOCALES, SINGLE_LINE_PATTERN, SINGLE_LINE_TEXT_PATTERN } from "../rules";
 import {
   BUDGET_RANGES,
   CONTACT_FEATURES,
@@ -14,21 +14,23 @@ import {
 import { DateTimeSchema, StringEnum, SuccessMessageResponseSchema } from "./common";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** An optional one-line field: no line breaks or other control characters. */
+const optionalLine = (maxLength: number) => Type.Optional(Type.String({ maxLength, pattern: SINGLE_LINE_PATTERN }));
 
 export const UtmSchema = Type.Object(
-  Object.fromEntries(UTM_KEYS.map((key) => [key, optionalText(200)])) as Record<(typeof UTM_KEYS)[number], ReturnType<typeof optionalText>>,
+  Object.fromEntries(UTM_KEYS.map((key) => [key, optionalLine(200)])) as Record<(typeof UTM_KEYS)[number], ReturnType<typeof optionalLine>>,
   { additionalProperties: false },
 );
 export type UtmParameters = Static<typeof UtmSchema>;
 
 /** Body of POST /contact. Optional fields may also be sent as empty strings. */
 export const ContactBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }),
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: SINGLE_LINE_TEXT_PATTERN }),
   email: Type.String({ format: "email", pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH }),
-  company: optionalText(200),
+  company: optionalLine(200),
   countryCode: StringEnum(DIAL_CODES),
   phone: Type.String({ pattern: PHONE_PATTERN, maxLength: 40 }),
-  currentWebsite: optionalText(500),
+  currentWebsite: optionalLine(500),
   projectType: StringEnum(PROJECT_TYPES),
   budgetRange: StringEnum(BUDGET_RANGES),
   timeline: StringEnum(TIMELINES),
@@ -39,8 +41,8 @@ export const ContactBodySchema = Type.Object({
   biggestChallenge: optionalText(2000),
   message: optionalText(5000),
   language: StringEnum(LOCALES, { description: "Language of the form; the answer is in it" }),
-  source: optionalText(200),
-  pageUrl: optionalText(2000),
+  source: optionalLine(200),
+  pageUrl: optionalLine(2000),
   utm: Type.Optional(UtmSchema),
   [HONEYPOT_FIELD]: optionalText(2000),
 });

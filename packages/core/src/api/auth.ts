@@ -9,7 +9,7 @@ import type {
   User,
   VerifyResetTokenResponse,
 } from "@agency/contract";
-import { clearSession, setSession, updateUser } from "../session";
+import { clearSession, getSession, setSession, updateUser } from "../session";
 
 /** Spec §4: a successful login stores token and user (the bearer header follows from the store). */
 export async function login(api: AxiosInstance, payload: LoginPayload): Promise<User> {
@@ -24,9 +24,15 @@ export async function register(api: AxiosInstance, payload: RegisterPayload): Pr
   return data.user;
 }
 
+/**
+ * The signed-in user as the server knows them now; the stored copy is replaced (every subscriber and every other
+ * copy of the bundle on the page hears of it), unless the session changed while the answer was on its way.
+ * A 401 ends the session through the API client's 401 rule; any other failure leaves the session as it was.
+ */
 export async function fetchCurrentUser(api: AxiosInstance): Promise<User> {
+  const asked = getSession().token;
   const { data } = await api.get<{ user: User }>("/auth/me");
-  updateUser(data.user);
+  if (getSession().token === asked) updateUser(data.user);
   return data.user;
 }
 

@@ -1,9 +1,8 @@
 import type { Locale, User } from "@agency/contract";
 import { countDeleted, type Db } from "../db/db";
-import { throttleWait } from "../lib/throttle";
 
 /**
- * Accounts: users, password reset tokens and failed logins. Every query about them lives here; callers pass the
+ * Accounts: users and password reset tokens. Every query about them lives here; callers pass the
  * database (or a transaction) and get plain rows back. Tokens arrive already hashed: this module never sees one.
  */
 
@@ -68,32 +67,6 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
 
 function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-// ---------- Failed logins ----------
-
-export async function recordLoginFailure(db: Db, email: string, ipHash: string): Promise<void> {
-  await db.query("INSERT INTO login_failures (email, ip_hash) VALUES ($1, $2)", [email, ipHash]);
-}
-
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.query("DELETE FROM login_failures WHERE email = $1", [email]);
-}
-
-/** Seconds until another login may be tried for this account and from this IP hash; 0 when both are under their limit. */
-export async function loginWait(
-  db: Db,
-  { email, ipHash, perAccount, perIp, windowSeconds }: { email: string; ipHash: string; perAccount: number; perIp: number; windowSeconds: number },
-): Promise<number> {
-  return Math.max(
-    await throttleWait(db, "login_failures", "email", email, perAccount, windowSeconds),
-    await throttleWait(db, "login_failures", "ip_hash", ipHash, perIp, windowSeconds),
-  );
-}
-
-/** Failed-login rows only matter inside the throttle window; a day is plenty. */
-export async function deleteOldLoginFailures(db: Db): Promise<number> {
-  return countDeleted(db, "DELETE FROM login_failures WHERE created_at < now() - interval '1 day'");
 }
 
 // ---------- Password resets ----------

@@ -51,9 +51,24 @@ function optionalString(value: unknown, field: string, file: string): string | n
   return value;
 }
 
+/**
+ * gray-matter evaluates `---js` / `---javascript` front matter with eval by default. Posts are content, never code:
+ * those engines refuse instead, so a post cannot run anything on the server.
+ */
+const refuseCode = (): never => {
+  throw new Error("front matter must be YAML; JavaScript front matter is not allowed");
+};
+const MATTER_OPTIONS = { engines: { js: refuseCode, javascript: refuseCode } };
+
 /** Parses one post; throws with the file name and the field at fault, so a broken post stops the start loudly. */
 export function parsePost(file: string, source: string): BlogSource {
-  const { data, content } = matter(source);
+  let parsed: ReturnType<typeof matter>;
+  try {
+    parsed = matter(source, MATTER_OPTIONS);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+  const { data, content } = parsed;
   const id = data.id ?? path.basename(file, ".md");
   if (typeof id !== "string" || !SLUG.test(id)) throw new Error(`${file}: front matter 'id' must be a kebab-case slug`);
   const title = optionalString(data.title, "title", file);

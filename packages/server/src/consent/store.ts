@@ -1,5 +1,5 @@
 import type { ConsentRecordPayload } from "@agency/contract";
-import type { Db } from "../db/db";
+import { countDeleted, type Db } from "../db/db";
 
 /** Proof of cookie consent: what was chosen, when, under which banner version, and a keyed hash of the IP. */
 export async function insertConsentRecord(db: Db, record: ConsentRecordPayload, ipHash: string): Promise<void> {
@@ -8,4 +8,9 @@ export async function insertConsentRecord(db: Db, record: ConsentRecordPayload, 
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [record.id, record.necessary, record.analytics, record.marketing, record.version, new Date(record.timestamp), ipHash],
   );
+}
+
+/** Consent records are proof of a choice; after 2 years the banner has long asked again, so they are deleted. */
+export async function deleteExpiredConsentRecords(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM consent_records WHERE created_at < now() - interval '2 years'");
 }

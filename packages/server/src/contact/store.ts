@@ -1,6 +1,5 @@
 import type { ContactRequestPayload, Lead, Locale } from "@agency/contract";
 import { countDeleted, type Db } from "../db/db";
-import { throttleWait } from "../lib/throttle";
 
 /** Quote requests: stored first, then the agency is notified; exported as leads; deleted after retention. */
 
@@ -77,11 +76,6 @@ export async function insertContactRequest(db: Db, { request: r, pageUrl, origin
     COLUMNS.map((column) => values[column]),
   );
   return rows[0]!.id;
-}
-
-/** Seconds until this IP hash may send another quote request, 0 when it is under the limit. */
-export function contactRequestWait(db: Db, ipHash: string, limit: number, windowSeconds: number): Promise<number> {
-  return throttleWait(db, "contact_requests", "ip_hash", ipHash, limit, windowSeconds);
 }
 
 /**

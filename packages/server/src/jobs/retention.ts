@@ -1,31 +1,72 @@
-import { deleteExpiredResets, deleteOldLoginFailures } from "../accounts/store";
+import { readdir, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import { deleteExpiredResets } from "../accounts/store";
+import { deleteExpiredConsentRecords } from "../consent/store";
 import { deleteExpiredContactRequests } from "../contact/store";
 import type { Db } from "../db/db";
+import { deleteOldRateEvents } from "../lib/throttle";
 import { deleteExpiredSessions } from "../sessions/store";
 import { withJobLock } from "./job-lock";
 
 /** Name of the job's advisory lock. */
 export const RETENTION_JOB = "retention";
 
+/** Mail written to the development outbox (DATA_DIR/outbox/*.eml) is deleted after this many days. */
+export const OUTBOX_RETENTION_DAYS = 30;
+
 export interface RetentionResult {
   contactRequests: number;
+  consentRecords: number;
   sessions: number;
   passwordResets: number;
-  loginFailures: number;
+  rateEvents: number;
+  outboxMails: number;
+}
+
+export interface RetentionOptions {
+  /** Sessions unused this long are deleted (SESSION_IDLE_DAYS); default: only those past their absolute end. */
+  sessionIdleSeconds?: number;
+  /** The mail outbox folder, when mail goes there (no SMTP_URL). */
+  outboxDir?: string;
+  now?: Date;
 }
 
 /**
- * What the privacy policy promises: quote requests are kept 2 years after the last contact. Expired sessions and
- * reset tokens have no further use, and failed-login rows only matter inside the throttle window.
+ * What the privacy policy promises: quote requests are kept 2 years after the last contact, consent records 2
+ * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
+ * sessions and expired reset tokens have no further use, and rate-limit events only matter inside their window.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
  * @returns what was deleted, or null when another instance was running it
  */
-export async function runRetention(db: Db): Promise<RetentionResult | null> {
+export async function runRetention(db: Db, options: RetentionOptions = {}): Promise<RetentionResult | null> {
   return withJobLock(db, RETENTION_JOB, async (tx) => ({
     contactRequests: await deleteExpiredContactRequests(tx),
-    sessions: await deleteExpiredSessions(tx),
+    consentRecords: await deleteExpiredConsentRecords(tx),
+    sessions: await deleteExpiredSessions(tx, options.sessionIdleSeconds),
     passwordResets: await deleteExpiredResets(tx),
-    loginFailures: await deleteOldLoginFailures(tx),
+    rateEvents: await deleteOldRateEvents(tx),
+    outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
   }));
+}
+
+/** Deletes .eml files of the outbox older than OUTBOX_RETENTION_DAYS; a missing folder is an empty one. */
+async function deleteOldOutboxMails(dir: string, now: Date): Promise<number> {
+  const cutoff = now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let deleted = 0;
+  for (const name of names.filter((n) => n.endsWith(".eml"))) {
+    const file = path.join(dir, name);
+    if ((await stat(file)).mtimeMs < cutoff) {
+      await unlink(file);
+      deleted++;
+    }
+  }
+  return deleted;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { notifyPendingContacts } from "../contact/notify";
+import { sessionLimits } from "../plugins/auth";
 import { runRetention } from "./retention";
 import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
@@ -19,7 +20,10 @@ export function startJobs(app: FastifyInstance): void {
   const timers: NodeJS.Timeout[] = [];
   const retention = () =>
     app.background("retention", async () => {
-      const removed = await runRetention(app.db);
+      const removed = await runRetention(app.db, {
+        sessionIdleSeconds: sessionLimits(app.config).idleSeconds,
+        outboxDir: app.mailer.outboxDir,
+      });
       if (removed) app.log.info({ removed }, "retention job done");
       else app.log.info("retention job skipped: another instance is running it");
     });
@@ -32,7 +36,7 @@ export function startJobs(app: FastifyInstance): void {
   // Local test subscriptions: end or renew at period end, then (re)send any subscription mail still owed.
   const subscriptions = () =>
     app.background("subscription renewal", async () => {
-      const { renewed, ended, mailIds } = await runSubscriptionRenewal(app.db);
+      const { renewed, ended, mailIds } = await runSubscriptionRenewal(app.db, new Date(), { renew: app.config.payments === "test" });
       if (renewed + ended > 0) app.log.info({ renewed, ended }, "local subscriptions renewed or ended");
       const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log };
       await deliverSubscriptionMails(deps, mailIds);

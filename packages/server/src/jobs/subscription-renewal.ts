@@ -18,10 +18,14 @@ export interface RenewalResult {
  * cancelled at period end) or renews for the next period. Stripe subscriptions are left alone; Stripe bills them
  * and its webhooks report the outcome.
  *
+ * With `renew: false` (PAYMENTS=stripe) no local subscription is renewed any more: nobody would pay for the next
+ * period, so each runs to the end of the period it has and then ends.
+ *
  * Each subscription is handled in its own transaction and claimed with FOR UPDATE SKIP LOCKED, so two server
  * processes running the job at once never renew one subscription twice.
  */
-export async function runSubscriptionRenewal(db: Db, now: Date = new Date()): Promise<RenewalResult> {
+export async function runSubscriptionRenewal(db: Db, now: Date = new Date(), opts: { renew?: boolean } = {}): Promise<RenewalResult> {
+  const renewLocal = opts.renew ?? true;
   const result: RenewalResult = { renewed: 0, ended: 0, mailIds: [] };
   for (;;) {
     const due = await dueLocalSubscriptions(db, now, BATCH);
@@ -30,7 +34,7 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date()): Pr
       const outcome = await db.transaction(async (tx) => {
         const row = await claimDueSubscription(tx, id, now);
         if (!row) return null;
-        if (row.cancel_at_period_end) return { kind: "ended" as const, ...(await end(tx, row, row.current_period_end)) };
+        if (row.cancel_at_period_end || !renewLocal) return { kind: "ended" as const, ...(await end(tx, row, row.current_period_end)) };
         return { kind: "renewed" as const, ...(await renew(tx, row, now)) };
       });
       if (!outcome) continue;

@@ -18,13 +18,40 @@ export function hmac(secret: string, value: string): string {
 /** OWASP Password Storage Cheat Sheet, argon2id option 2: m=19 MiB, t=2, p=1. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** Runs at most `max` tasks at once; the others wait in line, first come first served. */
+export function createQueue(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, so `running` never exceeds `max`.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+let argon2Queue = createQueue(2);
+/**
+ * How many Argon2 hashes and checks run at once in this process (each takes ~19 MiB and a core for a while): a flood
+ * of logins or sign-ups then queues up instead of exhausting memory. Set from PASSWORD_HASH_CONCURRENCY at start.
+ */
+export function setPasswordHashConcurrency(max: number): void {
+  argon2Queue = createQueue(max);
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return argon2Queue(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await argon2Queue(() => argon2.verify(hash, password));
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import type { FastifyServerOptions, RawRequestDefaultExpression } from "fastify";
+import type { RawRequestDefaultExpression } from "fastify";
 import type { Config } from "../config";
 
 /** pino-pretty is a development dependency: a production install (the container image) does not have it. */
@@ -14,17 +14,49 @@ function prettyInstalled(): boolean {
 }
 
 /**
+ * Whatever grants access is never written, even when a log call hands over an object holding it: bearer tokens
+ * (sessions, ADMIN_TOKEN) in request headers, cookies, passwords, tokens, and the Stripe secrets of the config.
+ */
+export const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "req.headers[\"stripe-signature\"]",
+  "headers.authorization",
+  "headers.cookie",
+  "*.headers.authorization",
+  "authorization",
+  "password",
+  "*.password",
+  "token",
+  "*.token",
+  "adminToken",
+  "*.adminToken",
+  "secretKey",
+  "*.secretKey",
+  "webhookSecret",
+  "*.webhookSecret",
+];
+const redact = { paths: REDACTED_PATHS, censor: "[redacted]" };
+
+export interface LoggerOptions {
+  level: Config["logLevel"];
+  redact: typeof redact;
+  transport?: { target: string; options: Record<string, unknown> };
+}
+
+/**
  * JSON lines (one object per line, for a log collector) in production and tests; readable, coloured lines through
  * pino-pretty in development when it is installed.
  */
-export function loggerOptions(config: Config): NonNullable<FastifyServerOptions["logger"]> {
+export function loggerOptions(config: Config): LoggerOptions {
   if (config.nodeEnv === "development" && config.logLevel !== "silent" && prettyInstalled()) {
     return {
       level: config.logLevel,
+      redact,
       transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } },
     };
   }
-  return { level: config.logLevel };
+  return { level: config.logLevel, redact };
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;

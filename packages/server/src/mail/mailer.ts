@@ -13,7 +13,10 @@ export interface MailMessage {
 }
 
 export interface SendOptions {
-  /** Extra detail for the log line (e.g. the reset link, so a developer without SMTP can still follow it). */
+  /**
+   * Extra detail for the log line in outbox mode only (the reset link, so a developer without SMTP can follow it).
+   * Mail that goes out over SMTP never logs it: it grants access, and the recipient has it in their mail.
+   */
   logDetail?: string;
 }
 
@@ -35,9 +38,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       mode: "smtp",
       outboxDir: undefined,
-      async send(message, sendOptions) {
+      async send(message) {
         const info = await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject, ...(sendOptions?.logDetail ? { detail: sendOptions.logDetail } : {}) }, "mail sent over SMTP");
+        log.info({ to: message.to, subject: message.subject }, "mail sent over SMTP");
         return { messageId: info.messageId };
       },
       close: () => transport.close(),

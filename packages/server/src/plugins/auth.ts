@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
 import type { Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
 import { createSession, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/store";
@@ -19,7 +20,12 @@ declare module "fastify" {
   }
 }
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Session lifetimes in seconds, from SESSION_IDLE_DAYS and SESSION_MAX_DAYS. */
+export function sessionLimits(config: Config): { idleSeconds: number; maxSeconds: number } {
+  return { idleSeconds: config.session.idleDays * DAY_SECONDS, maxSeconds: config.session.maxDays * DAY_SECONDS };
+}
 
 export interface Sessions {
   /** Creates a session and returns its token; only the token's hash is stored. */
@@ -28,7 +34,7 @@ export interface Sessions {
   revoke(token: string, db?: Db): Promise<void>;
   /** Revokes every session of a user (password reset). */
   revokeAll(userId: string, db?: Db): Promise<void>;
-  /** The user of a valid, unexpired session, or null. */
+  /** The user of a session that is neither idle too long nor past its absolute end, or null. */
   lookup(token: string): Promise<AuthUser | null>;
 }
 
@@ -39,11 +45,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function createSessions(appDb: Db, ttlMs = SESSION_TTL_MS): Sessions {
+export function createSessions(appDb: Db, limits: { idleSeconds: number; maxSeconds: number }): Sessions {
   return {
     async create(userId, db = appDb) {
       const token = randomToken();
-      await createSession(db, { tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
+      await createSession(db, { tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + limits.maxSeconds * 1000) });
       return token;
     },
     revoke: (token, db = appDb) => deleteSession(db, sha256(token)),
@@ -51,14 +57,14 @@ export function createSessions(appDb: Db, ttlMs = SESSION_TTL_MS): Sessions {
     async lookup(token) {
       // Real tokens are 43 characters; anything far off is not worth a query.
       if (token.length < 20 || token.length > 200) return null;
-      return findSessionUser(appDb, sha256(token));
+      return findSessionUser(appDb, sha256(token), limits.idleSeconds);
     },
   };
 }
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
-    const sessions = createSessions(app.db);
+    const sessions = createSessions(app.db, sessionLimits(app.config));
     app.decorate("sessions", sessions);
     app.decorateRequest("user", null);
 
@@ -74,5 +80,5 @@ export default fp(
       if (!request.user) await reply.sendError(401, "auth.required");
     });
   },
-  { name: "auth", dependencies: ["db", "errors"] },
+  { name: "auth", dependencies: ["config", "db", "errors"] },
 );

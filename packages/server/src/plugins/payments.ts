@@ -8,7 +8,7 @@ import { StripeProvider, stripeConfigured } from "../payments/stripe-provider";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
 
 export interface Payments {
-  /** Where new checkouts go: Stripe when it is configured, else the local test provider. */
+  /** Where new checkouts go: Stripe with PAYMENTS=stripe, the local test provider with PAYMENTS=test. */
   readonly checkout: PaymentProvider;
   readonly local: LocalProvider;
   readonly stripe: StripeProvider | null;
@@ -27,13 +27,15 @@ declare module "fastify" {
 export default fp(
   async function paymentsPlugin(app: FastifyInstance) {
     const local = new LocalProvider(app.db);
+    // With PAYMENTS=test and Stripe keys set, Stripe still manages the subscriptions it created earlier.
     const stripe = stripeConfigured(app.config.stripe) ? new StripeProvider(app.db, app.config.stripe, app.log) : null;
+    const useStripe = app.config.payments === "stripe" && stripe !== null;
     app.log.info(
-      stripe ? { provider: "stripe", checkout: app.config.stripe.checkout } : { provider: "local" },
-      stripe ? "payments: Stripe" : "payments: local test checkout (no Stripe keys set; no money is charged)",
+      useStripe ? { provider: "stripe", checkout: app.config.stripe.checkout } : { provider: "local" },
+      useStripe ? "payments: Stripe" : "payments: local test checkout (PAYMENTS=test; no money is charged)",
     );
     const payments: Payments = {
-      checkout: stripe ?? local,
+      checkout: useStripe ? stripe : local,
       local,
       stripe,
       providerFor(subscription) {

@@ -22,6 +22,23 @@ const SHORT = "public, max-age=300, must-revalidate";
 const NO_CACHE = "no-cache";
 
 /**
+ * Policy of the example pages: they stand for a partner page that locks itself down. Scripts and styles are files
+ * on their own origin, and the bundle and API are on this origin too. scripts/serve-examples.mjs serves the same
+ * pages as a partner would, with the agency's origin added to script-src, connect-src and img-src.
+ */
+export const EXAMPLES_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/**
  * Content-hashed file names (`chunk-Ab3dE9_x.js`) never change content, so they may be cached for a year. Entry
  * names are kebab-case lower-case words; a hash almost always has a digit, capital or underscore.
  */
@@ -150,11 +167,13 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       return sendFrom(reply, widgetsDist, file, isHashedFile(file) ? IMMUTABLE : SHORT);
     }
 
-    if (pathname === "/examples" || pathname.startsWith("/examples/")) {
+    // Demo pages are no part of a production site unless asked for (EXAMPLES=on).
+    if (app.config.examples && (pathname === "/examples" || pathname.startsWith("/examples/"))) {
       let rel = pathname.slice("/examples".length) || "/";
       if (rel.endsWith("/")) rel += "index.html";
       const file = inside(examplesDir, rel);
       if (!file || !(await isFile(file))) return notFound(reply);
+      if (file.endsWith(".html")) reply.header("content-security-policy", EXAMPLES_CSP);
       return sendFrom(reply, examplesDir, file, NO_CACHE);
     }
 
@@ -188,4 +207,4 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   app.get("/*", { schema: { hide: true } }, handler);
 }
 
-export default fp(staticSitePlugin, { name: "static-site", dependencies: ["security", "errors"] });
+export default fp(staticSitePlugin, { name: "static-site", dependencies: ["config", "security", "errors"] });

@@ -22,17 +22,32 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
   await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
 }
 
-/** The user of an unexpired session, or null. */
-export async function findSessionUser(db: Db, tokenHash: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<SessionUser>(
-    `SELECT u.id, u.email, u.name, u.locale
+/** How often a session's last use is written: often enough for an idle limit in days, cheap on every request. */
+const LAST_SEEN_PRECISION_SECONDS = 60;
+
+/**
+ * The user of a session that is neither past its absolute end (`expires_at`) nor idle for `idleSeconds`, or null.
+ * Marks the session as used, at most once a minute, so a busy session costs one write a minute, not one a request.
+ */
+export async function findSessionUser(db: Db, tokenHash: string, idleSeconds: number): Promise<SessionUser | null> {
+  const { rows } = await db.query<SessionUser & { stale: boolean }>(
+    `SELECT u.id, u.email, u.name, u.locale, s.last_seen_at < now() - make_interval(secs => $3) AS stale
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [tokenHash],
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)`,
+    [tokenHash, idleSeconds, LAST_SEEN_PRECISION_SECONDS],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  if (row.stale) await db.query("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1", [tokenHash]);
+  const { stale: _stale, ...user } = row;
+  return user;
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<number> {
-  return countDeleted(db, "DELETE FROM sessions WHERE expires_at <= now()");
+/** Sessions past their absolute end, and (when given) those idle for `idleSeconds`. */
+export async function deleteExpiredSessions(db: Db, idleSeconds?: number): Promise<number> {
+  return countDeleted(
+    db,
+    "DELETE FROM sessions WHERE expires_at <= now() OR ($1::int IS NOT NULL AND last_seen_at <= now() - make_interval(secs => $1::int))",
+    [idleSeconds ?? null],
+  );
 }

@@ -3,13 +3,32 @@ import { useEffect, useMemo, useRef } from "react";
 import { useElement } from "../element/element-context";
 
 export interface AuthFlow {
-  /** Where a login leads: the `redirect-to` attribute, else /dashboard (spec §2). */
+  /** Where a login leads: the `redirect-to` attribute when it stays on this site, else /dashboard (spec §2). */
   home: string;
   /** A login or registration is under way: the session it creates must not trigger the "already logged in" redirect. */
   begin: () => void;
   fail: () => void;
   /** The session exists; go on to `to`. */
   finish: (to: string) => void;
+}
+
+const DEFAULT_HOME = "/dashboard";
+
+/**
+ * `redirect-to` as given when it stays on this site: a relative address, or an absolute http(s) one on the page's own
+ * origin. Anything else (`javascript:`, another host, `//host`) would turn the login into an open redirect, so it is
+ * refused with a console warning and /dashboard is used instead.
+ */
+export function safeRedirect(value: string | undefined): string {
+  if (!value) return DEFAULT_HOME;
+  try {
+    const target = new URL(value, window.location.href);
+    if ((target.protocol === "http:" || target.protocol === "https:") && target.origin === window.location.origin) return value;
+  } catch {
+    // Not an address at all: refused below.
+  }
+  console.warn(`agency-login: redirect-to "${value}" ignored; only a relative or same-origin http(s) address is allowed.`);
+  return DEFAULT_HOME;
 }
 
 /**
@@ -21,7 +40,7 @@ export function useAuthFlow(redirectTo: string | undefined, redirectWhenLoggedIn
   const { isAuthenticated } = useSession();
   const inFlight = useRef(false);
   const left = useRef(false);
-  const home = redirectTo || "/dashboard";
+  const home = useMemo(() => safeRedirect(redirectTo), [redirectTo]);
 
   useEffect(() => {
     if (!redirectWhenLoggedIn || !isAuthenticated || inFlight.current || left.current) return;

@@ -16,7 +16,8 @@ export const loginMeta = {
     redirectTo: {
       type: "string",
       default: "/dashboard",
-      description: "Where a successful login, or a visitor who is already logged in, goes.",
+      description:
+        "Where a successful login, or a visitor who is already logged in, goes: a relative or same-origin http(s) address; anything else (javascript:, another host) is ignored with a console warning.",
     },
   },
   events: {

@@ -146,7 +146,8 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
           closeEmbedded();
           toast.success(t`Subscription successful!`, { locale });
           emit("agency-subscription-success", { planId: plan.id, billingPeriod });
-          navigate(successUrl || "/dashboard");
+          // The same place the provider's return goes, so the site confirms the payment before its guards look.
+          navigate(successUrl || "/dashboard?subscription=success");
         },
       });
       setCheckout("embedded");

@@ -21,7 +21,7 @@ describe("AboutPage", () => {
     ]);
     const team = screen.getByRole("heading", { level: 2, name: "Meet the team" }).closest("section")!;
     expect(within(team).getAllByRole("img", { name: /^Placeholder photo of / })).toHaveLength(3);
-    expect(screen.getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/contact");
+    expect(screen.getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/en/contact");
   });
 
   it("has its texts in Dutch too", () => {

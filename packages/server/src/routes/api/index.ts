@@ -13,6 +13,12 @@ import subscriptionRoutes from "./subscriptions/index";
  * /preview/:first/:second/api), so add new resources here and they exist under both.
  */
 export default async function apiRoutes(app: FastifyInstance) {
+  // Never kept by a browser or proxy cache: every answer under /auth (tokens, reset results), and every answer to a
+  // request carrying a session or admin token (the subscription, the account, the lead export are personal data).
+  app.addHook("onSend", async (request, reply) => {
+    if (request.headers.authorization || /\/api\/auth(\/|\?|$)/.test(request.url)) reply.header("cache-control", "no-store");
+  });
+
   await app.register(healthRoutes, { prefix: "/health" });
   await app.register(readyRoutes, { prefix: "/ready" });
   await app.register(authRoutes, { prefix: "/auth" });

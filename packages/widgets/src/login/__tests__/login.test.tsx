@@ -255,6 +255,32 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await waitFor(() => expect(navigations.map((n) => n.to)).toEqual(["/somewhere"]));
     });
 
+    it.each(["javascript:alert(document.cookie)", "https://evil.example/login", "//evil.example/login", "data:text/html,hi"])(
+      "refuses redirect-to=%s with a console warning and goes to /dashboard instead",
+      async (target) => {
+        const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+        server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ user: ann, token: "tok-1" })));
+        const { ui } = await at(`redirect-to="${target}"`);
+        const u = userEvent.setup();
+        fill(ui.getByLabelText(T.email), "ann@example.com");
+        fill(ui.getByLabelText(T.password), "secret1");
+        await u.click(ui.getByRole("button", { name: T.login }));
+        await waitFor(() => expect(navigations.map((n) => n.to)).toEqual(["/dashboard"]));
+        expect(assign).not.toHaveBeenCalledWith(target);
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining(`redirect-to "${target}" ignored`));
+        warn.mockRestore();
+      },
+    );
+
+    it("accepts a same-origin absolute redirect-to", async () => {
+      const warn = vi.spyOn(console, "warn");
+      setSession(ann, "tok-1");
+      await at(`redirect-to="${window.location.origin}/account?tab=1"`);
+      await waitFor(() => expect(navigations.map((n) => n.to)).toEqual([`${window.location.origin}/account?tab=1`]));
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
+
     it("leaves the contact-support link to the page through agency-navigate", async () => {
       const { ui } = await at();
       await userEvent.setup().click(ui.getByRole("link", { name: T.contact }));

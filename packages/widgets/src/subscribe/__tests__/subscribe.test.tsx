@@ -378,7 +378,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
         onComplete();
         expect(lastToast()).toMatchObject({ kind: "success", message: T.succeeded, locale });
         expect(success).toHaveBeenCalledWith({ planId: "pro", billingPeriod: "yearly" });
-        expect(navigations()).toEqual(["/dashboard"]);
+        expect(navigations()).toEqual(["/dashboard?subscription=success"]);
         expect(stripe.destroy).toHaveBeenCalled();
         expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
       });

@@ -15,14 +15,11 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from "../../../lib/crypto";
 import {
   claimPasswordReset,
-  clearLoginFailures,
   createPasswordReset,
   createUser,
   findUserByEmail,
   findUserById,
-  loginWait,
   publicUser,
-  recordLoginFailure,
   resetCandidate,
   resetTokenState,
   setPassword,
@@ -30,15 +27,20 @@ import {
 } from "../../../accounts/store";
 import { authTexts } from "../../../accounts/texts";
 import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates";
+import { isCommonPassword } from "../../../accounts/common-passwords";
 import { requestLocale, say } from "../../../i18n";
 import { errorBody } from "../../../lib/api-error";
+import { clearRateEvents, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 
 /**
- * Failed logins are counted per account (stops guessing one account's password) and per IP (stops one client
+ * Login attempts are counted per account (stops guessing one account's password) and per IP (stops one client
  * trying many accounts) in this window; the counts come from config (LOGIN_RATE_LIMIT_ACCOUNT, default 5, and
- * LOGIN_RATE_LIMIT_IP, default 20).
+ * LOGIN_RATE_LIMIT_IP, default 20). A success gives its attempt back and clears the account's count, so in effect
+ * failures are what is limited.
  */
-export const LOGIN_LIMITS = { windowSeconds: 15 * 60 };
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** The rate-limit bucket of attempts per account, keyed by the SHA-256 of the address (no address stored). */
+export const LOGIN_ACCOUNT_BUCKET = "login:account";
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Reset mails per account per hour; more are silently skipped so the form cannot be used to flood an inbox. */
 const RESET_MAILS_PER_HOUR = 5;
@@ -65,16 +67,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/register",
     {
+      preHandler: app.ipLimit("register"),
       schema: {
         tags: ["auth"],
         summary: "Create an account and log in",
+        description: "Limited per IP (REGISTER_RATE_LIMIT): 429 with Retry-After.",
         body: RegisterBodySchema,
-        response: { 201: AuthResponseSchema, ...errorResponses({ 400: [], 409: ["auth.email_taken"] }) },
+        response: { 201: AuthResponseSchema, ...errorResponses({ 400: ["auth.common_password"], 409: ["auth.email_taken"], 429: ["request.too_many"] }) },
       },
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
       const locale = requestLocale(request, request.body.language);
+      if (isCommonPassword(password)) return reply.sendError(400, "auth.common_password", { fields: ["password"], locale });
       const user = await createUser(app.db, { email, name, passwordHash: await hashPassword(password), locale });
       if (!user) return reply.sendError(409, "auth.email_taken", { locale });
       const token = await app.sessions.create(user.id);
@@ -95,18 +100,21 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const ipHash = app.hashIp(request.ip);
-      const { loginPerAccount: perAccount, loginPerIp: perIp } = app.config.limits;
-      const wait = await loginWait(app.db, { email, ipHash, perAccount, perIp, windowSeconds: LOGIN_LIMITS.windowSeconds });
-      if (wait > 0) return reply.sendError(429, "auth.too_many_attempts", { retryAfter: wait });
+      const { loginPerAccount, loginPerIp } = app.config.limits;
+      const accountKey = sha256(email);
+      // The attempt is counted before the password is checked, and each account's count is taken one request at a
+      // time (in the database, so across instances too): parallel guesses cannot all pass the limit.
+      const attempt = await takeRateSlot(app.db, [
+        { bucket: LOGIN_ACCOUNT_BUCKET, key: accountKey, limit: loginPerAccount, windowSeconds: LOGIN_WINDOW_SECONDS },
+        { bucket: "login:ip", key: app.hashIp(request.ip), limit: loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS },
+      ]);
+      if (attempt.wait > 0) return reply.sendError(429, "auth.too_many_attempts", { retryAfter: attempt.wait });
 
       const user = await findUserByEmail(app.db, email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
-      if (!user || !ok) {
-        await recordLoginFailure(app.db, email, ipHash);
-        return reply.sendError(400, "auth.invalid_credentials");
-      }
-      await clearLoginFailures(app.db, email);
+      if (!user || !ok) return reply.sendError(400, "auth.invalid_credentials");
+      await clearRateEvents(app.db, LOGIN_ACCOUNT_BUCKET, accountKey);
+      await returnRateEvents(app.db, attempt.events);
       const token = await app.sessions.create(user.id);
       return { user: publicUser(user), token };
     },
@@ -153,12 +161,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/forgot-password",
     {
+      preHandler: app.ipLimit("forgot-password"),
       schema: {
         tags: ["auth"],
         summary: "Mail a password reset link",
-        description: "Same answer, in about the same time, whether or not the account exists.",
+        description:
+          "Same answer, in about the same time, whether or not the account exists. Limited per IP (FORGOT_PASSWORD_RATE_LIMIT): 429 with Retry-After.",
         body: ForgotPasswordBodySchema,
-        response: { 200: SuccessMessageResponseSchema, ...errorResponses({ 400: [] }) },
+        response: { 200: SuccessMessageResponseSchema, ...errorResponses({ 400: [], 429: ["request.too_many"] }) },
       },
     },
     async (request) => {
@@ -185,12 +195,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/verify-reset-token",
     {
+      preHandler: app.ipLimit("reset-token"),
       schema: {
         tags: ["auth"],
         summary: "Check a reset token before showing the new-password form",
+        description: "Limited per IP together with reset-password (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
         body: VerifyResetTokenBodySchema,
         // Validation errors share the 400, so `valid` is optional there even though an unusable link always sets it.
-        response: { 200: VerifyResetTokenValidSchema, 400: VerifyResetTokenInvalidSchema },
+        response: { 200: VerifyResetTokenValidSchema, 400: VerifyResetTokenInvalidSchema, ...errorResponses({ 429: ["request.too_many"] }) },
       },
     },
     async (request, reply) => {
@@ -203,17 +215,27 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/reset-password",
     {
+      preHandler: app.ipLimit("reset-token"),
       schema: {
         tags: ["auth"],
         summary: "Set a new password with a reset token",
-        description: "Single use. Logs the account out everywhere and mails a notice.",
+        description: "Single use. Logs the account out everywhere and mails a notice. Limited per IP (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
         body: ResetPasswordBodySchema,
-        response: { 200: SuccessMessageResponseSchema, ...errorResponses({ 400: ["auth.reset_invalid", "auth.reset_used", "auth.reset_expired"] }) },
+        response: {
+          200: SuccessMessageResponseSchema,
+          ...errorResponses({ 400: ["auth.reset_invalid", "auth.reset_used", "auth.reset_expired", "auth.common_password"], 429: ["request.too_many"] }),
+        },
       },
     },
     async (request, reply) => {
       const { token, newPassword } = request.body;
+      // The token is checked before anything is hashed: a made-up token costs one lookup, not an Argon2 hash.
+      const checked = await checkResetToken(app.db, token);
+      if ("problem" in checked) return reply.sendError(400, checked.problem);
+      // Before the token is used, so the visitor can pick another password with the same link.
+      if (isCommonPassword(newPassword)) return reply.sendError(400, "auth.common_password", { fields: ["newPassword"] });
       const passwordHash = await hashPassword(newPassword);
+      // Claimed in one UPDATE: of two resets with one link racing past the check above, one wins.
       const user = await app.db.transaction(async (tx) => {
         const userId = await claimPasswordReset(tx, sha256(token));
         if (!userId) return null;

@@ -6,12 +6,15 @@ const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/",
     {
+      preHandler: app.ipLimit("consent"),
       schema: {
         tags: ["consent"],
         summary: "Record a cookie-consent decision (proof of consent)",
-        description: "Stores the choice with the server time and a keyed hash of the IP address, never the address itself.",
+        description:
+          "Stores the choice with the server time and a keyed hash of the IP address, never the address itself. " +
+          "Limited per IP (CONSENT_RATE_LIMIT): 429 with Retry-After.",
         body: ConsentBodySchema,
-        response: { 200: ConsentResponseSchema, ...errorResponses({ 400: [] }) },
+        response: { 200: ConsentResponseSchema, ...errorResponses({ 400: [], 429: ["request.too_many"] }) },
       },
     },
     async (request) => {

@@ -4,12 +4,9 @@ import { ContactBodySchema, ContactResponseSchema, errorResponses } from "@agenc
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errorFields } from "../../../lib/validation";
 import { notifyPendingContacts } from "../../../contact/notify";
-import { contactRequestWait, insertContactRequest } from "../../../contact/store";
+import { insertContactRequest } from "../../../contact/store";
 import { contactTexts } from "../../../contact/texts";
 import { requestLocale, say } from "../../../i18n";
-
-/** Quote requests per IP per window; the count comes from config (CONTACT_RATE_LIMIT, default 5). */
-export const CONTACT_LIMIT = { windowSeconds: 10 * 60 };
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook("preValidation", async (request) => {
@@ -42,8 +39,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const body = request.body;
 
-      const ipHash = app.hashIp(request.ip);
-      const wait = await contactRequestWait(app.db, ipHash, app.config.limits.contactPerIp, CONTACT_LIMIT.windowSeconds);
+      // Counted before it is stored, so parallel requests cannot all slip under the limit (CONTACT_RATE_LIMIT).
+      const wait = await app.takeIpSlot(request, "contact");
       if (wait > 0) return reply.sendError(429, "contact.too_many_requests", { retryAfter: wait, locale });
 
       const isSpam = (body[HONEYPOT_FIELD] ?? "").trim() !== "";
@@ -54,7 +51,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         origin: String(request.headers.origin ?? "").slice(0, 500),
         referrer: String(request.headers.referer ?? "").slice(0, 2000),
         utm,
-        ipHash,
+        ipHash: app.hashIp(request.ip),
         isSpam,
       });
       // The request is committed: the answer is only sent for a stored request.

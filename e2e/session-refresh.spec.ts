@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { API_ORIGIN, registerUser, signIn, subscribeViaTestCheckout } from "./helpers";
+
+test("a stored session is refreshed on load, and a revoked one ends", async ({ page, request }) => {
+  const customer = await registerUser(request, "Refreshed Customer");
+  await subscribeViaTestCheckout(request, customer);
+  await signIn(page, customer);
+
+  // The stored copy of the user went stale (changed elsewhere); the server's version wins on the next load.
+  await page.goto("/dashboard/settings");
+  await expect(page.locator("agency-settings")).toContainText("Refreshed Customer");
+  await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem("user")!) as { name: string };
+    localStorage.setItem("user", JSON.stringify({ ...user, name: "Stale Name" }));
+  });
+  await page.reload();
+  await expect(page.locator("agency-settings")).toContainText("Refreshed Customer");
+  await expect(page.locator("agency-settings")).not.toContainText("Stale Name");
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("user")!).name)).toBe("Refreshed Customer");
+
+  // The session is revoked on the server (logout from another device): the next load signs the visitor out.
+  const revoked = await request.post(`${API_ORIGIN}/api/auth/logout`, { headers: { Authorization: `Bearer ${customer.token}` } });
+  expect(revoked.ok()).toBe(true);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Inloggen" })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
+});

@@ -1,0 +1,1 @@
+document.getElementById("analytics-state").textContent = "ran";

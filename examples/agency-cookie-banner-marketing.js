@@ -1,0 +1,1 @@
+document.getElementById("marketing-state").textContent = "ran";

@@ -1,0 +1,44 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorCode } from "@agency/contract";
+import type { Config } from "../config";
+import { takeRateSlot } from "../lib/throttle";
+
+/**
+ * The per-IP limits of anonymous calls that cost CPU (a password hash), send mail or tell something (whether a reset
+ * link is valid): the config setting that holds each one's count, and its window.
+ */
+export const IP_LIMITS = {
+  contact: { setting: "contactPerIp", windowSeconds: 10 * 60 },
+  register: { setting: "registerPerIp", windowSeconds: 60 * 60 },
+  "forgot-password": { setting: "forgotPasswordPerIp", windowSeconds: 60 * 60 },
+  // Checking a token and using it both try a token, so they share one count.
+  "reset-token": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
+  consent: { setting: "consentPerIp", windowSeconds: 10 * 60 },
+} as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;
+
+export type IpLimitName = keyof typeof IP_LIMITS;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Counts the request against the client IP's limit `name`: seconds to wait, or 0 when it was counted and may go on. */
+    takeIpSlot(request: FastifyRequest, name: IpLimitName): Promise<number>;
+    /** preHandler doing the same: over the limit it answers 429 `code` with Retry-After. */
+    ipLimit(name: IpLimitName, code?: ErrorCode): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  }
+}
+
+async function rateLimitsPlugin(app: FastifyInstance) {
+  app.decorate("takeIpSlot", async (request: FastifyRequest, name: IpLimitName) => {
+    const { setting, windowSeconds } = IP_LIMITS[name];
+    const { wait } = await takeRateSlot(app.db, [{ bucket: `ip:${name}`, key: app.hashIp(request.ip), limit: app.config.limits[setting], windowSeconds }]);
+    return wait;
+  });
+
+  app.decorate("ipLimit", (name: IpLimitName, code: ErrorCode = "request.too_many") => async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await app.takeIpSlot(request, name);
+    return wait > 0 ? reply.sendError(429, code, { retryAfter: wait }) : undefined;
+  });
+}
+
+export default fp(rateLimitsPlugin, { name: "rate-limits", dependencies: ["config", "db", "security", "errors"] });

@@ -1,0 +1,191 @@
+import argon2 from "argon2";
+import type { LightMyRequestResponse } from "fastify";
+import { createQueue, hashPassword, setPasswordHashConcurrency } from "../src/lib/crypto";
+import { migrate } from "../src/db/migrate";
+import { buildTestApp, createTestDb, nextIp, type TestApp } from "./helpers";
+
+/**
+ * The abuse limits hold under concurrency and across instances: every count lives in the database and is taken
+ * before the work it guards. Two app instances share one database here (PGlite by default, PostgreSQL with
+ * TEST_DATABASE_URL), as several servers share one PostgreSQL in production.
+ */
+
+let shared: Awaited<ReturnType<typeof createTestDb>>;
+let one: TestApp;
+let two: TestApp;
+
+const LIMITS = {
+  LOGIN_RATE_LIMIT_ACCOUNT: "5",
+  LOGIN_RATE_LIMIT_IP: "1000",
+  REGISTER_RATE_LIMIT: "3",
+  FORGOT_PASSWORD_RATE_LIMIT: "3",
+  RESET_TOKEN_RATE_LIMIT: "3",
+  CONSENT_RATE_LIMIT: "3",
+  CONTACT_RATE_LIMIT: "3",
+};
+
+beforeAll(async () => {
+  shared = await createTestDb();
+  await migrate(shared.db);
+  one = await buildTestApp({ db: shared.db, env: LIMITS });
+  two = await buildTestApp({ db: shared.db, env: LIMITS });
+});
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  await shared?.cleanup();
+});
+afterEach(() => vi.restoreAllMocks());
+
+let seq = 0;
+const uniqueEmail = () => `limits${++seq}-${Date.now()}@example.com`;
+
+function post(t: TestApp, url: string, payload: object, ip = nextIp()) {
+  return t.app.inject({ method: "POST", url, payload, remoteAddress: ip });
+}
+
+async function register(): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail();
+  expect((await post(one, "/api/auth/register", { name: "Lim Its", email, password: "secret1-pass" })).statusCode).toBe(201);
+  return { email, password: "secret1-pass" };
+}
+
+function tally(answers: LightMyRequestResponse[]): Record<number, number> {
+  return answers.reduce<Record<number, number>>((acc, res) => ({ ...acc, [res.statusCode]: (acc[res.statusCode] ?? 0) + 1 }), {});
+}
+
+function expectThrottled(res: LightMyRequestResponse, code: string) {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers["retry-after"]);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(res.json()).toMatchObject({ code, retryAfter, error: expect.any(String) });
+}
+
+describe("login throttling under concurrency", () => {
+  it("checks at most 5 passwords of 30 parallel wrong logins for one account; the rest get 429 with Retry-After", async () => {
+    const { email } = await register();
+    const verify = vi.spyOn(argon2, "verify");
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(one, "/api/auth/login", { email, password: "wrong-guess" })));
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(tally(answers)).toEqual({ 400: verify.mock.calls.length, 429: 30 - verify.mock.calls.length });
+    for (const res of answers.filter((r) => r.statusCode === 429)) expectThrottled(res, "auth.too_many_attempts");
+  });
+
+  it("holds the same limit across two instances on one database", async () => {
+    const { email } = await register();
+    const verify = vi.spyOn(argon2, "verify");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(i % 2 ? one : two, "/api/auth/login", { email, password: "wrong-guess" })),
+    );
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(tally(answers)[429]).toBeGreaterThanOrEqual(25);
+    for (const res of answers.filter((r) => r.statusCode === 429)) expectThrottled(res, "auth.too_many_attempts");
+  });
+});
+
+describe("per-IP limits of anonymous calls", () => {
+  const consent = () => ({ id: crypto.randomUUID(), necessary: true, analytics: false, marketing: false, version: 1, timestamp: new Date().toISOString() });
+  const calls: [string, () => object, number][] = [
+    ["/api/auth/register", () => ({ name: "Lim Its", email: uniqueEmail(), password: "secret1-pass" }), 201],
+    ["/api/auth/forgot-password", () => ({ email: uniqueEmail() }), 200],
+    ["/api/auth/verify-reset-token", () => ({ token: "made-up-token" }), 400],
+    ["/api/auth/reset-password", () => ({ token: "made-up-token", newPassword: "another1" }), 400],
+    ["/api/consent", consent, 200],
+  ];
+
+  it.each(calls)("%s: 3 per IP, then 429 with Retry-After, counted across two instances", async (url, body, status) => {
+    const ip = nextIp();
+    // Alternating instances: each sees the calls the other counted.
+    expect((await post(one, url, body(), ip)).statusCode).toBe(status);
+    expect((await post(two, url, body(), ip)).statusCode).toBe(status);
+    expect((await post(one, url, body(), ip)).statusCode).toBe(status);
+    expectThrottled(await post(two, url, body(), ip), "request.too_many");
+    // Another address is not affected.
+    expect((await post(one, url, body())).statusCode).toBe(status);
+  });
+
+  it("reset-password and verify-reset-token share one count (both try a token)", async () => {
+    const ip = nextIp();
+    await post(one, "/api/auth/verify-reset-token", { token: "made-up-token" }, ip);
+    await post(one, "/api/auth/verify-reset-token", { token: "made-up-token" }, ip);
+    await post(two, "/api/auth/reset-password", { token: "made-up-token", newPassword: "another1" }, ip);
+    expectThrottled(await post(two, "/api/auth/reset-password", { token: "made-up-token", newPassword: "another1" }, ip), "request.too_many");
+  });
+
+  it("lets at most the limit of parallel sign-ups from one IP through, on two instances", async () => {
+    const ip = nextIp();
+    const hash = vi.spyOn(argon2, "hash");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(i % 2 ? one : two, "/api/auth/register", { name: "Lim Its", email: uniqueEmail(), password: "secret1-pass" }, ip)),
+    );
+    expect(tally(answers)).toEqual({ 201: 3, 429: 9 });
+    expect(hash).toHaveBeenCalledTimes(3);
+  });
+
+  it("lets at most the limit of parallel quote requests from one IP through", async () => {
+    const ip = nextIp();
+    const quote = {
+      name: "Jan Bakker",
+      email: "jan@bakkerij.nl",
+      countryCode: "+31",
+      phone: "06 12345678",
+      projectType: "new-website",
+      budgetRange: "1000-2000",
+      timeline: "1-month",
+      domainStatus: "have-domain",
+      language: "nl",
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? one : two, "/api/contact", quote, ip)));
+    expect(tally(answers)).toEqual({ 200: 3, 429: 7 });
+    await one.app.settle();
+    await two.app.settle();
+  });
+});
+
+describe("password hashing", () => {
+  it("checks a reset token before hashing: an invalid token never triggers a hash", async () => {
+    const hash = vi.spyOn(argon2, "hash");
+    const res = await post(one, "/api/auth/reset-password", { token: "not-a-real-token", newPassword: "another1" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("auth.reset_invalid");
+    expect(hash).not.toHaveBeenCalled();
+  });
+
+  it("runs at most PASSWORD_HASH_CONCURRENCY hashes at once; the rest wait in line", async () => {
+    let running = 0;
+    let most = 0;
+    const real = argon2.hash.bind(argon2);
+    vi.spyOn(argon2, "hash").mockImplementation(async (...args: Parameters<typeof argon2.hash>) => {
+      most = Math.max(most, ++running);
+      try {
+        return await real(...args);
+      } finally {
+        running--;
+      }
+    });
+    setPasswordHashConcurrency(3);
+    try {
+      const hashes = await Promise.all(Array.from({ length: 12 }, (_, i) => hashPassword(`password-${i}`)));
+      expect(new Set(hashes).size).toBe(12);
+      expect(most).toBe(3);
+    } finally {
+      setPasswordHashConcurrency(one.config.limits.passwordHashConcurrency);
+    }
+  });
+
+  it("a queue never runs more than its cap, and a failing task frees its slot", async () => {
+    const queue = createQueue(2);
+    let running = 0;
+    let most = 0;
+    const task = (fail: boolean) => async () => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      if (fail) throw new Error("boom");
+      return "ok";
+    };
+    const results = await Promise.allSettled(Array.from({ length: 9 }, (_, i) => queue(task(i % 3 === 0))));
+    expect(most).toBe(2);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(6);
+  });
+});

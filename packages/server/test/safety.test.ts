@@ -1,0 +1,412 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parsePost } from "../src/blog/sync";
+import { loadConfig } from "../src/config";
+import { runRetention } from "../src/jobs/retention";
+import { commonPasswordsFile } from "../src/accounts/common-passwords";
+import { sha256 } from "../src/lib/crypto";
+import { buildTestApp, captureLogs, nextIp, type TestApp } from "./helpers";
+import { mailText, startSmtp } from "./smtp";
+
+/**
+ * Safe to run for real: payments fail closed, nothing that grants access is logged, personal answers are not
+ * cached, sessions end, content cannot run code.
+ */
+
+const SITE = "https://agency.example";
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: "sk_test_safety",
+  STRIPE_WEBHOOK_SECRET: "whsec_safety",
+  STRIPE_PRICE_MONTHLY: "price_monthly",
+  STRIPE_PRICE_YEARLY: "price_yearly",
+  // Nothing listens there: these tests make no Stripe call.
+  STRIPE_API_BASE: "http://127.0.0.1:9",
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { PUBLIC_URL: SITE } });
+});
+afterAll(async () => t?.close());
+
+let seq = 0;
+async function register(app: TestApp = t, password = "Tr0ub4dor&3-horse") {
+  const email = `safety${++seq}-${Date.now()}@example.com`;
+  const res = await app.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { name: `Kim ${seq}`, email, password, language: "en" },
+    remoteAddress: nextIp(),
+  });
+  expect(res.statusCode).toBe(201);
+  const body = res.json() as { token: string; user: { id: string } };
+  return { email, password, id: body.user.id, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+describe("payments fail closed", () => {
+  const production = { NODE_ENV: "production" };
+
+  it("refuses a production start without Stripe unless PAYMENTS=test, naming PAYMENTS and the Stripe keys", () => {
+    let message = "";
+    try {
+      loadConfig(production, "/");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PAYMENTS=test/);
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"]) expect(message).toContain(key);
+
+    expect(loadConfig({ ...production, PAYMENTS: "test" }, "/").payments).toBe("test");
+    expect(loadConfig({ ...production, ...STRIPE_ENV }, "/").payments).toBe("stripe");
+    // Outside production the default without keys is test payments.
+    expect(loadConfig({ NODE_ENV: "development" }, "/").payments).toBe("test");
+    expect(() => loadConfig({ PAYMENTS: "stripe" }, "/")).toThrow(/PAYMENTS=stripe needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENTS: "free" }, "/")).toThrow(/PAYMENTS must be one of stripe, test/);
+  });
+
+  it("npm start chooses test payments itself and says no money is charged", () => {
+    const start = readFileSync(path.resolve(import.meta.dirname, "../../../scripts/start.mjs"), "utf8");
+    expect(start).toContain('process.env.PAYMENTS ??= "test"');
+    expect(start).toMatch(/TEST payments.*No money is charged/);
+  });
+
+  it("with Stripe, the test checkout does not exist and a local checkout session cannot be paid", async () => {
+    const user = await register();
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/subscriptions/create-checkout",
+      headers: user.headers,
+      payload: { planId: "pro", billingPeriod: "monthly", successUrl: `${SITE}/dashboard`, cancelUrl: `${SITE}/subscribe` },
+    });
+    expect(created.statusCode).toBe(200);
+    const checkoutPath = new URL(created.json().checkoutUrl).pathname;
+    expect((await t.app.inject({ url: checkoutPath })).statusCode).toBe(200);
+
+    const stripe = await buildTestApp({ db: t.db, env: { PUBLIC_URL: SITE, ...STRIPE_ENV } });
+    try {
+      expect(stripe.config.payments).toBe("stripe");
+      expect((await stripe.app.inject({ url: checkoutPath })).statusCode).toBe(404);
+      const html = (await t.app.inject({ url: checkoutPath })).body;
+      const pay = [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&#38;/g, "&"), SITE))[0]!;
+      const paid = await stripe.app.inject({ method: "POST", url: pay.pathname + pay.search });
+      expect(paid.statusCode).toBe(404);
+      expect((await t.db.query("SELECT 1 FROM subscriptions WHERE user_id = $1", [user.id])).rows).toHaveLength(0);
+    } finally {
+      await stripe.app.close();
+    }
+  });
+
+  it("with Stripe, local subscriptions are not renewed but run to their period end", async () => {
+    const renewing = await register();
+    const cancelled = await register();
+    await t.db.query(
+      `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, status, current_period_start, current_period_end, billing_anchor, cancel_at_period_end)
+       VALUES ($1, 'pro', 'monthly', 'local', 'active', now() - interval '1 month', now() - interval '1 minute', now() - interval '1 month', false),
+              ($2, 'pro', 'monthly', 'local', 'active', now() - interval '1 month', now() + interval '1 day', now() - interval '1 month', false)`,
+      [renewing.id, cancelled.id],
+    );
+    const stripe = await buildTestApp({ db: t.db, env: { PUBLIC_URL: SITE, ...STRIPE_ENV }, jobs: true });
+    await stripe.app.settle();
+    await stripe.app.close();
+    const rows = (
+      await t.db.query<{ user_id: string; status: string; ended: boolean }>(
+        "SELECT user_id, status, ended_at IS NOT NULL AS ended FROM subscriptions WHERE user_id IN ($1, $2)",
+        [renewing.id, cancelled.id],
+      )
+    ).rows;
+    // The one whose period was over ended instead of renewing; the other still runs until its period end.
+    expect(rows.find((r) => r.user_id === renewing.id)).toMatchObject({ status: "canceled", ended: true });
+    expect(rows.find((r) => r.user_id === cancelled.id)).toMatchObject({ status: "active", ended: false });
+  });
+});
+
+describe("blog front matter", () => {
+  it("refuses JavaScript front matter without running it", () => {
+    const g = globalThis as { frontMatterRan?: boolean };
+    const source = '---js\n{ id: (globalThis.frontMatterRan = true, "ran"), title: "T", author_name: "A" }\n---\nBody\n';
+    expect(() => parsePost("evil.md", source)).toThrow(/evil\.md: .*JavaScript front matter is not allowed/);
+    expect(() => parsePost("evil.md", source.replace("---js", "---javascript"))).toThrow(/not allowed/);
+    expect(g.frontMatterRan).toBeUndefined();
+  });
+});
+
+describe("Cache-Control: no-store", () => {
+  it("is on every answer under /api/auth and on personal data, and not on public answers", async () => {
+    const user = await register();
+    const inject = (method: "GET" | "POST", url: string, payload?: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload ? { payload } : {}) });
+    const answers = [
+      await inject("POST", "/api/auth/register", { name: "N", email: `nostore-${Date.now()}@example.com`, password: user.password, language: "en" }),
+      await inject("POST", "/api/auth/register", { name: "N" }),
+      await inject("POST", "/api/auth/login", { email: user.email, password: user.password }),
+      await inject("POST", "/api/auth/login", { email: user.email, password: "wrong-password" }),
+      await inject("GET", "/api/auth/me", undefined, user.headers),
+      await inject("GET", "/api/auth/me"),
+      await inject("POST", "/api/auth/forgot-password", { email: user.email, language: "en" }),
+      await inject("POST", "/api/auth/verify-reset-token", { token: "nope" }),
+      await inject("GET", "/api/auth/no-such-route"),
+      await inject("POST", "/api/auth/reset-password", { token: "nope", password: "An0ther-passw0rd" }),
+      await inject("GET", "/preview/a/b/api/auth/me", undefined, user.headers),
+      await inject("GET", "/api/subscriptions/current", undefined, user.headers),
+      await inject("POST", "/api/auth/logout", undefined, user.headers),
+    ];
+    expect(answers.filter((res) => res.headers["cache-control"] !== "no-store").map((res) => `${res.raw.req.url} ${res.statusCode}`)).toEqual([]);
+    expect((await inject("GET", "/api/subscriptions/plans")).headers["cache-control"]).not.toBe("no-store");
+  });
+});
+
+describe("no secret in a log", () => {
+  it("logs no session token, reset token or link, admin token, Bearer value or Stripe secret when mail goes over SMTP", async () => {
+    const smtp = await startSmtp();
+    const logs = captureLogs();
+    const adminToken = "admin-token-that-must-never-be-logged-0123456789";
+    const app = await buildTestApp({
+      db: t.db,
+      env: { PUBLIC_URL: SITE, SMTP_URL: smtp.url, ADMIN_TOKEN: adminToken, LOG_LEVEL: "trace", ...STRIPE_ENV },
+      logStream: logs.logStream,
+    });
+    try {
+      const user = await register(app);
+      const login = await app.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: user.password }, remoteAddress: nextIp() });
+      const second = login.json().token as string;
+      await app.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${second}` } });
+      await app.app.inject({ url: "/api/auth/me", headers: { authorization: "Bearer not-a-valid-session-token-at-all" } });
+      await app.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email, language: "en" }, remoteAddress: nextIp() });
+      await app.app.settle();
+      const link = /https:\/\/agency\.example\/\S*reset-password\?token=([A-Za-z0-9_-]+)/.exec(mailText(smtp.mails.at(-1)!.raw))!;
+      const resetToken = link[1]!;
+      await app.app.inject({ method: "POST", url: "/api/auth/verify-reset-token", payload: { token: resetToken } });
+      await app.app.inject({ url: `/reset-password?token=${resetToken}` });
+      await app.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token: resetToken, newPassword: "An0ther-long-passw0rd" } });
+      await app.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: `Bearer ${adminToken}` } });
+      await app.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: "Bearer wrong" } });
+      await app.app.inject({ method: "POST", url: "/api/subscriptions/webhook", headers: { "stripe-signature": "t=1,v1=00" }, payload: {} });
+      // Even an object handed to the logger with the headers in it.
+      app.app.log.info({ req: { headers: { authorization: `Bearer ${second}` } }, token: second, password: user.password }, "handed over");
+      await app.app.settle();
+    } finally {
+      await app.app.close();
+      await smtp.close();
+    }
+
+    const text = logs.text();
+    expect(text).toContain("mail sent over SMTP");
+    expect(text).toContain("[redacted]");
+    const secrets = [/Bearer/i, /reset-password\?token/, /token=/, new RegExp(adminToken), /sk_test_safety/, /whsec_safety/, /An0ther-long-passw0rd/, /Tr0ub4dor/];
+    for (const secret of secrets) expect(text).not.toMatch(secret);
+    // And no 43-character random token (sessions, resets) anywhere.
+    const tokens = [...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
+    expect(tokens).toEqual([]);
+  });
+
+  it("logs the reset link when mail goes to the development outbox", async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({ db: t.db, env: { PUBLIC_URL: SITE, LOG_LEVEL: "info" }, logStream: logs.logStream });
+    try {
+      const user = await register(app);
+      await app.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email, language: "en" }, remoteAddress: nextIp() });
+      await app.app.settle();
+    } finally {
+      await app.app.close();
+    }
+    expect(logs.text()).toMatch(/reset link: https:\/\/agency\.example\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+  });
+});
+
+describe("sessions end when idle and at their absolute end", () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await buildTestApp({ db: t.db, env: { PUBLIC_URL: SITE, SESSION_IDLE_DAYS: "2", SESSION_MAX_DAYS: "5" } });
+  });
+  afterAll(async () => s?.app.close());
+
+  const me = (token: string) => s.app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
+  const session = async (userId: string) =>
+    (
+      await t.db.query<{ lifetime_days: number; idle_seconds: number }>(
+        `SELECT extract(epoch FROM expires_at - created_at) / 86400 AS lifetime_days, extract(epoch FROM now() - last_seen_at) AS idle_seconds
+           FROM sessions WHERE user_id = $1`,
+        [userId],
+      )
+    ).rows[0]!;
+
+  it("ends a session unused for SESSION_IDLE_DAYS", async () => {
+    const user = await register(s);
+    expect((await me(user.token)).statusCode).toBe(200);
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '1 day 23 hours' WHERE user_id = $1", [user.id]);
+    // Still in time: the request counts as use and starts a new idle period.
+    expect((await me(user.token)).statusCode).toBe(200);
+    expect(Number((await session(user.id)).idle_seconds)).toBeLessThan(60);
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '2 days 1 minute' WHERE user_id = $1", [user.id]);
+    expect((await me(user.token)).statusCode).toBe(401);
+  });
+
+  it("ends a session SESSION_MAX_DAYS after the login, however busy", async () => {
+    const user = await register(s);
+    expect(Number((await session(user.id)).lifetime_days)).toBeCloseTo(5, 3);
+    await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() WHERE user_id = $1", [user.id]);
+    expect((await me(user.token)).statusCode).toBe(401);
+  });
+
+  it("writes the last use at most once a minute", async () => {
+    const user = await register(s);
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '30 seconds' WHERE user_id = $1", [user.id]);
+    await me(user.token);
+    expect(Number((await session(user.id)).idle_seconds)).toBeGreaterThanOrEqual(29);
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '90 seconds' WHERE user_id = $1", [user.id]);
+    await me(user.token);
+    expect(Number((await session(user.id)).idle_seconds)).toBeLessThan(5);
+  });
+
+  it("takes both limits from the settings and refuses an idle limit above the absolute one", () => {
+    expect(loadConfig({}, "/").session).toEqual({ idleDays: 14, maxDays: 30 });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: "40" }, "/")).toThrow(/SESSION_IDLE_DAYS \(40\) must not be more than SESSION_MAX_DAYS \(30\)/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: "0" }, "/")).toThrow(/SESSION_MAX_DAYS must be a whole number/);
+  });
+});
+
+describe("retention", () => {
+  it("deletes idle sessions, consent records after 2 years and outbox mails after 30 days", async () => {
+    const idle = await register();
+    const active = await register();
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '15 days' WHERE user_id = $1", [idle.id]);
+    const consent = (id: string, age: string) =>
+      t.db.query(
+        `INSERT INTO consent_records (consent_id, necessary, analytics, marketing, version, client_timestamp, ip_hash, created_at)
+         VALUES ($1, true, false, false, 1, now(), 'h', now() - $2::interval)`,
+        [id, age],
+      );
+    await consent("00000000-0000-4000-8000-000000000001", "2 years 1 day");
+    await consent("00000000-0000-4000-8000-000000000002", "1 year 11 months");
+    const outbox = path.join(mkdtempSync(path.join(tmpdir(), "agency-retention-")), "outbox");
+    mkdirSync(outbox);
+    writeFileSync(path.join(outbox, "old.eml"), "old");
+    writeFileSync(path.join(outbox, "new.eml"), "new");
+    writeFileSync(path.join(outbox, "notes.txt"), "not a mail");
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    utimesSync(path.join(outbox, "old.eml"), old, old);
+    utimesSync(path.join(outbox, "notes.txt"), old, old);
+
+    const removed = await runRetention(t.db, { sessionIdleSeconds: 14 * 86400, outboxDir: outbox });
+    expect(removed).toMatchObject({ consentRecords: 1, outboxMails: 1 });
+    expect(removed!.sessions).toBeGreaterThanOrEqual(1);
+    expect(readdirSync(outbox).sort()).toEqual(["new.eml", "notes.txt"]);
+    rmSync(path.dirname(outbox), { recursive: true, force: true });
+    expect((await t.db.query("SELECT user_id FROM sessions WHERE user_id IN ($1, $2)", [idle.id, active.id])).rows).toEqual([{ user_id: active.id }]);
+    const consents = await t.db.query<{ consent_id: string }>("SELECT consent_id FROM consent_records WHERE consent_id::text LIKE '00000000-0000-4000-8000-00000000000%'");
+    expect(consents.rows.map((r) => r.consent_id)).toEqual(["00000000-0000-4000-8000-000000000002"]);
+  });
+
+  it("the daily job applies SESSION_IDLE_DAYS and cleans the server's outbox", async () => {
+    const idle = await register();
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE user_id = $1", [idle.id]);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "agency-retention-"));
+    const outbox = path.join(dataDir, "outbox");
+    mkdirSync(outbox);
+    writeFileSync(path.join(outbox, "old.eml"), "old");
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    utimesSync(path.join(outbox, "old.eml"), old, old);
+    const app = await buildTestApp({ db: t.db, jobs: true, env: { PUBLIC_URL: SITE, SESSION_IDLE_DAYS: "2", DATA_DIR: dataDir } });
+    await app.app.settle();
+    await app.app.close();
+    expect((await t.db.query("SELECT 1 FROM sessions WHERE user_id = $1", [idle.id])).rows).toHaveLength(0);
+    expect(readdirSync(outbox)).toEqual([]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe("common passwords", () => {
+  it("ships the 10,000 most common passwords", () => {
+    const list = readFileSync(commonPasswordsFile, "utf8").split("\n").filter(Boolean);
+    expect(list).toHaveLength(10_000);
+    expect(list.slice(0, 2)).toEqual(["123456", "password"]);
+  });
+
+  it("refuses one on register, with a translated message, and accepts an uncommon one of the minimum length", async () => {
+    const send = (password: string, language: "nl" | "en") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { name: "Common", email: `common-${++seq}@example.com`, password, language },
+        remoteAddress: nextIp(),
+      });
+    const en = await send("password1", "en");
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toEqual({
+      code: "auth.common_password",
+      error: "This password is one of the most common ones and easy to guess. Please choose another password.",
+      fields: ["password"],
+    });
+    const nl = await send("Qwerty123", "nl");
+    expect(nl.json()).toMatchObject({ code: "auth.common_password", error: "Dit wachtwoord is een van de meest gebruikte en makkelijk te raden. Kies een ander wachtwoord." });
+    expect((await send("kx7-qv", "en")).statusCode).toBe(201);
+  });
+
+  it("refuses one on reset and leaves the link usable", async () => {
+    const user = await register();
+    const token = "common-password-reset-token-0123456789abcdefgh";
+    await t.db.query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')", [sha256(token), user.id]);
+    const refused = await t.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword: "iloveyou" } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "auth.common_password", fields: ["newPassword"] });
+    const ok = await t.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword: "n0t-on-any-list" } });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe("single-line fields", () => {
+  const quote = {
+    name: "Jan de Vries",
+    email: "single-line@example.com",
+    company: "Bakkerij de Vries",
+    countryCode: "+31",
+    phone: "06 12345678",
+    projectType: "redesign",
+    budgetRange: "1000-2000",
+    timeline: "1-month",
+    domainStatus: "have-domain",
+    message: "Two lines\nare fine in a message.",
+    language: "en",
+  };
+  const send = (change: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url: "/api/contact", payload: { ...quote, ...change }, remoteAddress: nextIp() });
+  const stored = async (email: string) => (await t.db.query("SELECT 1 FROM contact_requests WHERE email = $1", [email])).rows.length;
+
+  it("refuses a line break in a quote request's name with a translated answer, as any invalid field: nothing stored", async () => {
+    const en = await send({ name: "Jan\nBcc: victim@example.com", email: "linebreak-en@example.com" });
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toEqual({ code: "contact.invalid_field", error: "Please check the following fields: name.", fields: ["name"] });
+    const nl = await send({ name: "Jan\r\nde Vries", email: "linebreak-nl@example.com", language: "nl" });
+    expect(nl.json()).toEqual({ code: "contact.invalid_field", error: "Controleer de volgende velden: naam.", fields: ["name"] });
+    expect(await stored("linebreak-en@example.com")).toBe(0);
+    expect(await stored("linebreak-nl@example.com")).toBe(0);
+  });
+
+  it.each([
+    ["company", { company: "Bakkerij\tde Vries" }],
+    ["currentWebsite", { currentWebsite: "https://a.example\u2028" + "x" }],
+    ["source", { source: "home\u0000" }],
+    ["utm", { utm: { utm_source: "news\nletter" } }],
+  ])("refuses a control character in %s", async (field, change) => {
+    const res = await send({ ...change, email: `control-${field.toLowerCase()}@example.com` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.join()).toContain(field);
+  });
+
+  it("stores a valid one, with a line break in the multi-line message", async () => {
+    expect((await send({ email: "multi-line-ok@example.com", name: "Zoë O'Brien-Müller" })).statusCode).toBe(200);
+    expect(await stored("multi-line-ok@example.com")).toBe(1);
+  });
+
+  it("refuses a control character in an account name", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { name: "Kim\u0007", email: `bell-${Date.now()}@example.com`, password: "n0t-on-any-list", language: "en" },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "request.invalid", fields: ["name"] });
+  });
+});
