@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { alias, browserPlugins } from "../vite.shared.ts";
 import { localizedPath } from "../packages/contract/src/rules.ts";
 import { SITE } from "./src/lib/site.ts";
+import { languageGuardScript } from "./src/lib/language-guard-script.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
 /**
@@ -90,20 +91,73 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [...browserPlugins(), seoFiles(), routePreloads()],
-  resolve: { alias },
-  // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
-  // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).
-  base: "./",
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    target: "es2022",
-    sourcemap: true,
-  },
-  server: {
-    port: 5173,
-    proxy: { "/api": "http://localhost:8080", "/widgets": "http://localhost:8080" },
-  },
-});
+/**
+ * /language-guard.js, the blocking script the server puts in the head of its English pages (see
+ * src/lib/language-guard-script.ts). Served by the dev server too.
+ */
+function languageGuardFile(): Plugin {
+  const fileName = "language-guard.js";
+  return {
+    name: "agency-language-guard",
+    configureServer(server) {
+      server.middlewares.use(`/${fileName}`, (_request, response) => {
+        response.setHeader("content-type", "text/javascript; charset=utf-8");
+        response.end(languageGuardScript());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName, source: languageGuardScript() });
+    },
+  };
+}
+
+/**
+ * On the server the elements are not defined: a custom element is rendered as its tag (with its reserved box), and
+ * the browser upgrades it. Their modules (`@agency/widgets/…/x.element`) become empty in the server build.
+ */
+function elementsInBrowserOnly(): Plugin {
+  const elementModule = /[\\/]packages[\\/]widgets[\\/]src[\\/].+\.element\.tsx?$/;
+  return {
+    name: "agency-elements-in-browser-only",
+    enforce: "pre",
+    load(id) {
+      return elementModule.test(id.split("?")[0]!) ? "export {};" : null;
+    },
+  };
+}
+
+/**
+ * Two builds: the browser's (dist/) and, with --ssr, the server entry (dist/server/entry-server.js) that the API
+ * server loads to send every public page already rendered.
+ */
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        plugins: [elementsInBrowserOnly(), ...browserPlugins()],
+        resolve: { alias },
+        build: {
+          outDir: "dist/server",
+          emptyOutDir: true,
+          target: "node20",
+          sourcemap: false,
+          rollupOptions: { output: { entryFileNames: "entry-server.js" } },
+        },
+      }
+    : {
+        plugins: [...browserPlugins(), seoFiles(), routePreloads(), languageGuardFile()],
+        resolve: { alias },
+        // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
+        // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).
+        base: "./",
+        build: {
+          outDir: "dist",
+          emptyOutDir: true,
+          target: "es2022",
+          sourcemap: true,
+        },
+        server: {
+          port: 5173,
+          proxy: { "/api": "http://localhost:8080", "/widgets": "http://localhost:8080" },
+        },
+      },
+);

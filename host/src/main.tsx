@@ -1,12 +1,60 @@
 import "@agency/ui/styles/ui.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes } from "react-router";
 import { App } from "./app/app";
 import "./app/app.css";
-import { createAppRouter } from "./app/create-router";
+import { appBasename, createAppRouter } from "./app/create-router";
+import { activateLocaleOf, subscribeLocale, type AppRouter } from "./app/locale-sync";
+import { activateLocale } from "./lib/i18n";
+import { SiteAddressContext } from "./lib/page-meta";
+import { ROUTER_DATA_ID, type RouterData } from "./lib/router-data";
+import { routes } from "./routes";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
-);
+const root = document.getElementById("root")!;
+const dataElement = document.getElementById(ROUTER_DATA_ID);
+
+/** Once the server's HTML has been hydrated, the page may switch to the visitor's remembered language. */
+function AfterHydration({ router }: { router: AppRouter }) {
+  useEffect(() => activateLocaleOf(router.state.location.pathname), [router]);
+  return null;
+}
+
+async function hydrate(data: RouterData): Promise<void> {
+  // The matched routes' modules are loaded before hydrating, so the first render is the page the server sent
+  // (not the router's fallback while its lazy routes load).
+  const basename = appBasename();
+  const lazyMatches = (matchRoutes(routes, window.location, basename) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, {
+    basename,
+    hydrationData: { loaderData: data.loaderData, actionData: data.actionData },
+  });
+  activateLocale(data.locale);
+  subscribeLocale(router);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <SiteAddressContext value={data.site}>
+        <App router={router} />
+      </SiteAddressContext>
+      <AfterHydration router={router} />
+    </StrictMode>,
+  );
+}
+
+if (dataElement?.textContent) {
+  void hydrate(JSON.parse(dataElement.textContent) as RouterData);
+} else {
+  // Portal pages (and any page the server did not render) are rendered here.
+  createRoot(root).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+}

@@ -1,37 +1,48 @@
 import type { ComponentType } from "react";
-import { Navigate, type RouteObject } from "react-router";
+import { Navigate, type LoaderFunction, type RouteObject } from "react-router";
 import { Root } from "./app/root";
 import { RouteError } from "./app/route-error";
 import { languageGuard, languageGuardRevalidates } from "./guards/language-guard";
 import { RequireAuth } from "./guards/require-auth";
 import { PublicLayout } from "./layouts/public-layout";
+import { BILINGUAL_PATHS, SINGLE_LANGUAGE_PATHS } from "./lib/site-pages";
 
 /**
  * Every page is its own chunk, loaded with its route (React Router `lazy`), so a marketing page never
  * downloads portal code (the subscription guard, the dashboard) or another page's texts.
  */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+/** A page that also exports the `loader` of its route. */
+const withLoader =
+  (load: () => Promise<{ default: ComponentType; loader: LoaderFunction }>) => async () => {
+    const module = await load();
+    return { Component: module.default, loader: module.loader };
+  };
 
-const home = page(() => import("./pages/home/home-page"));
-const services = page(() => import("./pages/services/services-page"));
-const portfolio = page(() => import("./pages/portfolio/portfolio-page"));
-const pricing = page(() => import("./pages/pricing/pricing-page"));
-const contact = page(() => import("./pages/contact/contact-page"));
-const privacyPolicy = page(() => import("./pages/privacy-policy/privacy-policy-page"));
-const terms = page(() => import("./pages/terms/terms-page"));
-const cookiePolicy = page(() => import("./pages/cookie-policy/cookie-policy-page"));
+/** The page of each public path in the site's page list (the list decides which exist, and in which languages). */
+const bilingualPage: Record<(typeof BILINGUAL_PATHS)[number], RouteObject["lazy"]> = {
+  "/": page(() => import("./pages/home/home-page")),
+  "/services": page(() => import("./pages/services/services-page")),
+  "/portfolio": page(() => import("./pages/portfolio/portfolio-page")),
+  "/pricing": page(() => import("./pages/pricing/pricing-page")),
+  "/contact": page(() => import("./pages/contact/contact-page")),
+  "/privacy-policy": page(() => import("./pages/privacy-policy/privacy-policy-page")),
+  "/terms": page(() => import("./pages/terms/terms-page")),
+  "/cookie-policy": page(() => import("./pages/cookie-policy/cookie-policy-page")),
+};
+const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteObject["lazy"]> = {
+  "/about": page(() => import("./pages/about/about-page")),
+  "/features": page(() => import("./pages/features/features-page")),
+  // The blog's pages load their first data with the route when the server renders them.
+  "/blog": withLoader(() => import("./pages/blog/blog-page")),
+};
+
+/** A route object at an app path of the page list ("/" is the index). */
+const at = (path: string, lazy: RouteObject["lazy"]): RouteObject =>
+  path === "/" ? { index: true, lazy } : { path: path.slice(1), lazy };
 
 /** The pages that exist in Dutch and, under /en, in English (spec §2). */
-const bilingualPages: RouteObject[] = [
-  { index: true, lazy: home },
-  { path: "services", lazy: services },
-  { path: "portfolio", lazy: portfolio },
-  { path: "pricing", lazy: pricing },
-  { path: "contact", lazy: contact },
-  { path: "privacy-policy", lazy: privacyPolicy },
-  { path: "terms", lazy: terms },
-  { path: "cookie-policy", lazy: cookiePolicy },
-];
+const bilingualPages: RouteObject[] = BILINGUAL_PATHS.map((path) => at(path, bilingualPage[path]));
 
 /** The English duplicates, each behind the language guard. */
 const englishPages: RouteObject[] = bilingualPages.map((route) => ({
@@ -65,14 +76,12 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           ...bilingualPages,
-          { path: "about", lazy: page(() => import("./pages/about/about-page")) },
-          { path: "features", lazy: page(() => import("./pages/features/features-page")) },
+          ...SINGLE_LANGUAGE_PATHS.map((path) => at(path, singleLanguagePage[path])),
           { path: "login", lazy: page(() => import("./pages/login/login-page")) },
           { path: "register", lazy: page(() => import("./pages/register/register-page")) },
           { path: "forgot-password", lazy: page(() => import("./pages/forgot-password/forgot-password-page")) },
           { path: "reset-password", lazy: page(() => import("./pages/reset-password/reset-password-page")) },
-          { path: "blog", lazy: page(() => import("./pages/blog/blog-page")) },
-          { path: "blog/:id", lazy: page(() => import("./pages/blog-article/blog-article-page")) },
+          { path: "blog/:id", lazy: withLoader(() => import("./pages/blog-article/blog-article-page")) },
           { path: "en", children: englishPages },
           {
             element: <RequireAuth />,

@@ -1,15 +1,23 @@
 import { ErrorBoundary } from "@agency/ui";
 import { I18nProvider } from "@lingui/react";
+import type { ReactNode } from "react";
 import { RouterProvider } from "react-router";
 import { hostI18n } from "../lib/i18n";
 import type { AppRouter } from "./locale-sync";
 
-export function App({ router }: { router: AppRouter }) {
+/** What surrounds the router in the browser and on the server alike: the texts and the crash screen. */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={hostI18n}>
-      <ErrorBoundary>
-        <RouterProvider router={router} />
-      </ErrorBoundary>
+      <ErrorBoundary>{children}</ErrorBoundary>
     </I18nProvider>
+  );
+}
+
+export function App({ router }: { router: AppRouter }) {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

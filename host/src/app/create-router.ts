@@ -5,8 +5,12 @@ import { syncLocaleWithRouter, type AppRouter } from "./locale-sync";
 
 /** The site's router: the same build answers at "/" and under "/preview/{first}/{second}/" (spec §2). */
 export function createAppRouter(): AppRouter {
-  const basename = basePathFrom(window.location.pathname).replace(/(.)\/$/, "$1");
-  const router = createBrowserRouter(routes, { basename });
+  const router = createBrowserRouter(routes, { basename: appBasename() });
   syncLocaleWithRouter(router);
   return router;
+}
+
+/** The router's basename for this page: "" at "/", "/preview/a/b" under a preview base. */
+export function appBasename(): string {
+  return basePathFrom(window.location.pathname).replace(/(.)\/$/, "$1");
 }

@@ -11,8 +11,22 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * (no Dutch flash on /en pages, and no i18n change event fired from inside a render).
  */
 export function syncLocaleWithRouter(router: AppRouter): () => void {
-  // The router's own location still carries the base path (/preview/a/b/en/…); the language rule wants the app path.
-  const activate = (pathname: string) => activateLocale(localeForPath(stripBase(pathname)));
-  activate(router.state.location.pathname);
-  return router.subscribe((state) => activate(state.location.pathname));
+  activateLocaleOf(router.state.location.pathname);
+  return subscribeLocale(router);
+}
+
+/**
+ * The language of a location (with its base path) activated. The router's own location still carries the base
+ * path (/preview/a/b/en/…); the language rule wants the app path.
+ */
+export function activateLocaleOf(pathname: string): void {
+  activateLocale(localeForPath(stripBase(pathname)));
+}
+
+/**
+ * Only the following locations: a page the server rendered hydrates in the server's language first (a remembered
+ * choice lives in the browser's storage), and takes on the remembered language once it has hydrated.
+ */
+export function subscribeLocale(router: AppRouter): () => void {
+  return router.subscribe((state) => activateLocaleOf(state.location.pathname));
 }

@@ -9,6 +9,9 @@ import { unlocalizedPath } from "../lib/localized-path";
  * without /en. A loader decides once per navigation, so a page that is showing is never pulled away later.
  */
 export function languageGuard({ request }: LoaderFunctionArgs): Response | null {
+  // The server cannot see the marker: it renders the English page, and the page's blocking language-guard
+  // script sends a visitor without a fresh marker to the Dutch page before anything is painted.
+  if (typeof document === "undefined") return null;
   if (isLanguageToggleFresh()) return null;
   const url = new URL(request.url);
   // The request URL carries the base path (/preview/a/b/en/…); React Router adds it back to the redirect.

@@ -1,10 +1,11 @@
 import { type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
 import { unlocalizedPath } from "./localized-path";
+import { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS } from "./language-guard-script";
 import { BILINGUAL_PATHS } from "./site-pages";
 
-/** Spec §3/§4: session key set by the language toggle; an English page is shown only while it is fresh. */
-export const LANGUAGE_TOGGLE_KEY = "languageToggleUsed";
-export const LANGUAGE_TOGGLE_VALIDITY_MS = 5000;
+/** Spec §3/§4: the language toggle's session marker (defined with the guard script, which reads it too). */
+export { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS };
+
 /** The language last chosen with the toggle, for pages that have no /en duplicate (portal, blog, about). */
 export const PREFERRED_LANGUAGE_KEY = "preferredLanguage";
 

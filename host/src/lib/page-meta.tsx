@@ -1,5 +1,5 @@
 import { basePathFrom, type Locale } from "@agency/core";
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { localizedPath, unlocalizedPath } from "./localized-path";
 import { SITE } from "./site";
 
@@ -16,34 +16,34 @@ export interface PageMetaProps {
   noindex?: boolean;
   /** Open Graph type: "article" for blog posts. */
   type?: "website" | "article";
-  /** Absolute address of a share image (og:image), e.g. a blog post's featured image. */
+  /** Address of a share image (og:image), e.g. a blog post's featured image. */
   image?: string;
 }
 
 export const SITE_NAME = SITE.name;
 
-/** Finds the <head> element matching the selector, creating it when missing, and sets its attributes. */
-function upsert(selector: string, tag: "meta" | "link", attrs: Record<string, string>): void {
-  let el = document.head.querySelector(selector);
-  if (!el) {
-    el = document.createElement(tag);
-    document.head.append(el);
-  }
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-}
-
-const meta = (key: "name" | "property", name: string, content: string) =>
-  upsert(`meta[${key}="${name}"]`, "meta", { [key]: name, content });
-
-function alternate(hreflang: string, href: string | null): void {
-  const selector = `link[rel="alternate"][hreflang="${hreflang}"]`;
-  if (href === null) document.head.querySelector(selector)?.remove();
-  else upsert(selector, "link", { rel: "alternate", hreflang, href });
+/** Where the site is served: its origin and base path ("/" or "/preview/{first}/{second}/"). */
+export interface SiteAddress {
+  origin: string;
+  base: string;
 }
 
 /**
- * Title, description, language, canonical, hreflang alternates and Open Graph tags for the current route.
- * Rendered by every page; it writes into <head> and renders nothing.
+ * The site's address for canonical and Open Graph links. The server provides the request's; without a provider
+ * (the browser's own render, tests) it is read from the window.
+ */
+export const SiteAddressContext = createContext<SiteAddress | null>(null);
+
+function useSiteAddress(): SiteAddress {
+  const provided = useContext(SiteAddressContext);
+  if (provided) return provided;
+  return { origin: window.location.origin, base: basePathFrom(window.location.pathname) };
+}
+
+/**
+ * Title, description, canonical, hreflang alternates and Open Graph tags for the current route, rendered where the
+ * page is and placed in <head> by React (document metadata), so the server's HTML carries them too. The
+ * document's language follows the page after each navigation.
  */
 export function PageMeta({
   title,
@@ -55,29 +55,36 @@ export function PageMeta({
   type = "website",
   image,
 }: PageMetaProps) {
-  useEffect(() => {
-    const origin = window.location.origin;
-    const base = basePathFrom(window.location.pathname);
-    const url = (p: string) => `${origin}${base}${p.replace(/^\//, "")}`;
-    const bare = unlocalizedPath(path);
-    const canonical = url(bilingual ? localizedPath(bare, locale) : bare);
+  const { origin, base } = useSiteAddress();
+  const url = (p: string) => `${origin}${base}${p.replace(/^\//, "")}`;
+  const bare = unlocalizedPath(path);
+  const canonical = url(bilingual ? localizedPath(bare, locale) : bare);
+  const imageUrl = image ? new URL(image, `${origin}${base}`).href : undefined;
 
+  useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = `${title} | ${SITE_NAME}`;
-    meta("name", "description", description);
-    meta("name", "robots", noindex ? "noindex, nofollow" : "index, follow");
-    upsert('link[rel="canonical"]', "link", { rel: "canonical", href: canonical });
-    alternate("nl", bilingual ? url(bare) : null);
-    alternate("en", bilingual ? url(localizedPath(bare, "en")) : null);
-    alternate("x-default", bilingual ? url(bare) : null);
-    meta("property", "og:title", title);
-    meta("property", "og:description", description);
-    meta("property", "og:type", type);
-    if (image) meta("property", "og:image", new URL(image, window.location.href).href);
-    else document.head.querySelector('meta[property="og:image"]')?.remove();
-    meta("property", "og:url", canonical);
-    meta("property", "og:site_name", SITE_NAME);
-    meta("property", "og:locale", locale === "nl" ? "nl_NL" : "en_US");
-  }, [title, description, locale, path, bilingual, noindex, type, image]);
-  return null;
+  }, [locale]);
+
+  return (
+    <>
+      <title>{`${title} | ${SITE_NAME}`}</title>
+      <meta name="description" content={description} />
+      <meta name="robots" content={noindex ? "noindex, nofollow" : "index, follow"} />
+      <link rel="canonical" href={canonical} />
+      {bilingual ? (
+        <>
+          <link rel="alternate" hrefLang="nl" href={url(bare)} />
+          <link rel="alternate" hrefLang="en" href={url(localizedPath(bare, "en"))} />
+          <link rel="alternate" hrefLang="x-default" href={url(bare)} />
+        </>
+      ) : null}
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:type" content={type} />
+      {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      <meta property="og:url" content={canonical} />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:locale" content={locale === "nl" ? "nl_NL" : "en_US"} />
+    </>
+  );
 }

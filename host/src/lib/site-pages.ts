@@ -1,6 +1,6 @@
 /**
- * The public pages, as app paths. Kept free of imports: the route table, the language rules and the build's
- * sitemap (host/vite.config.ts) all read it.
+ * The site's page list, as app paths: the one list that the route table, the language rules, the build's
+ * sitemap (host/vite.config.ts), the server rendering and the browser tests read. Kept free of imports.
  */
 
 /** Pages that exist in Dutch and, under /en, in English (spec §2). */
@@ -18,5 +18,27 @@ export const BILINGUAL_PATHS = [
 /** Public pages that exist once (About and Features are English only; the blog's posts are English). */
 export const SINGLE_LANGUAGE_PATHS = ["/about", "/features", "/blog"] as const;
 
+/** Every public page at a fixed path, in each of its languages (the blog's articles come on top). */
+export const PUBLIC_PATHS: readonly string[] = [
+  ...BILINGUAL_PATHS,
+  ...BILINGUAL_PATHS.map((path) => (path === "/" ? "/en" : `/en${path}`)),
+  ...SINGLE_LANGUAGE_PATHS,
+];
+
+/** The sign-in pages whose shell (headings, text, the element's reserved box) is public too. */
+export const AUTH_PATHS = ["/login", "/register", "/forgot-password"] as const;
+
 /** Portal pages that search engines have no business crawling. */
 export const PRIVATE_PATHS = ["/dashboard", "/subscribe", "/subscription/", "/reset-password"] as const;
+
+/** A blog article: /blog/{id}. */
+const ARTICLE_PATH = /^\/blog\/[^/]+$/;
+
+/**
+ * True for the pages the server sends already rendered: every public page in each of its languages, the blog's
+ * articles and the sign-in shells. Portal pages depend on the visitor's session and stay in the browser.
+ */
+export function isServerRenderedPath(appPath: string): boolean {
+  const path = appPath.length > 1 ? appPath.replace(/\/+$/, "") : appPath;
+  return PUBLIC_PATHS.includes(path) || (AUTH_PATHS as readonly string[]).includes(path) || ARTICLE_PATH.test(path);
+}

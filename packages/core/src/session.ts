@@ -101,6 +101,10 @@ export function reloadSession(): SessionSnapshot {
   return snapshot;
 }
 
+/** What the server renders, and what a page hydrates with before it reads the stored session: nobody signed in. */
+const SIGNED_OUT: SessionSnapshot = { user: null, token: null, isAuthenticated: false };
+const signedOut = () => SIGNED_OUT;
+
 export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, signedOut);
 }

@@ -1,14 +1,16 @@
-import { apiStatus, blogApi, type BlogPost } from "@agency/core";
+import { apiStatus, blogApi, stripBase, type BlogPost, type BlogPostResponse } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Link, useLoaderData, useParams, type LoaderFunctionArgs } from "react-router";
 import { PostMeta } from "../../components/post-meta";
 import { hostApi } from "../../lib/api";
 import { excerptOf, formatPostDate, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
+import { localeForPath } from "../../lib/language";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
+import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
 import { articleHtml } from "./article-html";
 import "./blog-article.css";
@@ -25,15 +27,37 @@ type ArticleState =
 /** What came back for which id: an answer for another article means this one is still loading. */
 type Answer = { id: string } & ArticleState;
 
+/**
+ * The route's loader: when the server renders the page, the article comes with it (and an unknown id answers
+ * 404). In the browser it loads nothing; the page fetches the article itself, with its loading state.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const server = serverDataFrom(context);
+  if (!server) return null;
+  const id = params.id ?? "";
+  const locale = localeForPath(stripBase(new URL(request.url).pathname));
+  const { status, body } = await server.get(`/blog/${encodeURIComponent(id)}`, locale);
+  const answer: Answer =
+    status === 200 && (body as BlogPostResponse).success
+      ? { id, status: "loaded", post: (body as BlogPostResponse).post ?? null }
+      : { id, status: "error", reason: status === 404 || status === 200 ? "not-found" : "failed" };
+  return data(answer, { status: answer.status === "error" && answer.reason === "not-found" ? 404 : 200 });
+}
+
 /** Spec §2/§4 blog article: loading, then the article or 'Article Not Found'. */
 export default function BlogArticlePage() {
   const { t } = useLingui();
   const locale = useLocale();
   const { id = "" } = useParams();
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The article the server rendered; its own fetch is then not needed.
+  const loaded = useLoaderData() as Answer | null | undefined;
+  const rendered = useRef(loaded ?? null);
+  const [answer, setAnswer] = useState<Answer | null>(loaded ?? null);
   const state: ArticleState = answer?.id === id ? answer : { status: "loading" };
 
   useEffect(() => {
+    if (rendered.current?.id === id) return;
+    rendered.current = null;
     let current = true;
     blogApi
       .getBlogPost(hostApi(), id)

@@ -1,14 +1,16 @@
-import { blogApi, type BlogPost, type Pagination } from "@agency/core";
+import { BLOG_PAGE_SIZE, blogApi, stripBase, type BlogListResponse, type BlogPost, type Pagination } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { PostMeta } from "../../components/post-meta";
 import { hostApi } from "../../lib/api";
 import { excerptOf, FEATURED_EXCERPT_LENGTH, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
+import { localeForPath } from "../../lib/language";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
+import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
 import "./blog.css";
 import { messages as en } from "./locales/en.po";
@@ -31,6 +33,21 @@ function pageFrom(params: URLSearchParams): number {
 }
 
 /**
+ * The route's loader: when the server renders the page, the posts of the requested page come with it. In the
+ * browser it loads nothing; the page fetches each page of posts itself, with its loading state.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<Answer | null> {
+  const server = serverDataFrom(context);
+  if (!server) return null;
+  const url = new URL(request.url);
+  const page = pageFrom(url.searchParams);
+  const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}`, localeForPath(stripBase(url.pathname)));
+  if (status !== 200) return { page, status: "error" };
+  const { posts, pagination } = body as BlogListResponse;
+  return { page, status: "loaded", posts: posts ?? [], pagination };
+}
+
+/**
  * The blog list: the latest article featured, then a grid, 'Page X of Y' with Previous/Next. The page's own
  * texts, dates and reading times follow the visitor's language; each post's text carries its own language.
  */
@@ -39,10 +56,15 @@ export default function BlogPage() {
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The page the server rendered with its posts; its own fetch is then not needed.
+  const loaded = useLoaderData() as Answer | null | undefined;
+  const rendered = useRef(loaded ?? null);
+  const [answer, setAnswer] = useState<Answer | null>(loaded ?? null);
   const state: ListState = answer?.page === page ? answer : { status: "loading" };
 
   useEffect(() => {
+    if (rendered.current?.page === page) return;
+    rendered.current = null;
     let current = true;
     blogApi
       .listBlogPosts(hostApi(), page)

@@ -82,3 +82,4 @@ export async function replacePosts(db: Db, posts: BlogPostSource[]): Promise<{ u
     return { upserted, deleted: gone.length };
   });
 }
+

@@ -3,9 +3,10 @@ import path from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { basePathFrom, unlocalizedPath } from "@agency/contract";
+import { basePathFrom, isEnglishPath, unlocalizedPath } from "@agency/contract";
 import { HOST_PAGE_CSP, stripPreview } from "./security";
 import { packageRoot, repoRoot } from "../paths";
+import { createPageRenderer, type RenderResult } from "../site/page-renderer";
 
 export interface StaticSiteOptions {
   /** Build of the host SPA (default `<repo>/host/dist`). */
@@ -14,6 +15,11 @@ export interface StaticSiteOptions {
   widgetsDist?: string;
   /** Example pages, served at /examples/ (default `<repo>/examples`). */
   examplesDir?: string;
+  /**
+   * The site's server entry, which renders the public pages (default `<hostDist>/server/entry-server.js`). Without
+   * it every page is the browser-rendered shell.
+   */
+  serverEntry?: string;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -120,6 +126,20 @@ async function indexHtmlFor(hostDist: string, basePath: string, appPath: string)
   return html.replace("</head>", `${links}</head>`).replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
 }
 
+/** The shell with a page the server rendered: its language, document metadata, markup and loader data. */
+function renderedPageHtml(shell: string, page: Extract<RenderResult, { kind: "page" }>, basePath: string, english: boolean): string {
+  // On English pages the language guard runs before anything is painted: a blocking script file, no inline code.
+  const guard = english ? `<script src="${basePath}language-guard.js"></script>` : "";
+  return shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
+    .replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1${guard}`)
+    .replace("</head>", `${page.head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.body}</div><script type="application/json" id="router-data">${page.data}</script>`,
+    );
+}
+
 const notBuilt = (reply: FastifyReply, what: string, command: string) =>
   reply
     .code(503)
@@ -139,6 +159,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   const hostDist = path.resolve(opts.hostDist ?? path.join(repoRoot, "host/dist"));
   const widgetsDist = path.resolve(opts.widgetsDist ?? path.join(repoRoot, "packages/widgets/dist"));
   const examplesDir = path.resolve(opts.examplesDir ?? path.join(repoRoot, "examples"));
+  const pages = createPageRenderer(app, path.resolve(opts.serverEntry ?? path.join(hostDist, "server/entry-server.js")));
 
   // serve:false: we only want reply.sendFile (ETag, Range, content types); routing is ours.
   // preCompressed: send file.br / file.gz (written by scripts/precompress.mjs after the build) when the browser
@@ -187,6 +208,24 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
         .header("cache-control", NO_CACHE)
         .type("text/html; charset=utf-8")
         .send(await indexHtmlFor(hostDist, basePath, pathname));
+
+    // The server entry is code for this process, never a file for browsers.
+    if (pathname === "/server" || pathname.startsWith("/server/")) return notFound(reply);
+
+    // Public pages arrive rendered; the browser hydrates them.
+    if (!path.extname(pathname) && (await pages.rendersPath(pathname))) {
+      const page = await pages.render(request.url);
+      if (page?.kind === "redirect") return reply.redirect(page.location, page.status);
+      if (page?.kind === "page") {
+        const shell = await indexHtmlFor(hostDist, basePath, pathname);
+        return reply
+          .code(page.status)
+          .header("content-security-policy", HOST_PAGE_CSP)
+          .header("cache-control", NO_CACHE)
+          .type("text/html; charset=utf-8")
+          .send(renderedPageHtml(shell, page, basePath, isEnglishPath(pathname)));
+      }
+    }
 
     const file = pathname.endsWith("/") ? null : inside(hostDist, pathname);
     if (file && (await isFile(file))) {

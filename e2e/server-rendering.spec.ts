@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { AUTH_PATHS, BILINGUAL_PATHS, PUBLIC_PATHS } from "../host/src/lib/site-pages";
+import { API_ORIGIN, prepareVisitor } from "./helpers";
+
+/**
+ * The public pages as the server sends them, before any JavaScript runs (what a search engine or a social
+ * scraper reads), and the same pages hydrated in the browser without a console error.
+ */
+
+/** Every blog article, from every page of the list. */
+async function articlePaths(request: APIRequestContext): Promise<string[]> {
+  const paths: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await request.get(`${API_ORIGIN}/api/blog?page=${page}&limit=50`);
+    expect(response.ok()).toBe(true);
+    const body = (await response.json()) as { posts: Array<{ id: string }>; pagination: { pages: number } };
+    paths.push(...body.posts.map((post) => `/blog/${post.id}`));
+    if (page >= body.pagination.pages) return paths;
+  }
+}
+
+const isEnglish = (path: string) => path === "/en" || path.startsWith("/en/");
+const isBilingual = (path: string) =>
+  (BILINGUAL_PATHS as readonly string[]).includes(isEnglish(path) ? path.slice(3) || "/" : path);
+
+/** Text of the first match of `pattern` in `html`, tags removed. */
+function textOf(html: string, pattern: RegExp): string {
+  return (pattern.exec(html)?.[1] ?? "").replace(/<[^>]*>/g, "").trim();
+}
+
+const attribute = (html: string, tag: RegExp) => tag.exec(html)?.[1] ?? "";
+
+test("every public page arrives rendered: h1, title, language, description, canonical, hreflang and Open Graph", async ({ request }) => {
+  const articles = await articlePaths(request);
+  expect(articles.length).toBeGreaterThan(0);
+  const paths = [...PUBLIC_PATHS, ...articles, ...AUTH_PATHS];
+  for (const path of paths) {
+    const response = await request.get(`${API_ORIGIN}${path}`);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const lang = isEnglish(path) ? "en" : "nl";
+    expect(attribute(html, /<html lang="([^"]+)"/), `${path} lang`).toBe(lang);
+    expect(textOf(html, /<h1[^>]*>([\s\S]*?)<\/h1>/), `${path} h1`).not.toBe("");
+    expect(textOf(html, /<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/), `${path} title`).toMatch(/\S+ \| Pixelwerf$/);
+    expect(attribute(html, /<meta name="description" content="([^"]+)"/), `${path} description`).not.toBe("");
+    expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), `${path} canonical`).toBe(`${API_ORIGIN}${path}`);
+    expect(attribute(html, /<meta property="og:title" content="([^"]+)"/), `${path} og:title`).not.toBe("");
+    expect(attribute(html, /<meta property="og:url" content="([^"]+)"/), `${path} og:url`).toBe(`${API_ORIGIN}${path}`);
+    if (isBilingual(path)) {
+      const dutch = isEnglish(path) ? path.slice(3) || "/" : path;
+      const english = dutch === "/" ? "/en" : `/en${dutch}`;
+      expect(attribute(html, /<link rel="alternate" hreflang="nl" href="([^"]+)"/i), `${path} hreflang nl`).toBe(`${API_ORIGIN}${dutch}`);
+      expect(attribute(html, /<link rel="alternate" hreflang="en" href="([^"]+)"/i), `${path} hreflang en`).toBe(`${API_ORIGIN}${english}`);
+    }
+    // The browser gets the loader data as data, not as script: the strict policy has no inline script.
+    expect(html, path).toContain('<script type="application/json" id="router-data">');
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+    expect(scriptSrc, path).not.toBe("");
+    expect(scriptSrc, path).not.toContain("unsafe-inline");
+  }
+});
+
+test("an English page carries the language guard as a blocking script file in its head; a Dutch one needs none", async ({ request }) => {
+  const english = await (await request.get(`${API_ORIGIN}/en/pricing`)).text();
+  const head = english.slice(0, english.indexOf("</head>"));
+  expect(head).toMatch(/<script src="\/language-guard\.js"><\/script>/);
+  // Before the stylesheets and the module scripts: it runs before anything is painted.
+  expect(head.indexOf("language-guard.js")).toBeLessThan(head.indexOf("stylesheet"));
+  const dutch = await (await request.get(`${API_ORIGIN}/pricing`)).text();
+  expect(dutch).not.toContain("language-guard.js");
+  const guard = await request.get(`${API_ORIGIN}/language-guard.js`);
+  expect(guard.headers()["content-type"]).toContain("javascript");
+});
+
+test("a blog article that does not exist is answered 404, rendered; the server entry is not served", async ({ request }) => {
+  const missing = await request.get(`${API_ORIGIN}/blog/no-such-article`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toMatch(/<h1[^>]*>Artikel niet gevonden|<h1[^>]*>Article Not Found/);
+  expect((await request.get(`${API_ORIGIN}/server/entry-server.js`)).status()).toBe(404);
+});
+
+test("every public page hydrates without a console error or warning", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const articles = await articlePaths(request);
+  const problems: string[] = [];
+  let current = "";
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${current}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${current}: ${error.message}`));
+  // English pages are shown after the toggle (the guard sends a fresh visit to the Dutch page).
+  await prepareVisitor(page, { english: true });
+  for (const path of [...PUBLIC_PATHS, ...articles, ...AUTH_PATHS]) {
+    current = path;
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await expect(page).toHaveURL(`${API_ORIGIN}${path}`);
+    // Hydration has run (and would have reported a mismatch by now).
+    await page.waitForLoadState("networkidle");
+  }
+  expect(problems).toEqual([]);
+});
+
+test("after hydration links navigate inside the app, without loading a new document", async ({ page }) => {
+  await prepareVisitor(page);
+  await page.goto("/");
+  await expect(page.locator("h1").first()).toBeVisible();
+  // Wait until React has hydrated the server's markup (the router then handles clicks on links).
+  await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  await page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" }).click();
+  await expect(page).toHaveURL(`${API_ORIGIN}/pricing`);
+  await expect(page.locator("h1").first()).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});

@@ -1,0 +1,87 @@
+import { basePathFrom, stripBase, type Locale } from "@agency/core";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppProviders } from "./app/app";
+import { activateLocale } from "./lib/i18n";
+import { localeForPath } from "./lib/language";
+import { SiteAddressContext } from "./lib/page-meta";
+import { ROUTER_DATA_ID, type RouterData } from "./lib/router-data";
+import type { ServerData } from "./lib/server-data";
+import { isServerRenderedPath } from "./lib/site-pages";
+import { routes } from "./routes";
+
+/**
+ * The site's server entry (built with `vite build --ssr` into dist/server/entry-server.js, loaded by the API
+ * server): React Router's static handler runs the matched routes' loaders, and react-dom/server renders the page.
+ * The browser then hydrates the same routes with the same loader data (main.tsx).
+ */
+
+export { isServerRenderedPath };
+
+export { ROUTER_DATA_ID };
+
+export type RenderResult =
+  | {
+      kind: "page";
+      status: number;
+      lang: Locale;
+      /** <title>, <meta> and <link> tags for <head>. */
+      head: string;
+      /** The markup of #root. */
+      body: string;
+      /** The loader data for hydration, as JSON safe to put inside a <script> element. */
+      data: string;
+    }
+  | { kind: "redirect"; status: number; location: string }
+  /** Not a page the server renders (portal pages, unknown paths): the browser renders it. */
+  | { kind: "browser" };
+
+/** Hoisted document metadata (title, meta, link) that React writes ahead of the page's markup. */
+const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\s[^>]*>|<link\s[^>]*>)+/;
+
+/** JSON for an HTML <script> element: no "</script>" or "<!--" can end or confuse it. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+/**
+ * Renders the page at `path` (with any preview base and the query) for the site at `origin`, its public address.
+ * `serverData` answers the loaders' API calls.
+ */
+export async function render(path: string, origin: string, serverData: ServerData): Promise<RenderResult> {
+  const url = new URL(path, origin).href;
+  const { pathname } = new URL(url);
+  const appPath = stripBase(pathname);
+  if (!isServerRenderedPath(appPath)) return { kind: "browser" };
+
+  const base = basePathFrom(pathname);
+  const handler = createStaticHandler(routes, { basename: base.replace(/(.)\/$/, "$1") });
+  const context = await handler.query(new Request(url), { requestContext: { serverData } });
+  if (context instanceof Response) {
+    const location = context.headers.get("location");
+    return location ? { kind: "redirect", status: context.status, location } : { kind: "browser" };
+  }
+  // A loader that failed outright: the browser renders the page and its error screen itself.
+  if (context.errors) return { kind: "browser" };
+
+  const locale = localeForPath(appPath);
+  // Synchronous from here on, so no other request can switch the language before this render is done.
+  activateLocale(locale);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const markup = renderToString(
+    <AppProviders>
+      <SiteAddressContext value={{ origin, base }}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SiteAddressContext>
+    </AppProviders>,
+  );
+  const head = HEAD_TAGS.exec(markup)?.[0] ?? "";
+  const data: RouterData = { locale, site: { origin, base }, loaderData: context.loaderData, actionData: context.actionData };
+  return {
+    kind: "page",
+    status: context.statusCode,
+    lang: locale,
+    head,
+    body: markup.slice(head.length),
+    data: scriptJson(data),
+  };
+}

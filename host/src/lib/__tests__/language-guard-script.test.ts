@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from "vitest";
+import { LANGUAGE_TOGGLE_KEY, languageGuardScript } from "../language-guard-script";
+
+/** Runs the text of /language-guard.js against a window at `href` with the given toggle marker. */
+function visit(href: string, marker: string | null, now = 1_000_000) {
+  const url = new URL(href);
+  const replace = vi.fn();
+  const fakeWindow = {
+    location: { pathname: url.pathname, search: url.search, hash: url.hash, replace },
+    sessionStorage: { getItem: (key: string) => (key === LANGUAGE_TOGGLE_KEY ? marker : null) },
+  };
+  vi.spyOn(Date, "now").mockReturnValue(now);
+  // The file as the browser runs it: a classic script that reads `window` and `Date`.
+  new Function("window", languageGuardScript())(fakeWindow);
+  vi.restoreAllMocks();
+  return replace;
+}
+
+describe("the language guard script", () => {
+  it("sends a fresh visit to an English page to the Dutch page, keeping query and hash", () => {
+    expect(visit("https://site.test/en/pricing?plan=pro#faq", null)).toHaveBeenCalledWith("/pricing?plan=pro#faq");
+    expect(visit("https://site.test/en", null)).toHaveBeenCalledWith("/");
+    expect(visit("https://site.test/en/", null)).toHaveBeenCalledWith("/");
+  });
+
+  it("keeps the preview base", () => {
+    expect(visit("https://site.test/preview/a/b/en/contact", null)).toHaveBeenCalledWith("/preview/a/b/contact");
+  });
+
+  it("leaves the English page alone within 5 seconds of the toggle, and sends it on after that", () => {
+    expect(visit("https://site.test/en/pricing", String(1_000_000 - 4_000))).not.toHaveBeenCalled();
+    expect(visit("https://site.test/en/pricing", String(1_000_000 - 6_000))).toHaveBeenCalledWith("/pricing");
+    expect(visit("https://site.test/en/pricing", "nonsense")).toHaveBeenCalledWith("/pricing");
+  });
+
+  it("does nothing on Dutch pages or paths that only start with 'en'", () => {
+    expect(visit("https://site.test/pricing", null)).not.toHaveBeenCalled();
+    expect(visit("https://site.test/english", null)).not.toHaveBeenCalled();
+  });
+
+  it("is plain script without anything from outside (no import, no module syntax)", () => {
+    const script = languageGuardScript();
+    expect(script).not.toMatch(/\bimport\b|\bexport\b|require\(/);
+    expect(() => new Function(script)).not.toThrow();
+  });
+});

@@ -1,0 +1,15 @@
+import type { Locale } from "@agency/core";
+import type { SiteAddress } from "./page-meta";
+
+/** The id of the <script type="application/json"> that carries a server-rendered page's data to the browser. */
+export const ROUTER_DATA_ID = "router-data";
+
+/** What the server puts beside a page it rendered, for the browser to hydrate the same page with. */
+export interface RouterData {
+  /** The language the page was rendered in. */
+  locale: Locale;
+  /** The site's address the page was rendered for (its canonical and Open Graph links). */
+  site: SiteAddress;
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+}

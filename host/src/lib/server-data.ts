@@ -1,0 +1,16 @@
+import type { Locale } from "@agency/core";
+
+/**
+ * What the server hands the route loaders when it renders a page: the site's own API, answered inside the same
+ * process. In the browser there is none, and a page fetches its data itself as it always has.
+ */
+export interface ServerData {
+  /** GET of an API path (without /api), e.g. "/blog?page=1&limit=6", in the page's language. */
+  get(path: string, locale: Locale): Promise<{ status: number; body: unknown }>;
+}
+
+/** The server's data source from a loader's `context`, or undefined in the browser. */
+export function serverDataFrom(context: unknown): ServerData | undefined {
+  const data = (context as { serverData?: ServerData } | null | undefined)?.serverData;
+  return data && typeof data.get === "function" ? data : undefined;
+}
