@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { prepareVisitor } from "./helpers";
+import { prepareVisitor, waitForHydration } from "./helpers";
 
 /** Presses Tab until the focused element has this accessible text (at most `limit` times). */
 async function tabTo(page: Page, text: string, limit = 20): Promise<void> {
@@ -17,6 +17,7 @@ test.beforeEach(async ({ page }) => prepareVisitor(page));
 
 test("the first load leaves focus at the top of the page", async ({ page }) => {
   await page.goto("/");
+  await waitForHydration(page);
   await expect(page.locator("main h1")).toBeVisible();
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   await expect(announcer(page)).toHaveText("");
@@ -24,6 +25,7 @@ test("the first load leaves focus at the top of the page", async ({ page }) => {
 
 test("following a navigation link with the keyboard focuses the new page's heading and announces its title", async ({ page }) => {
   await page.goto("/");
+  await waitForHydration(page);
   await expect(page.locator("main h1")).toBeVisible();
   await tabTo(page, "Diensten");
   await page.keyboard.press("Enter");
@@ -44,6 +46,7 @@ test.describe("mobile menu", () => {
 
   test("opens with the keyboard, closes with Escape back onto its toggle, and a chosen link focuses the new heading", async ({ page }) => {
     await page.goto("/pricing");
+    await waitForHydration(page);
     await expect(page.locator("main h1")).toBeVisible();
     const toggle = page.locator(".site-header__menu-button");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

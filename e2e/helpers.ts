@@ -145,3 +145,11 @@ export async function prepareVisitor(
     { consent: DECIDED_COOKIES, language: remembered, toggled: english },
   );
 }
+
+/**
+ * Waits until a page the server rendered has been hydrated: before that its links and buttons are plain HTML
+ * (a click on a button does nothing, a link loads a new document).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}

@@ -6,6 +6,7 @@ import {
   signIn,
   subscribeViaTestCheckout,
   type TestUser,
+  waitForHydration,
 } from "./helpers";
 
 /**
@@ -181,6 +182,7 @@ test.describe("language", () => {
   test("the toggle adds and removes /en, scrolls to the top and is remembered for the portal", async ({ page }) => {
     await prepare(page);
     await page.goto("/services");
+    await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, 800));
     await page.getByRole("group", { name: "Taal" }).getByRole("button", { name: /EN/ }).click();
     await expect(page).toHaveURL(/\/en\/services$/);
@@ -249,6 +251,7 @@ test.describe("what a good site has", () => {
   test("elements route through React Router without reloading the page", async ({ page }) => {
     await prepare(page);
     await page.goto("/login");
+    await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     await page.locator("agency-login").getByRole("link", { name: /Maak er een aan|Create one/ }).click();
     await expect(page).toHaveURL(/\/register$/);

@@ -8,6 +8,7 @@ import {
   storedQuoteRequests,
   subscribeViaTestCheckout,
   uniqueEmail,
+  waitForHydration,
 } from "./helpers";
 
 /**
@@ -245,6 +246,7 @@ test.describe("journeys", () => {
     const errors = collectPageErrors(page);
     await prepareVisitor(page, { remembered: "en" });
     await page.goto("/blog");
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Insights & Updates");
     const pages = page.getByRole("navigation", { name: "Blog pages" });
     await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
@@ -281,6 +283,7 @@ test.describe("journeys", () => {
   test("5. the toggle keeps the page and switches the language; a cold /en visit lands on the Dutch page", async ({ page, browser }) => {
     await prepareVisitor(page);
     await page.goto("/services");
+    await waitForHydration(page);
     const heading = page.getByRole("heading", { level: 1 });
     const dutchHeading = (await heading.textContent())!;
     await expect(page.locator("html")).toHaveAttribute("lang", "nl");

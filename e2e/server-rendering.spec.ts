@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { AUTH_PATHS, BILINGUAL_PATHS, PUBLIC_PATHS } from "../host/src/lib/site-pages";
-import { API_ORIGIN, prepareVisitor } from "./helpers";
+import { API_ORIGIN, prepareVisitor, waitForHydration } from "./helpers";
 
 /**
  * The public pages as the server sends them, before any JavaScript runs (what a search engine or a social
@@ -95,8 +95,8 @@ test("every public page hydrates without a console error or warning", async ({ p
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
     await expect(page).toHaveURL(`${API_ORIGIN}${path}`);
-    // Hydration has run (and would have reported a mismatch by now).
-    await page.waitForLoadState("networkidle");
+    // Hydration has run, and would have reported a mismatch by now.
+    await waitForHydration(page);
   }
   expect(problems).toEqual([]);
 });
@@ -105,9 +105,8 @@ test("after hydration links navigate inside the app, without loading a new docum
   await prepareVisitor(page);
   await page.goto("/");
   await expect(page.locator("h1").first()).toBeVisible();
-  // Wait until React has hydrated the server's markup (the router then handles clicks on links).
-  await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
-  await page.waitForLoadState("networkidle");
+  // Once React has hydrated the server's markup, the router handles clicks on links.
+  await waitForHydration(page);
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   await page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" }).click();
   await expect(page).toHaveURL(`${API_ORIGIN}/pricing`);

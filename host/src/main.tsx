@@ -14,9 +14,15 @@ import { routes } from "./routes";
 const root = document.getElementById("root")!;
 const dataElement = document.getElementById(ROUTER_DATA_ID);
 
-/** Once the server's HTML has been hydrated, the page may switch to the visitor's remembered language. */
+/**
+ * Once the server's HTML has been hydrated, the page may switch to the visitor's remembered language. The document
+ * is then marked as interactive (`data-hydrated`), for whoever has to wait until its links and buttons respond.
+ */
 function AfterHydration({ router }: { router: AppRouter }) {
-  useEffect(() => activateLocaleOf(router.state.location.pathname), [router]);
+  useEffect(() => {
+    activateLocaleOf(router.state.location.pathname);
+    document.documentElement.dataset.hydrated = "";
+  }, [router]);
   return null;
 }
 
@@ -25,12 +31,19 @@ async function hydrate(data: RouterData): Promise<void> {
   // (not the router's fallback while its lazy routes load).
   const basename = appBasename();
   const lazyMatches = (matchRoutes(routes, window.location, basename) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  try {
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<object>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  } catch {
+    // The page's code did not load (offline, a release in between): the browser renders the page itself, and
+    // the router shows its crash screen with a way to reload.
+    renderInBrowser();
+    return;
+  }
   const router = createBrowserRouter(routes, {
     basename,
     hydrationData: { loaderData: data.loaderData, actionData: data.actionData },
@@ -48,13 +61,14 @@ async function hydrate(data: RouterData): Promise<void> {
   );
 }
 
-if (dataElement?.textContent) {
-  void hydrate(JSON.parse(dataElement.textContent) as RouterData);
-} else {
-  // Portal pages (and any page the server did not render) are rendered here.
+/** Portal pages (and any page the server did not render) are rendered here. */
+function renderInBrowser(): void {
   createRoot(root).render(
     <StrictMode>
       <App router={createAppRouter()} />
     </StrictMode>,
   );
 }
+
+if (dataElement?.textContent) void hydrate(JSON.parse(dataElement.textContent) as RouterData);
+else renderInBrowser();

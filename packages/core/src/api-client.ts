@@ -1,6 +1,6 @@
 import { errorAnswerText, isErrorCode, type ErrorCode } from "@agency/contract";
 import type { I18n } from "@lingui/core";
-import axios, { AxiosError, type AxiosInstance } from "axios";
+import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
 import { clearSession, getSession } from "./session";
 
 export interface ApiClientOptions {
@@ -12,6 +12,16 @@ export interface ApiClientOptions {
   locale?: string;
 }
 
+export interface ApiRequestConfig {
+  params?: Record<string, string | number | boolean | undefined>;
+}
+
+/** The calls the API modules make: axios's get and post, with axios's answer (`data`) and errors. */
+export interface ApiClient {
+  get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<{ data: T }>;
+  post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<{ data: T }>;
+}
+
 /** Replaced in tests; a 401 makes a full page navigation to the login page. */
 export const navigation = {
   assign(url: string): void {
@@ -19,18 +29,11 @@ export const navigation = {
   },
 };
 
-const clients = new Map<string, AxiosInstance>();
-
 /**
- * One axios instance per API base: JSON, the bearer token of the shared session on every request, and the 401
- * rule — clear the session, navigate to the login page, and still reject the original error so the caller can stop
- * what it was doing.
+ * An axios instance: JSON, the bearer token of the shared session on every request, and the 401 rule — clear the
+ * session, navigate to the login page, and still reject the original error so the caller can stop what it was doing.
  */
-export function getApiClient({ apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
-  const key = `${apiBase} ${loginUrl} ${locale ?? ""}`;
-  const existing = clients.get(key);
-  if (existing) return existing;
-
+function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
   const client = axios.create({
     baseURL: apiBase,
     headers: { "Content-Type": "application/json", ...(locale ? { "Accept-Language": locale } : {}) },
@@ -41,14 +44,61 @@ export function getApiClient({ apiBase, loginUrl, locale }: ApiClientOptions): A
     return config;
   });
   client.interceptors.response.use(undefined, (error: unknown) => {
-    if (error instanceof AxiosError && error.response?.status === 401) {
+    if (isAxiosError(error) && error.response?.status === 401) {
       clearSession();
       navigation.assign(loginUrl);
     }
     return Promise.reject(error);
   });
-  clients.set(key, client);
   return client;
+}
+
+/**
+ * axios is loaded with the first call, not with the page: an element or a page that shows before it asks the API
+ * anything (most marketing pages ask nothing at all) does not wait for the HTTP client's code.
+ */
+class LazyAxiosClient implements ApiClient {
+  private instance: Promise<AxiosInstance> | undefined;
+
+  constructor(private readonly options: ApiClientOptions) {}
+
+  private axios(): Promise<AxiosInstance> {
+    this.instance ??= import("axios").then(
+      ({ default: axios }) => createInstance(axios, this.options),
+      (error: unknown) => {
+        // A failed download (offline) is tried again on the next call.
+        this.instance = undefined;
+        throw error;
+      },
+    );
+    return this.instance;
+  }
+
+  async get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<{ data: T }> {
+    return (await this.axios()).get<T>(url, config);
+  }
+
+  async post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<{ data: T }> {
+    return (await this.axios()).post<T>(url, data, config);
+  }
+}
+
+const clients = new Map<string, ApiClient>();
+
+/** One client per API base, language and login page. */
+export function getApiClient(options: ApiClientOptions): ApiClient {
+  const key = `${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = new LazyAxiosClient(options);
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/** An error from axios (an answer other than 2xx, or no answer at all); axios marks its errors so. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === "object" && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
 /**
@@ -58,7 +108,7 @@ export function getApiClient({ apiBase, loginUrl, locale }: ApiClientOptions): A
  * shows its own fallback.
  */
 export function apiErrorMessage(error: unknown, i18n: I18n): string | undefined {
-  if (!(error instanceof AxiosError)) return undefined;
+  if (!isAxiosError(error)) return undefined;
   const data: unknown = error.response?.data;
   if (!data || typeof data !== "object") return undefined;
   const retryAfter = retryAfterSeconds(error);
@@ -67,22 +117,22 @@ export function apiErrorMessage(error: unknown, i18n: I18n): string | undefined 
 
 /** The error code of a failed call's answer, when it has one. */
 export function apiErrorCode(error: unknown): ErrorCode | undefined {
-  const code: unknown = error instanceof AxiosError ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
+  const code: unknown = isAxiosError(error) ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
   return isErrorCode(code) ? code : undefined;
 }
 
 export function apiStatus(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
+  return isAxiosError(error) ? error.response?.status : undefined;
 }
 
 /** True when the request never got an answer (offline, DNS, CORS refused). */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof AxiosError && !error.response;
+  return isAxiosError(error) && !error.response;
 }
 
 /** Seconds from a 429's Retry-After header or body. */
 export function retryAfterSeconds(error: unknown): number | undefined {
-  if (!(error instanceof AxiosError) || error.response?.status !== 429) return undefined;
+  if (!isAxiosError(error) || error.response?.status !== 429) return undefined;
   const header = Number(error.response.headers["retry-after"]);
   if (Number.isFinite(header) && header > 0) return header;
   const body: unknown = error.response.data;

@@ -24,7 +24,9 @@ export {
   useSession,
 } from "./session";
 export {
+  type ApiClient,
   type ApiClientOptions,
+  type ApiRequestConfig,
   getApiClient,
   apiErrorMessage,
   apiErrorCode,

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from "axios";
+import type { ApiClient } from "../api-client";
 import type {
   AuthResponse,
   ForgotPasswordPayload,
@@ -12,13 +12,13 @@ import type {
 import { clearSession, getSession, setSession, updateUser } from "../session";
 
 /** Spec §4: a successful login stores token and user (the bearer header follows from the store). */
-export async function login(api: AxiosInstance, payload: LoginPayload): Promise<User> {
+export async function login(api: ApiClient, payload: LoginPayload): Promise<User> {
   const { data } = await api.post<AuthResponse>("/auth/login", payload);
   setSession(data.user, data.token);
   return data.user;
 }
 
-export async function register(api: AxiosInstance, payload: RegisterPayload): Promise<User> {
+export async function register(api: ApiClient, payload: RegisterPayload): Promise<User> {
   const { data } = await api.post<AuthResponse>("/auth/register", payload);
   setSession(data.user, data.token);
   return data.user;
@@ -29,7 +29,7 @@ export async function register(api: AxiosInstance, payload: RegisterPayload): Pr
  * copy of the bundle on the page hears of it), unless the session changed while the answer was on its way.
  * A 401 ends the session through the API client's 401 rule; any other failure leaves the session as it was.
  */
-export async function fetchCurrentUser(api: AxiosInstance): Promise<User> {
+export async function fetchCurrentUser(api: ApiClient): Promise<User> {
   const asked = getSession().token;
   const { data } = await api.get<{ user: User }>("/auth/me");
   if (getSession().token === asked) updateUser(data.user);
@@ -37,7 +37,7 @@ export async function fetchCurrentUser(api: AxiosInstance): Promise<User> {
 }
 
 /** Revokes the token on the server, then forgets it here even if the server could not be reached. */
-export async function logout(api: AxiosInstance): Promise<void> {
+export async function logout(api: ApiClient): Promise<void> {
   try {
     await api.post("/auth/logout");
   } catch {
@@ -47,17 +47,17 @@ export async function logout(api: AxiosInstance): Promise<void> {
   }
 }
 
-export async function forgotPassword(api: AxiosInstance, payload: ForgotPasswordPayload): Promise<SuccessMessageResponse> {
+export async function forgotPassword(api: ApiClient, payload: ForgotPasswordPayload): Promise<SuccessMessageResponse> {
   const { data } = await api.post<SuccessMessageResponse>("/auth/forgot-password", payload);
   return data;
 }
 
-export async function verifyResetToken(api: AxiosInstance, token: string): Promise<VerifyResetTokenResponse> {
+export async function verifyResetToken(api: ApiClient, token: string): Promise<VerifyResetTokenResponse> {
   const { data } = await api.post<VerifyResetTokenResponse>("/auth/verify-reset-token", { token });
   return data;
 }
 
-export async function resetPassword(api: AxiosInstance, payload: ResetPasswordPayload): Promise<SuccessMessageResponse> {
+export async function resetPassword(api: ApiClient, payload: ResetPasswordPayload): Promise<SuccessMessageResponse> {
   const { data } = await api.post<SuccessMessageResponse>("/auth/reset-password", payload);
   return data;
 }

@@ -1,7 +1,7 @@
-import type { AxiosInstance } from "axios";
+import type { ApiClient } from "../api-client";
 import type { ContactRequestPayload, SuccessMessageResponse } from "@agency/contract";
 
-export async function sendQuoteRequest(api: AxiosInstance, payload: ContactRequestPayload): Promise<SuccessMessageResponse> {
+export async function sendQuoteRequest(api: ApiClient, payload: ContactRequestPayload): Promise<SuccessMessageResponse> {
   const { data } = await api.post<SuccessMessageResponse>("/contact", payload);
   return data;
 }

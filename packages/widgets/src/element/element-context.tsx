@@ -1,5 +1,4 @@
-import type { ResolvedSettings } from "@agency/core";
-import type { AxiosInstance } from "axios";
+import type { ApiClient, ResolvedSettings } from "@agency/core";
 import type { AgencyEventDetails } from "../../types/agency-widgets";
 import type { AgencyNavigateDetail } from "./public-types";
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
@@ -13,7 +12,7 @@ type EventDetail<Name extends string> = Name extends keyof AgencyEventDetails ? 
 export interface ElementApi {
   host: HTMLElement;
   settings: ResolvedSettings;
-  api: AxiosInstance;
+  api: ApiClient;
   /**
    * Dispatches an `agency-*` CustomEvent that bubbles out of the shadow root (composed), cancelable when its meta
    * says so; returns false when a listener cancelled it. The detail must match the published type.
