@@ -9,6 +9,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # The manifests alone first, so this layer stays cached until a dependency changes.
 COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
 COPY packages/core/package.json packages/core/
 COPY packages/ui/package.json packages/ui/
 COPY packages/widgets/package.json packages/widgets/
@@ -27,21 +28,25 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
 COPY packages/core/package.json packages/core/
 COPY packages/ui/package.json packages/ui/
 COPY packages/widgets/package.json packages/widgets/
 COPY packages/server/package.json packages/server/
 COPY host/package.json host/
 COPY examples/package.json examples/
-# The server's production dependencies only (about 90 MB): the site and the bundle are static files by now.
-# (Every workspace manifest is copied because the lock lists them; their dependencies are not installed.)
-RUN npm ci --omit=dev --workspace @agency/server --no-audit --no-fund && npm cache clean --force
+# Production dependencies of the server and of the site's server entry (host/dist/server/entry-server.js renders
+# the public pages in the server's process and imports react, react-dom, react-router, @lingui/* and dompurify).
+# The bundle and the site's browser code are static files by now. (Every workspace manifest is copied because the
+# lock lists them; only these two workspaces' dependencies are installed.)
+RUN npm ci --omit=dev --workspace @agency/server --workspace @agency/host --no-audit --no-fund && npm cache clean --force
 # Read at run time from beside the server: migrations and the blog's Markdown.
 COPY packages/server/migrations packages/server/migrations
 COPY packages/server/content packages/server/content
 COPY packages/server/src/accounts/common-passwords.txt packages/server/src/accounts/common-passwords.txt
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/widgets/dist packages/widgets/dist
+# The site: its browser build and, in host/dist/server, the server entry that renders the public pages.
 COPY --from=build /app/host/dist host/dist
 # DATA_DIR: the embedded database and the mail outbox (without SMTP_URL). Unused with DATABASE_URL and SMTP_URL.
 RUN mkdir -p /data && chown node:node /data

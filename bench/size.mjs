@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Gzip size of what a page downloads (build first: npm run build).
-//  - agency-widgets.js (all six elements) with every chunk it imports statically: budget 110 KB
+//  - agency-widgets.js (all six elements) with every chunk it imports statically: budget 115 KB
 //  - each per-element entry with its chunks: budget 95 KB
 //  - the host's initial JavaScript for "/", measured in Chromium (every script fetched until the network is
-//    idle, so the lazily loaded home route and its elements count too): budget 130 KB
+//    idle, so the lazily loaded home route and its elements count too): budget 135 KB
+// All with React 19 (react-dom); axios is loaded with the first API call, so it counts only where a page calls.
 import { chromium } from "@playwright/test";
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -34,7 +35,7 @@ function report(name, entry, budget) {
 }
 
 console.log("Element bundle (gzip, entry + static imports)");
-report("agency-widgets.js", "agency-widgets.js", 110 * KB);
+report("agency-widgets.js", "agency-widgets.js", 115 * KB);
 for (const name of readdirSync(dist).filter((f) => /^agency-.+\.js$/.test(f) && f !== "agency-widgets.js" && f !== "agency-demo.js")) {
   report(name, name, 95 * KB);
 }
@@ -54,8 +55,8 @@ try {
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   console.log(`\nHost, initial JavaScript for / (gzip, as fetched by Chromium)`);
   for (const [url, size] of scripts) console.log(`  ${new URL(url).pathname.padEnd(50)} ${fmt(size).padStart(9)}`);
-  console.log(`${"total".padEnd(28)} ${fmt(total).padStart(9)}  (budget ${fmt(130 * KB)})`);
-  if (total > 130 * KB) fail(`host first load is ${fmt(total)} gzip, budget 130 KB`);
+  console.log(`${"total".padEnd(28)} ${fmt(total).padStart(9)}  (budget ${fmt(135 * KB)})`);
+  if (total > 135 * KB) fail(`host first load is ${fmt(total)} gzip, budget 135 KB`);
 } finally {
   await browser.close();
   await server.stop();

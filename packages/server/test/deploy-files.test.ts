@@ -87,6 +87,16 @@ describe("Dockerfile", () => {
     }
   });
 
+  it("installs what the site's server entry imports, beside the server's own dependencies", () => {
+    // host/dist/server/entry-server.js renders the public pages in the server's process; its imports of react,
+    // react-dom, react-router, @lingui/* and dompurify resolve through the host workspace's dependencies.
+    expect(runtimeStage).toMatch(/^RUN npm ci --omit=dev --workspace @agency\/server --workspace @agency\/host\b/m);
+    for (const workspace of ["contract", "core", "ui", "widgets", "server"]) {
+      expect(runtimeStage).toMatch(new RegExp(`^COPY packages/${workspace}/package.json packages/${workspace}/$`, "m"));
+    }
+    expect(runtimeStage).toMatch(/^COPY host\/package.json host\/$/m);
+  });
+
   it("keeps secrets, dependencies and builds out of the build context", () => {
     const ignored = read(".dockerignore").split("\n");
     expect(ignored).toEqual(expect.arrayContaining([".env", "**/node_modules", "**/dist", "data", ".git"]));
