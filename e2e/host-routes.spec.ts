@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { AUTH_PATHS, BILINGUAL_PATHS, SINGLE_LANGUAGE_PATHS } from "../host/src/lib/site-pages";
 import {
   API_ORIGIN,
   expectNoAxeViolations,
@@ -51,7 +52,6 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const BILINGUAL = ["/", "/services", "/portfolio", "/pricing", "/contact", "/privacy-policy", "/terms", "/cookie-policy"];
 const english = (path: string) => (path === "/" ? "/en" : `/en${path}`);
 
 async function blogPostId(page: Page): Promise<string | null> {
@@ -61,7 +61,7 @@ async function blogPostId(page: Page): Promise<string | null> {
 }
 
 test.describe("public routes", () => {
-  for (const path of BILINGUAL) {
+  for (const path of BILINGUAL_PATHS) {
     test(`${path} (nl) and ${english(path)} (en)`, async ({ page }) => {
       await prepare(page, { toggled: true });
       await visitAndScan(page, { path, lang: "nl" });
@@ -72,7 +72,7 @@ test.describe("public routes", () => {
   for (const remembered of ["nl", "en"] as const) {
     test(`pages without an English duplicate, in the remembered language (${remembered})`, async ({ page }) => {
       await prepare(page, { remembered });
-      for (const path of ["/about", "/features", "/login", "/register", "/forgot-password", "/blog", "/this-page-does-not-exist"]) {
+      for (const path of [...SINGLE_LANGUAGE_PATHS, ...AUTH_PATHS, "/this-page-does-not-exist"]) {
         await visitAndScan(page, { path, lang: remembered });
       }
       await visitAndScan(page, { path: "/reset-password?token=not-a-real-token", lang: remembered });

@@ -11,6 +11,8 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|map)$/;
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    // The site's server entry is read by the server, never sent to browsers.
+    if (path.endsWith("host/dist/server")) continue;
     if (statSync(path).isDirectory()) yield* walk(path);
     else if (COMPRESSIBLE.test(name)) yield path;
   }

@@ -10,6 +10,8 @@ const dirs = ["packages/widgets/dist", "host/dist"];
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    // The site's server entry is not downloaded by browsers.
+    if (path.endsWith("host/dist/server")) continue;
     if (statSync(path).isDirectory()) yield* walk(path);
     else if (/\.(js|css)$/.test(name)) yield path;
   }

@@ -1,5 +1,5 @@
 import "@agency/ui/styles/ui.css";
-import { StrictMode, useEffect } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { App } from "./app/app";
@@ -50,15 +50,19 @@ async function hydrate(data: RouterData): Promise<void> {
   });
   activateLocale(data.locale);
   subscribeLocale(router);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <SiteAddressContext value={data.site}>
-        <App router={router} />
-      </SiteAddressContext>
-      <AfterHydration router={router} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser between components instead of one long task, so the page
+  // the visitor already sees stays responsive while React takes it over.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <SiteAddressContext value={data.site}>
+          <App router={router} />
+        </SiteAddressContext>
+        <AfterHydration router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 /** Portal pages (and any page the server did not render) are rendered here. */

@@ -1,0 +1,10 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const path = process.argv[2];
+const r = await lighthouse(`http://127.0.0.1:4343${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+const a = r.lhr.audits;
+console.log(path, r.lhr.categories.performance.score * 100, ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"].map((k) => `${k}=${a[k].displayValue}`).join(" "));
+console.log(Object.keys(a).filter(k=>k.includes("largest")), JSON.stringify(a["lcp-breakdown-insight"]?.details ?? a["largest-contentful-paint-element"] ?? null).slice(0, 1500));
+console.log("render-blocking:", JSON.stringify((a["render-blocking-resources"]?.details?.items ?? []).map((i) => [i.url.split("/").pop(), i.wastedMs])));
+await chrome.kill();
