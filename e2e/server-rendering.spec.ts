@@ -113,3 +113,38 @@ test("after hydration links navigate inside the app, without loading a new docum
   await expect(page.locator("h1").first()).toBeVisible();
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+test.describe("the elements' boxes are reserved in the served HTML", () => {
+  const pages = [
+    { path: "/pricing", tag: "agency-pricing" },
+    { path: "/contact", tag: "agency-quote-form" },
+    { path: "/login", tag: "agency-login" },
+    { path: "/register", tag: "agency-login" },
+    { path: "/forgot-password", tag: "agency-login" },
+  ];
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1350, height: 940 }]) {
+    test(`the elements upgrade and nothing shifts when they render (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await prepareVisitor(page);
+      await page.addInitScript(() => {
+        (window as { layoutShift?: number }).layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) (window as { layoutShift?: number }).layoutShift! += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      for (const { path, tag } of [{ path: "/", tag: "" }, ...pages]) {
+        await page.goto(path);
+        if (tag) {
+          // Upgraded and rendered: its shadow root holds its form or its plans.
+          await expect(page.locator(tag).locator("form, h2, h3").first()).toBeVisible();
+        }
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        const shift = await page.evaluate(() => (window as { layoutShift?: number }).layoutShift ?? 0);
+        expect(shift, `${path} cumulative layout shift`).toBeLessThanOrEqual(0.02);
+      }
+    });
+  }
+});
