@@ -64,8 +64,9 @@ test("an English page carries the language guard as a blocking script file in it
   const english = await (await request.get(`${API_ORIGIN}/en/pricing`)).text();
   const head = english.slice(0, english.indexOf("</head>"));
   expect(head).toMatch(/<script src="\/language-guard\.js"><\/script>/);
-  // Before the stylesheets and the module scripts: it runs before anything is painted.
-  expect(head.indexOf("language-guard.js")).toBeLessThan(head.indexOf("stylesheet"));
+  // Before the styles and the module scripts: it runs before anything is painted.
+  expect(head.indexOf("language-guard.js")).toBeLessThan(head.indexOf("<style>"));
+  expect(head.indexOf("language-guard.js")).toBeLessThan(head.indexOf('<script type="module"'));
   const dutch = await (await request.get(`${API_ORIGIN}/pricing`)).text();
   expect(dutch).not.toContain("language-guard.js");
   const guard = await request.get(`${API_ORIGIN}/language-guard.js`);

@@ -43,8 +43,10 @@ beforeAll(async () => {
   mkdirSync(path.join(hostDist, "server"), { recursive: true });
   writeFileSync(
     path.join(hostDist, "index.html"),
-    '<!doctype html>\n<html lang="nl">\n<head><meta charset="UTF-8" /><link rel="stylesheet" href="./assets/app.css"></head>\n<body><div id="root"></div></body></html>',
+    '<!doctype html>\n<html lang="nl">\n<head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="./assets/app-Ab12Cd34.css"></head>\n<body><div id="root"></div></body></html>',
   );
+  mkdirSync(path.join(hostDist, "assets"), { recursive: true });
+  writeFileSync(path.join(hostDist, "assets", "app-Ab12Cd34.css"), "body{margin:0}");
   writeFileSync(path.join(hostDist, "server", "entry-server.js"), ENTRY);
   t = await buildTestApp({
     env: { PUBLIC_URL: "https://agency.example" },
@@ -73,6 +75,9 @@ describe("server-rendered pages", () => {
     expect(res.headers["content-security-policy"]).toMatch(/script-src 'self'/);
     expect(res.body).toContain('<html lang="nl">');
     expect(res.body).toMatch(/<title>\/pricing \| Site<\/title><\/head>/);
+    // The site's styles come with the page, so it is painted without waiting for another request.
+    expect(res.body).toContain("<style>body{margin:0}</style>");
+    expect(res.body).not.toContain("app-Ab12Cd34.css");
     expect(res.body).toContain('<div id="root"><h1>/pricing</h1>');
     expect(res.body).toContain('<script type="application/json" id="router-data">{"path":"/pricing"}</script>');
     expect(res.body).not.toContain("language-guard.js");
@@ -97,6 +102,7 @@ describe("server-rendered pages", () => {
     const shell = await t.app.inject({ url: "/dashboard", headers: { accept: "text/html" } });
     expect(shell.statusCode).toBe(200);
     expect(shell.body).toContain('<div id="root"></div>');
+    expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-Ab12Cd34.css">');
     expect(shell.body).not.toContain("router-data");
     for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js"]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);

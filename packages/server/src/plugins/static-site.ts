@@ -126,6 +126,21 @@ async function indexHtmlFor(hostDist: string, basePath: string, appPath: string)
   return html.replace("</head>", `${links}</head>`).replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
 }
 
+/**
+ * The site's stylesheets written into the page instead of linked: a rendered page is painted as soon as its HTML
+ * has arrived, without waiting for another request (the page policy allows inline styles, not inline script).
+ */
+async function inlineStylesheets(html: string, hostDist: string, basePath: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g)];
+  let result = html;
+  for (const [tag, href] of links) {
+    const file = href!.startsWith(basePath) ? inside(hostDist, `/${href!.slice(basePath.length)}`) : null;
+    const css = file ? await readCached(file) : null;
+    if (css !== null && !css.includes("</")) result = result.replace(tag, `<style>${css}</style>`);
+  }
+  return result;
+}
+
 /** The shell with a page the server rendered: its language, document metadata, markup and loader data. */
 function renderedPageHtml(shell: string, page: Extract<RenderResult, { kind: "page" }>, basePath: string, english: boolean): string {
   // On English pages the language guard runs before anything is painted: a blocking script file, no inline code.
@@ -217,7 +232,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       const page = await pages.render(request.url);
       if (page?.kind === "redirect") return reply.redirect(page.location, page.status);
       if (page?.kind === "page") {
-        const shell = await indexHtmlFor(hostDist, basePath, pathname);
+        const shell = await inlineStylesheets(await indexHtmlFor(hostDist, basePath, pathname), hostDist, basePath);
         return reply
           .code(page.status)
           .header("content-security-policy", HOST_PAGE_CSP)
