@@ -33,7 +33,7 @@ export async function render(path, origin, serverData) {
     status: 200,
     lang: english ? "en" : "nl",
     head: "<title>" + url.pathname + " | Site</title>",
-    body: "<h1>" + url.pathname + "</h1><p>" + titles + "</p>",
+    body: "<h1>" + url.pathname + "</h1><p>" + titles + "</p><p>Costs $& more, $' less</p>",
     data: JSON.stringify({ path: url.pathname }),
   };
 }
@@ -79,6 +79,8 @@ describe("server-rendered pages", () => {
     expect(res.body).toContain("<style>body{margin:0}</style>");
     expect(res.body).not.toContain("app-Ab12Cd34.css");
     expect(res.body).toContain('<div id="root"><h1>/pricing</h1>');
+    // The page's text goes in as it is, "$&" included.
+    expect(res.body).toContain("<p>Costs $& more, $' less</p></div>");
     expect(res.body).toContain('<script type="application/json" id="router-data">{"path":"/pricing"}</script>');
     expect(res.body).not.toContain("language-guard.js");
   });

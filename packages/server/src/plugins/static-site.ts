@@ -136,7 +136,7 @@ async function inlineStylesheets(html: string, hostDist: string, basePath: strin
   for (const [tag, href] of links) {
     const file = href!.startsWith(basePath) ? inside(hostDist, `/${href!.slice(basePath.length)}`) : null;
     const css = file ? await readCached(file) : null;
-    if (css !== null && !css.includes("</")) result = result.replace(tag, `<style>${css}</style>`);
+    if (css !== null && !css.includes("</")) result = result.replace(tag, () => `<style>${css}</style>`);
   }
   return result;
 }
@@ -145,13 +145,14 @@ async function inlineStylesheets(html: string, hostDist: string, basePath: strin
 function renderedPageHtml(shell: string, page: Extract<RenderResult, { kind: "page" }>, basePath: string, english: boolean): string {
   // On English pages the language guard runs before anything is painted: a blocking script file, no inline code.
   const guard = english ? `<script src="${basePath}language-guard.js"></script>` : "";
+  // Replaced through functions: the page's text may hold "$&" and the like, which a replacement string would expand.
   return shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
-    .replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1${guard}`)
-    .replace("</head>", `${page.head}</head>`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.lang}"`)
+    .replace(/(<meta charset="[^"]*"\s*\/?>)/i, (charset) => `${charset}${guard}`)
+    .replace("</head>", () => `${page.head}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.body}</div><script type="application/json" id="router-data">${page.data}</script>`,
+      () => `<div id="root">${page.body}</div><script type="application/json" id="router-data">${page.data}</script>`,
     );
 }
 
