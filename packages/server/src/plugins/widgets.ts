@@ -72,18 +72,20 @@ async function widgetsPlugin(app: FastifyInstance, opts: WidgetsOptions) {
     if (!(await isDir(dist))) return notBuilt(reply, "The element bundle", "npm run build:widgets");
     const rest = (request.params as { "*": string })["*"];
     const [first = "", ...others] = rest.split("/");
-    const all = await versions();
+    // Listed only when the address names a version or a file is missing: the plain address needs no directory read.
+    let listed: Awaited<ReturnType<typeof versions>> | undefined;
+    const all = async () => (listed ??= await versions());
 
     let root: string;
     let relative: string;
     let entryCache: string;
     const major = MAJOR_VERSION.exec(first);
     if (major) {
-      const newest = all.find(({ version }) => parts(version)[0] === Number(major[1]));
+      const newest = (await all()).find(({ version }) => parts(version)[0] === Number(major[1]));
       if (!newest) return reply.sendError(404, "not_found");
       [root, relative, entryCache] = [newest.dir, others.join("/"), FLOATING];
     } else if (EXACT_VERSION.test(first)) {
-      const exact = all.find(({ version }) => version === first);
+      const exact = (await all()).find(({ version }) => version === first);
       if (!exact) return reply.sendError(404, "not_found");
       [root, relative, entryCache] = [exact.dir, others.join("/"), IMMUTABLE];
     } else {
@@ -95,7 +97,7 @@ async function widgetsPlugin(app: FastifyInstance, opts: WidgetsOptions) {
     if (!file) return reply.sendError(404, "not_found");
     if (await isFile(file)) return sendFrom(reply, root, file, isHashedFile(file) ? IMMUTABLE : entryCache);
     if (isHashedFile(file)) {
-      for (const { dir } of all) {
+      for (const { dir } of await all()) {
         if (dir === root) continue;
         const earlier = inside(dir, relative);
         if (earlier && (await isFile(earlier))) return sendFrom(reply, dir, earlier, IMMUTABLE);
