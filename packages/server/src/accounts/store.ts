@@ -65,6 +65,15 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
   return rows[0] ?? null;
 }
 
+/**
+ * Erases the account. Its sessions, reset links, subscriptions, checkouts and payment customers go with it (the
+ * foreign keys cascade), so nothing of it is left that a token or a payment event could reach.
+ */
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return (await countDeleted(db, "DELETE FROM users WHERE id = $1", [id])) > 0;
+}
+
 function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -329,6 +329,40 @@ export async function deleteOldPaymentRecords(db: Db): Promise<{ events: number;
   };
 }
 
+// ---------- A user's payment records (their data export) ----------
+
+export interface UserPaymentRecords {
+  subscriptions: (Pick<
+    SubscriptionRow,
+    "plan_id" | "billing_period" | "provider" | "status" | "current_period_start" | "current_period_end" | "cancel_at_period_end" | "started_at" | "ended_at" | "created_at"
+  > & { plan_name: string })[];
+  customers: { provider: ProviderName; customer_id: string; created_at: Date }[];
+  checkouts: (Pick<CheckoutSessionRow, "provider" | "plan_id" | "billing_period" | "status"> & { created_at: Date; completed_at: Date | null })[];
+}
+
+/**
+ * Every subscription (ended ones too), payment customer and checkout of a user, oldest first. Checkout ids are left
+ * out: a local one is the capability that opens its payment page.
+ */
+export async function userPaymentRecords(db: Db, userId: string, locale: Locale): Promise<UserPaymentRecords> {
+  const subscriptions = await db.query<UserPaymentRecords["subscriptions"][number]>(
+    `SELECT s.plan_id, coalesce(t.name, p.name) AS plan_name, s.billing_period, s.provider, s.status, s.current_period_start,
+            s.current_period_end, s.cancel_at_period_end, s.started_at, s.ended_at, s.created_at
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id LEFT JOIN plan_translations t ON t.plan_id = p.id AND t.locale = $2
+      WHERE s.user_id = $1 ORDER BY s.created_at`,
+    [userId, locale],
+  );
+  const customers = await db.query<UserPaymentRecords["customers"][number]>(
+    "SELECT provider, customer_id, created_at FROM payment_customers WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+  const checkouts = await db.query<UserPaymentRecords["checkouts"][number]>(
+    "SELECT provider, plan_id, billing_period, status, created_at, completed_at FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+  return { subscriptions: subscriptions.rows, customers: customers.rows, checkouts: checkouts.rows };
+}
+
 // ---------- Subscription mails (a transactional outbox) ----------
 
 export async function queueSubscriptionMail(tx: Db, subscriptionId: string, kind: SubscriptionMailKind): Promise<number> {
