@@ -78,6 +78,18 @@ function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
+// ---------- Settings of this installation ----------
+
+/**
+ * The value stored under `key`, storing `initial` first when there is none. The first writer wins, so several
+ * instances starting together on one database agree on the value.
+ */
+export async function settingOrInitial(db: Db, key: string, initial: string): Promise<string> {
+  await db.query("INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [key, initial]);
+  const { rows } = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [key]);
+  return rows[0]!.value;
+}
+
 // ---------- Password resets ----------
 
 /** The account a reset may be mailed to, with how many resets it was sent in the last hour. */

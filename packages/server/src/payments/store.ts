@@ -420,6 +420,11 @@ export async function claimSubscriptionMails(
   return rows;
 }
 
+/** Drops owed mails that must not go out (those of the demo customer, whose address belongs to nobody). */
+export async function discardSubscriptionMails(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.query("DELETE FROM subscription_mails WHERE id = ANY ($1::int[])", [ids]);
+}
+
 export async function markSubscriptionMailSent(db: Db, id: number): Promise<void> {
   await db.query("UPDATE subscription_mails SET sent_at = now(), last_error = NULL WHERE id = $1", [id]);
 }
