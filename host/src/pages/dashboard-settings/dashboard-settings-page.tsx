@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { loadCatalog } from "../../lib/i18n";
+import { markLanguageToggle } from "../../lib/language";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
@@ -24,7 +25,13 @@ export default function DashboardSettingsPage() {
   useEffect(() => {
     const element = settings.current;
     if (!element) return;
-    const onDeleted = () => void navigate(localizedPath("/", locale), { replace: true });
+    // flushSync: the guard must see the navigation under way before it sees the session end (the element signs
+    // out right after this event), or it would send the visitor to the login page instead.
+    const onDeleted = () => {
+      // A move within the English site, not an outside arrival the language guard would send to Dutch.
+      if (locale === "en") markLanguageToggle();
+      void navigate(localizedPath("/", locale), { replace: true, flushSync: true });
+    };
     element.addEventListener("agency-account-delete", onDeleted);
     return () => element.removeEventListener("agency-account-delete", onDeleted);
   }, [navigate, locale]);

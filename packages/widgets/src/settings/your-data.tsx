@@ -149,6 +149,8 @@ export function YourData() {
               aria-describedby={error ? `${passwordId}-error` : undefined}
               onChange={(event) => setPassword(event.target.value)}
             />
+            {/* Tells password managers whose password this is; after the field, so the dialog focuses the field first. */}
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
             {error ? (
               <p id={`${passwordId}-error`} className="settings__error" role="alert">
                 {error}
