@@ -62,11 +62,11 @@ async function customerWithData(request: APIRequestContext, name: string) {
 async function openSettings(page: Page, customer: TestUser, consent: object, locale: "nl" | "en") {
   await signIn(page, customer);
   await page.addInitScript(
-    ({ consent, locale }) => {
-      localStorage.setItem("cookieConsent", consent);
-      localStorage.setItem("preferredLanguage", locale);
+    ({ decision, language }) => {
+      localStorage.setItem("cookieConsent", decision);
+      localStorage.setItem("preferredLanguage", language);
     },
-    { consent: JSON.stringify(consent), locale },
+    { decision: JSON.stringify(consent), language: locale },
   );
   await page.goto("/dashboard/settings");
   await expect(page.locator("agency-settings").getByText(customer.email)).toBeVisible();
