@@ -27,12 +27,16 @@ describe("the settings page after the account is deleted", () => {
     logIn();
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
     const { router, container } = renderApp("/dashboard/settings");
-    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
-    const element = await waitFor(() => {
-      const found = container.querySelector("agency-settings");
-      expect(found).not.toBeNull();
-      return found!;
-    });
+    // The first visit of a test file loads the dashboard's modules, which takes a while on a busy machine.
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 8000 })).toBeInTheDocument();
+    const element = await waitFor(
+      () => {
+        const found = container.querySelector("agency-settings");
+        expect(found).not.toBeNull();
+        return found!;
+      },
+      { timeout: 8000 },
+    );
 
     accountDeleted(element);
     await waitForPath(router, home);
