@@ -27,8 +27,16 @@ describe("the element bundle's public surface", () => {
         "getConsent",
         "getSettings",
         "openCookieSettings",
+        "version",
       ]
     `);
+  });
+
+  it("AgencyWidgets.version is the package's exact version", async () => {
+    await import("../register");
+    const { version } = JSON.parse(readFileSync(`${import.meta.dirname}/../../package.json`, "utf8")) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(window.AgencyWidgets?.version).toBe(version);
   });
 
   it("importing it twice is harmless", async () => {

@@ -132,6 +132,8 @@ export interface AgencyWidgetsSettings {
 
 /** `window.AgencyWidgets`, installed by every entry of the bundle. */
 export interface AgencyWidgetsGlobal {
+  /** The exact version of the bundle that installed this object, e.g. "1.0.0" (the one at /widgets/1.0.0/). */
+  readonly version: string;
   /** Merges these settings into the page's; every element re-renders with them. */
   configure(settings: AgencyWidgetsSettings): AgencyWidgetsSettings;
   /** The page's settings as configured so far. */
