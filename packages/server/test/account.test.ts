@@ -71,13 +71,13 @@ async function subscribedLocally(language: "nl" | "en" = "en") {
   return user;
 }
 
-/** A user with an active Stripe subscription, activated by checkout.session.completed. */
-async function subscribedWithStripe() {
+/** A user with a Stripe subscription (active unless asked otherwise), recorded through checkout.session.completed. */
+async function subscribedWithStripe(status = "active") {
   const user = await register();
   const created = await stripeApp.app.inject({ method: "POST", url: "/api/subscriptions/create-checkout", headers: user.headers, payload: checkoutBody });
   expect(created.statusCode).toBe(200);
   const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id && s.status === "open")!.id as string;
-  const { session, subscription } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
+  const { session, subscription } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year", status });
   const payload = JSON.stringify(stripeEvent("checkout.session.completed", session));
   const ack = await stripeApp.app.inject({
     method: "POST",
@@ -241,6 +241,14 @@ describe("DELETE /api/account", () => {
     expect(fake.callsTo("DELETE", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
     expect(fake.subscriptions.get(subscription.id)!.status).toBe("canceled");
     expect(await countRows("users WHERE id = $1", [user.id])).toBe(0);
+  });
+
+  it("also cancels a Stripe subscription whose first payment is still incomplete", async () => {
+    const { user, subscription } = await subscribedWithStripe("incomplete");
+    expect(await countRows("subscriptions WHERE user_id = $1 AND status = 'incomplete'", [user.id])).toBe(1);
+    expect((await deleteAccount(user, PASSWORD, stripeApp.app)).statusCode).toBe(200);
+    expect(fake.callsTo("DELETE", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+    expect(fake.subscriptions.get(subscription.id)!.status).toBe("canceled");
   });
 
   it("keeps the account when Stripe cannot cancel the subscription: 503, nothing deleted", async () => {

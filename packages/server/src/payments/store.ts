@@ -145,6 +145,18 @@ export async function liveSubscription(db: Db, userId: string): Promise<Subscrip
   return rows[0] ?? null;
 }
 
+/**
+ * Every subscription of the user that has not ended, live or not (an `incomplete` one may still be paid), newest
+ * first: what must be cancelled with its provider before the account goes.
+ */
+export async function unendedSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    "SELECT * FROM subscriptions WHERE user_id = $1 AND status <> ALL ($2::text[]) ORDER BY created_at DESC",
+    [userId, ENDED_STATUSES],
+  );
+  return rows;
+}
+
 export async function subscriptionById(db: Db, id: string): Promise<SubscriptionRow | null> {
   const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1", [id]);
   return rows[0] ?? null;

@@ -1,4 +1,3 @@
-import { LIVE_STATUSES } from "@agency/contract";
 import { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema, SuccessMessageResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { deleteUser, findUserById } from "../../../accounts/store";
@@ -7,7 +6,7 @@ import { consentRecordsById } from "../../../consent/store";
 import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
 import { burnPasswordCheck, verifyPassword } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
-import { liveSubscription, userPaymentRecords } from "../../../payments/store";
+import { unendedSubscriptions, userPaymentRecords } from "../../../payments/store";
 import { requestLocale, say } from "../../../i18n";
 
 /** Wrong passwords per account in this window before deletion is refused for a while (LOGIN_RATE_LIMIT_ACCOUNT). */
@@ -99,13 +98,16 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return reply.sendError(401, "auth.required");
       if (!ok) return reply.sendError(400, "account.wrong_password", { fields: ["password"], locale });
 
-      // The provider first: an account must never be gone while its subscription keeps charging.
-      const live = await liveSubscription(app.db, user.id);
-      if (live && (LIVE_STATUSES as readonly string[]).includes(live.status)) {
+      // The provider first: an account must never be gone while a subscription of it can still charge (an
+      // incomplete one too: its first payment may still go through).
+      for (const subscription of await unendedSubscriptions(app.db, user.id)) {
         try {
-          await app.payments.providerFor(live).cancelNow(live);
+          await app.payments.providerFor(subscription).cancelNow(subscription);
         } catch (error) {
-          request.log.error({ err: error, subscription: live.id, provider: live.provider }, "account deletion: the subscription could not be cancelled");
+          request.log.error(
+            { err: error, subscription: subscription.id, provider: subscription.provider },
+            "account deletion: the subscription could not be cancelled",
+          );
           await returnRateEvents(app.db, attempt.events);
           return reply.sendError(503, "account.cancel_failed", { locale });
         }
