@@ -5,6 +5,7 @@ import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { runSubscriptionRenewal } from "../src/jobs/subscription-renewal";
 import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
+import { insertSubscription } from "../src/payments/store";
 
 /**
  * The local test provider end to end: plans, the refusals of create-checkout, the server-rendered checkout page
@@ -261,6 +262,33 @@ describe("create-checkout refusals", () => {
     const res = await createCheckout(buyer, { billingPeriod: "monthly" });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/already have an active subscription/);
+  });
+
+  it.each([
+    ["trialing", 409, "subscriptions.already_active"],
+    ["active", 409, "subscriptions.already_active"],
+    ["past_due", 409, "subscriptions.payment_problem"],
+  ])("treats a %s subscription by the one access rule: %i %s", async (status, code, errorCode) => {
+    const buyer = await register();
+    const start = new Date();
+    await insertSubscription(t.db, {
+      userId: buyer.id,
+      provider: "local",
+      externalId: null,
+      planId: "pro",
+      billingPeriod: "monthly",
+      status: status as "trialing",
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + 14 * DAY),
+      cancelAtPeriodEnd: false,
+      billingAnchor: start,
+      startsNow: true,
+      endedAt: null,
+    });
+    expect((await current(buyer))?.status).toBe(status);
+    const res = await createCheckout(buyer);
+    expect(res.statusCode).toBe(code);
+    expect(res.json().code).toBe(errorCode);
   });
 });
 

@@ -36,6 +36,15 @@ export interface AgencySubscription {
   billing_period?: "monthly" | "yearly";
 }
 
+/**
+ * `agency-account-delete`: the visitor deleted their account. The element has signed them out; the page decides
+ * where to go next (the host goes to the home page).
+ */
+export interface AgencyAccountDeleteDetail {
+  /** The address of the account that no longer exists. */
+  email: string;
+}
+
 /** `agency-subscription-cancel` and `agency-subscription-resume`: the subscription as it is now. */
 export interface AgencySubscriptionChangeDetail {
   subscription: AgencySubscription | null;
