@@ -46,6 +46,9 @@ COPY packages/server/content packages/server/content
 COPY packages/server/src/accounts/common-passwords.txt packages/server/src/accounts/common-passwords.txt
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/widgets/dist packages/widgets/dist
+# Earlier builds of the bundle (those in the build context plus this one): their chunks stay available to pages
+# opened before a deploy (docs/deploy.md, "Migrations and upgrades").
+COPY --from=build /app/packages/widgets/releases packages/widgets/releases
 # The site: its browser build and, in host/dist/server, the server entry that renders the public pages.
 COPY --from=build /app/host/dist host/dist
 # DATA_DIR: the embedded database and the mail outbox (without SMTP_URL). Unused with DATABASE_URL and SMTP_URL.

@@ -13,6 +13,8 @@ const browserProject = (name: string, dir: string) => ({
     environment: "jsdom",
     include: [`${dir}/**/*.test.{ts,tsx}`],
     setupFiles: ["./vitest.setup.ts"],
+    // Room for the five-second waits of vitest.setup.ts, and a few of them in one test.
+    testTimeout: 15_000,
     // Elements adopt their CSS text (?inline) into shadow roots; tests assert on it.
     css: true,
   },

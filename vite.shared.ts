@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { PluginOption } from "vite";
+import type { Plugin, PluginOption } from "vite";
 
 export const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -20,11 +21,23 @@ export const alias = {
   "@agency/widgets": `${root}packages/widgets/src/react.ts`,
 };
 
+/** The element bundle's exact version (its package.json), which `AgencyWidgets.version` reports. */
+export const widgetsVersion = (JSON.parse(readFileSync(`${root}packages/widgets/package.json`, "utf8")) as { version: string }).version;
+
+/**
+ * Defines `__AGENCY_WIDGETS_VERSION__` wherever element code is compiled (the bundle, the host, the tests), so the
+ * constant can never be missing from one of them.
+ */
+function widgetsVersionDefine(): Plugin {
+  return { name: "agency-widgets-version", config: () => ({ define: { __AGENCY_WIDGETS_VERSION__: JSON.stringify(widgetsVersion) } }) };
+}
+
 /** React + Lingui macros (through Babel) + direct .po imports: the same for the bundle, the host and tests. */
 export function browserPlugins(): PluginOption[] {
   return [
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui({ configPath: `${root}lingui.config.ts` }),
+    widgetsVersionDefine(),
   ];
 }

@@ -1,7 +1,11 @@
 import "@testing-library/jest-dom/vitest";
 import { resetToasts, unmountToaster } from "@agency/ui";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
+
+// Elements render asynchronously in roots of their own; on a loaded two-core machine a render can take longer than
+// Testing Library's default second, so waitFor and findBy wait up to five.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();

@@ -71,7 +71,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(31);
+    expect([...declaredParts.values()].flat()).toHaveLength(34);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {

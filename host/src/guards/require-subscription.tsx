@@ -2,7 +2,7 @@ import { grantsAccess, subscriptionsApi, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { hostApi } from "../lib/api";
 
 type Check = "loading" | "active" | "inactive";
@@ -18,6 +18,7 @@ export function RequireSubscription() {
   const { isAuthenticated } = useSession();
   const { t } = useLingui();
   const { search } = useLocation();
+  const navigation = useNavigation();
   const [check, setCheck] = useState<Check>("loading");
   const justPaid = new URLSearchParams(search).get("subscription") === "success";
 
@@ -43,7 +44,12 @@ export function RequireSubscription() {
     };
   }, [isAuthenticated, justPaid]);
 
-  if (!isAuthenticated) return <Navigate to="/login" replace />;
+  if (!isAuthenticated) {
+    // Signed out on the way to another page (the account was just deleted, and the site goes home): let that
+    // navigation finish instead of replacing it with the login page.
+    if (navigation.state !== "idle") return null;
+    return <Navigate to="/login" replace />;
+  }
   if (justPaid) return <Navigate to="/subscription/success" replace />;
   if (check === "loading") {
     return (

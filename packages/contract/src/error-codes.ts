@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   "auth.reset_invalid",
   "auth.reset_used",
   "auth.reset_expired",
+  // Self-service on one's own account and data
+  "account.wrong_password",
+  "account.too_many_attempts",
+  "account.cancel_failed",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

@@ -78,6 +78,7 @@ export type {
   VerifyResetTokenResponse,
   ResetPasswordPayload,
 } from "./schemas/accounts";
+export type { AccountExport, AccountExportQuery, DeleteAccountPayload } from "./schemas/account";
 export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
 export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";

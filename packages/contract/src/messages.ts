@@ -43,6 +43,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "auth.reset_used": /*i18n*/ { id: "auth.reset_used", message: "This reset link has already been used. Request a new one." },
   "auth.reset_expired": /*i18n*/ { id: "auth.reset_expired", message: "This reset link has expired. Request a new one." },
 
+  "account.wrong_password": /*i18n*/ { id: "account.wrong_password", message: "The password is not correct." },
+  "account.too_many_attempts": /*i18n*/ {
+    id: "account.too_many_attempts",
+    message: "Too many attempts with a wrong password. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  },
+  "account.cancel_failed": /*i18n*/ {
+    id: "account.cancel_failed",
+    message: "Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again later.",
+  },
+
   "contact.invalid_field": /*i18n*/ { id: "contact.invalid_field", message: "Please check the following fields: {fields}." },
   "contact.too_many_requests": /*i18n*/ {
     id: "contact.too_many_requests",
@@ -123,4 +133,5 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   cancelUrl: /*i18n*/ { id: "field.cancelUrl", message: "address after cancelling" },
   page: /*i18n*/ { id: "field.page", message: "page number" },
   limit: /*i18n*/ { id: "field.limit", message: "page size" },
+  consentId: /*i18n*/ { id: "field.consentId", message: "cookie choice" },
 };

@@ -40,6 +40,7 @@ export * as subscriptionsApi from "./api/subscriptions";
 export * as contactApi from "./api/contact";
 export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
+export * as accountApi from "./api/account";
 
 // What the elements and the host use of the API contract (types are erased; the rest is the contract's runtime
 // rules and formatter, which import no schema library).
@@ -101,6 +102,7 @@ export {
   type BlogPostResponse,
   type BlogNotFoundResponse,
   type ConsentRecordPayload,
+  type AccountExport,
   type Plan,
   type Subscription,
   type CreateCheckoutPayload,

@@ -1,3 +1,4 @@
+import { seedDemoCustomer, type DemoCustomer } from "./accounts/demo-customer";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 
@@ -41,10 +42,23 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  // With test payments, a customer to log in with right away; never with real payments.
+  let demo: DemoCustomer | null = null;
+  try {
+    await app.ready();
+    demo = await seedDemoCustomer(app);
+  } catch (error) {
+    app.log.warn({ err: error }, "the demo customer could not be prepared");
+  }
+
   await app.listen({ port: config.port, host: config.host });
-  // The one line an operator looks for; the rest of the log is JSON.
+  // The lines an operator looks for; the rest of the log is JSON.
   // oxlint-disable-next-line no-console
   console.log(`Agency site running at ${config.publicUrl}`);
+  if (demo) {
+    // oxlint-disable-next-line no-console
+    console.log(`Demo customer (test payments, active test subscription): ${demo.email} / ${demo.password} — log in at ${config.publicUrl}/login`);
+  }
 }
 
 main().catch((error: unknown) => {

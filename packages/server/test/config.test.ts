@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "../src/config";
-import { isHashedFile } from "../src/plugins/static-site";
+import { isHashedFile } from "../src/lib/static-files";
 import { renderMarkdown } from "../src/blog/sync";
 
 describe("loadConfig", () => {

@@ -135,6 +135,8 @@ interface Case {
 const get = (url: string, headers: Record<string, string> = {}) => local.app.inject({ method: "GET", url, headers });
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
   local.app.inject({ method: "POST", url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+const del = (url: string, payload: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+  local.app.inject({ method: "DELETE", url, headers, remoteAddress: nextIp(), payload: payload as InjectOptions["payload"] });
 /** The second of two calls from one address: over a per-IP limit of 1. */
 async function twice(url: string, payload: unknown): Promise<LightMyRequestResponse> {
   const remoteAddress = nextIp();
@@ -213,6 +215,33 @@ const cases: Record<string, Case[]> = {
     { status: 400, code: "request.invalid", run: async () => post("/api/auth/reset-password", { token: "x", newPassword: "short" }) },
     { status: 400, code: "auth.common_password", run: async () => post("/api/auth/reset-password", { token: await resetToken("valid"), newPassword: "qwerty123" }) },
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/reset-password", { token: "no-such-token", newPassword: "another1" }) },
+  ],
+
+  "GET /api/account/export": [
+    { status: 200, run: async () => get(`/api/account/export?consentId=${crypto.randomUUID()}`, (await subscribed()).headers) },
+    { status: 400, code: "request.invalid", run: async () => get("/api/account/export?consentId=nope", (await register()).headers) },
+    { status: 401, code: "auth.required", run: () => get("/api/account/export") },
+  ],
+  "DELETE /api/account": [
+    { status: 200, run: async () => del("/api/account", { password: "secret1-pass" }, (await subscribed()).headers) },
+    {
+      status: 400,
+      code: "account.wrong_password",
+      locale: "nl",
+      run: async () => del("/api/account", { password: "wrong" }, { ...(await register()).headers, "accept-language": "nl" }),
+    },
+    { status: 400, code: "request.invalid", run: async () => del("/api/account", {}, (await register()).headers) },
+    { status: 401, code: "auth.required", run: () => del("/api/account", { password: "secret1-pass" }) },
+    {
+      status: 429,
+      code: "account.too_many_attempts",
+      run: async () => {
+        const { headers } = await register();
+        await del("/api/account", { password: "wrong" }, headers);
+        return del("/api/account", { password: "wrong" }, headers);
+      },
+    },
+    { status: 503, code: "account.cancel_failed", run: async () => del("/api/account", { password: "secret1-pass" }, (await stripeSubscriber()).headers) },
   ],
 
   "POST /api/contact": [

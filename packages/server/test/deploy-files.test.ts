@@ -97,6 +97,12 @@ describe("Dockerfile", () => {
     expect(runtimeStage).toMatch(/^COPY host\/package.json host\/$/m);
   });
 
+  it("carries the kept builds of the element bundle into the image, so earlier chunks outlive a deploy", () => {
+    expect(runtimeStage).toMatch(/^COPY --from=build \/app\/packages\/widgets\/releases packages\/widgets\/releases$/m);
+    expect(read("package.json")).toMatch(/"build:widgets": "[^"]*node packages\/widgets\/scripts\/keep-release\.mjs"/);
+    expect(read(".dockerignore").split("\n").filter((line) => /releases/.test(line))).toEqual([]);
+  });
+
   it("keeps secrets, dependencies and builds out of the build context", () => {
     const ignored = read(".dockerignore").split("\n");
     expect(ignored).toEqual(expect.arrayContaining([".env", "**/node_modules", "**/dist", "data", ".git"]));

@@ -111,6 +111,11 @@ export async function startFakeStripe() {
       if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname))) {
         const subscription = subscriptions.get(m[1]!);
         if (!subscription) return missing(res, m[1]!);
+        if (req.method === "DELETE") {
+          if (fake.failCancel) return send(res, 500, { error: { type: "api_error", message: "Something went wrong on Stripe's end" } });
+          Object.assign(subscription, { status: "canceled", cancel_at_period_end: false, canceled_at: now(), ended_at: now() });
+          return send(res, 200, subscription);
+        }
         if (req.method === "POST") {
           if (params.cancel_at_period_end !== undefined) {
             subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
@@ -127,6 +132,8 @@ export async function startFakeStripe() {
 
   const fake = {
     secretKey: "sk_test_fake_123",
+    /** Makes cancelling a subscription (DELETE) fail with a 500, as an outage at Stripe would. */
+    failCancel: false,
     url: `http://127.0.0.1:${port}`,
     calls,
     customers,

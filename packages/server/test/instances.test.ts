@@ -112,6 +112,15 @@ if (!url) {
   );
 }
 
+if (!url && process.env.CI) {
+  // In CI these proofs must run: a missing database is a broken set-up, not a reason to pass.
+  describe("several instances on one PostgreSQL", () => {
+    it("has a database to run on", () => {
+      throw new Error("instances.test.ts needs TEST_DATABASE_URL; under CI it may not be left out.");
+    });
+  });
+}
+
 describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_DATABASE_URL)", () => {
   const schema = `t_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
   const pools: Db[] = [];

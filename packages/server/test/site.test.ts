@@ -330,7 +330,8 @@ describe("static site", () => {
         expect(attributes, page).toMatch(/\bsrc="(?!https?:|\/\/)/);
         expect(body!.trim(), page).toBe("");
       }
-      expect(scripts.some(([, attributes]) => /src="\/widgets\/agency-[a-z-]+\.js"/.test(attributes!))).toBe(true);
+      // The versioned address partners are told to use.
+      expect(scripts.some(([, attributes]) => /src="\/widgets\/v1\/agency-[a-z-]+\.js"/.test(attributes!))).toBe(true);
       expect(source).not.toMatch(/<style\b|\sstyle="|\son[a-z]+="/);
       // The agency's API and pages as paths on the serving origin (the element tags, not the markup shown as text).
       expect(source).not.toMatch(/<agency-[^>]*(api-base|-href)="https?:/);

@@ -5,6 +5,7 @@ import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { runSubscriptionRenewal } from "../src/jobs/subscription-renewal";
 import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
+import { insertSubscription } from "../src/payments/store";
 
 /**
  * The local test provider end to end: plans, the refusals of create-checkout, the server-rendered checkout page
@@ -133,11 +134,56 @@ describe("plans", () => {
       `INSERT INTO plans (id, name, description, price_monthly_cents, price_yearly_cents, features, sort_order, active)
        VALUES ('agency', 'Agency Plan', 'For agencies.', 9900, 99000, '["Everything in Pro"]', 1, true)`,
     );
+    t.app.payments.plans.invalidate();
     try {
       const res = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "nl" } });
       expect(res.json().plans.map((p: { name: string }) => p.name)).toEqual(["Pro-abonnement", "Agency Plan"]);
     } finally {
       await t.db.query("DELETE FROM plans WHERE id = 'agency'");
+      t.app.payments.plans.invalidate();
+    }
+  });
+
+  it("is cacheable per language: Cache-Control, Vary: Accept-Language, and an ETag that If-None-Match turns into 304", async () => {
+    const nl = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "nl" } });
+    const en = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "en" } });
+    for (const res of [nl, en]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=60");
+      expect(String(res.headers.vary).split(/, */)).toContain("Accept-Language");
+      expect(res.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    }
+    expect(nl.headers.etag).not.toBe(en.headers.etag);
+
+    const again = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "nl", "if-none-match": String(nl.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(nl.headers.etag);
+    expect(again.headers["cache-control"]).toBe("public, max-age=60");
+    // The Dutch tag does not match the English answer.
+    const other = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "en", "if-none-match": String(nl.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().plans[0].name).toBe("Pro Plan");
+  });
+
+  it("is served from memory until the plans change, then shows the change with a new ETag", async () => {
+    const before = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "en" } });
+    await t.db.query("UPDATE plans SET price_monthly_cents = 5900 WHERE id = 'pro'");
+    try {
+      // Within the minute, the answer is the one in memory: no query per request.
+      const cached = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "en" } });
+      expect(cached.json().plans[0].price_monthly).toBe(49);
+      expect(cached.headers.etag).toBe(before.headers.etag);
+
+      t.app.payments.plans.invalidate();
+      const changed = await t.app.inject({ url: "/api/subscriptions/plans", headers: { "accept-language": "en", "if-none-match": String(before.headers.etag) } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().plans[0].price_monthly).toBe(59);
+      expect(changed.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await t.db.query("UPDATE plans SET price_monthly_cents = 4900 WHERE id = 'pro'");
+      t.app.payments.plans.invalidate();
     }
   });
 
@@ -216,6 +262,33 @@ describe("create-checkout refusals", () => {
     const res = await createCheckout(buyer, { billingPeriod: "monthly" });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/already have an active subscription/);
+  });
+
+  it.each([
+    ["trialing", 409, "subscriptions.already_active"],
+    ["active", 409, "subscriptions.already_active"],
+    ["past_due", 409, "subscriptions.payment_problem"],
+  ])("treats a %s subscription by the one access rule: %i %s", async (status, code, errorCode) => {
+    const buyer = await register();
+    const start = new Date();
+    await insertSubscription(t.db, {
+      userId: buyer.id,
+      provider: "local",
+      externalId: null,
+      planId: "pro",
+      billingPeriod: "monthly",
+      status: status as "trialing",
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + 14 * DAY),
+      cancelAtPeriodEnd: false,
+      billingAnchor: start,
+      startsNow: true,
+      endedAt: null,
+    });
+    expect((await current(buyer))?.status).toBe(status);
+    const res = await createCheckout(buyer);
+    expect(res.statusCode).toBe(code);
+    expect(res.json().code).toBe(errorCode);
   });
 });
 

@@ -32,6 +32,15 @@ export interface AgencySubscription {
   billing_period?: "monthly" | "yearly";
 }
 
+/**
+ * `agency-account-delete`: the visitor deleted their account. The element has signed them out; the page decides
+ * where to go next (the host goes to the home page).
+ */
+export interface AgencyAccountDeleteDetail {
+  /** The address of the account that no longer exists. */
+  email: string;
+}
+
 /** `agency-subscription-cancel` and `agency-subscription-resume`: the subscription as it is now. */
 export interface AgencySubscriptionChangeDetail {
   subscription: AgencySubscription | null;
@@ -119,6 +128,8 @@ export interface AgencyWidgetsSettings {
 
 /** `window.AgencyWidgets`, installed by every entry of the bundle. */
 export interface AgencyWidgetsGlobal {
+  /** The exact version of the bundle that installed this object, e.g. "1.0.0" (the one at /widgets/1.0.0/). */
+  readonly version: string;
   /** Merges these settings into the page's; every element re-renders with them. */
   configure(settings: AgencyWidgetsSettings): AgencyWidgetsSettings;
   /** The page's settings as configured so far. */
@@ -179,7 +190,7 @@ export interface AgencySubscribeElement extends HTMLElement {
   contactHref: string;
 }
 
-/** The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends. */
+/** The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; download their data, or delete the account. */
 export interface AgencySettingsElement extends HTMLElement {
   /** Language of the element; changing it re-renders in that language. Reflects the `locale` attribute. Default: AgencyWidgets.configure({ locale }), else the page URL (/en), else nl. */
   locale: "nl" | "en" | undefined;
@@ -219,6 +230,8 @@ export interface AgencyEventDetails {
   "agency-subscription-cancel": AgencySubscriptionChangeDetail;
   /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
   "agency-subscription-resume": AgencySubscriptionChangeDetail;
+  /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
+  "agency-account-delete": AgencyAccountDeleteDetail;
   /** The visitor made or changed a decision; the detail is the stored record. */
   "agency-consent-change": AgencyConsentRecord;
 }
@@ -253,6 +266,8 @@ declare global {
     "agency-subscription-cancel": CustomEvent<AgencySubscriptionChangeDetail>;
     /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
     "agency-subscription-resume": CustomEvent<AgencySubscriptionChangeDetail>;
+    /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
+    "agency-account-delete": CustomEvent<AgencyAccountDeleteDetail>;
     /** The visitor made or changed a decision; the detail is the stored record. */
     "agency-consent-change": CustomEvent<AgencyConsentRecord>;
   }

@@ -20,7 +20,8 @@ describe("the stored session on load", () => {
       http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)),
     );
     renderApp("/dashboard/settings");
-    await waitFor(() => expect(getSession().user).toEqual(fresh));
+    // The first visit of a test file loads the dashboard's modules, which takes a while on a busy machine.
+    await waitFor(() => expect(getSession().user).toEqual(fresh), { timeout: 8000 });
     expect(JSON.parse(localStorage.getItem("user")!)).toEqual(fresh);
     const settings = await waitFor(() => {
       const element = document.querySelector("agency-settings");

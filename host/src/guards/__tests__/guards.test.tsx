@@ -65,6 +65,14 @@ describe("subscription guard (dashboard)", () => {
     await waitForPath(router, "/dashboard/settings");
   });
 
+  it.each(["active", "trialing"])("lets a %s subscription into the dashboard", async (status) => {
+    logIn();
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
+    const { router } = renderApp("/dashboard/settings");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/settings");
+  });
+
   it.each(["canceled", "past_due", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
     logIn();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

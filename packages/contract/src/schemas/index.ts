@@ -15,6 +15,7 @@ export {
   VerifyResetTokenInvalidSchema,
   ResetPasswordBodySchema,
 } from "./accounts";
+export { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema } from "./account";
 export { ContactBodySchema, ContactResponseSchema, UtmSchema, LeadSchema, LeadsResponseSchema } from "./contact";
 export {
   BlogPostSchema,

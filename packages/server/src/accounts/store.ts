@@ -65,8 +65,29 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
   return rows[0] ?? null;
 }
 
+/**
+ * Erases the account. Its sessions, reset links, subscriptions, checkouts and payment customers go with it (the
+ * foreign keys cascade), so nothing of it is left that a token or a payment event could reach.
+ */
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return (await countDeleted(db, "DELETE FROM users WHERE id = $1", [id])) > 0;
+}
+
 function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+// ---------- Settings of this installation ----------
+
+/**
+ * The value stored under `key`, storing `initial` first when there is none. The first writer wins, so several
+ * instances starting together on one database agree on the value.
+ */
+export async function settingOrInitial(db: Db, key: string, initial: string): Promise<string> {
+  await db.query("INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [key, initial]);
+  const { rows } = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [key]);
+  return rows[0]!.value;
 }
 
 // ---------- Password resets ----------

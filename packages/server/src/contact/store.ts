@@ -132,6 +132,50 @@ export async function exportRows(db: Db, { includeSpam = false, since }: { inclu
   return rows;
 }
 
+/** The columns of a quote request its sender gets in their data export: what they sent and where from. */
+export interface SenderQuoteRequest {
+  created_at: Date;
+  last_contact_at: Date;
+  name: string;
+  email: string;
+  company: string;
+  country_code: string;
+  phone: string;
+  current_website: string;
+  project_type: string;
+  budget_range: string;
+  timeline: string;
+  primary_goal: string;
+  features: string[];
+  domain_status: string;
+  hear_about_us: string;
+  biggest_challenge: string;
+  message: string;
+  language: Locale;
+  source: string;
+  page_url: string;
+  origin: string;
+  referrer: string;
+  utm: Record<string, string>;
+}
+
+/** The quote requests sent with an e-mail address (stored lower-cased), oldest first. */
+export async function quoteRequestsByEmail(db: Db, email: string): Promise<SenderQuoteRequest[]> {
+  const { rows } = await db.query<SenderQuoteRequest>(
+    `SELECT created_at, last_contact_at, name, email, company, country_code, phone, current_website, project_type,
+            budget_range, timeline, primary_goal, features, domain_status, hear_about_us, biggest_challenge, message,
+            language, source, page_url, origin, referrer, utm
+       FROM contact_requests WHERE email = lower($1) ORDER BY id`,
+    [email],
+  );
+  return rows;
+}
+
+/** Erasure at the sender's request: every quote request sent with this e-mail address. */
+export async function deleteQuoteRequestsByEmail(db: Db, email: string): Promise<number> {
+  return countDeleted(db, "DELETE FROM contact_requests WHERE email = lower($1)", [email]);
+}
+
 /** What the privacy policy promises: quote requests are kept 2 years after the last contact. */
 export async function deleteExpiredContactRequests(db: Db): Promise<number> {
   return countDeleted(db, "DELETE FROM contact_requests WHERE last_contact_at < now() - interval '2 years'");

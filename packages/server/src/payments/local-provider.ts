@@ -2,7 +2,7 @@ import type { CreateCheckoutResponse } from "@agency/contract";
 import { lockUser } from "../accounts/store";
 import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
-import { activate, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
+import { activate, end, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
 import type { CheckoutInput, PaymentProvider } from "./provider";
 import {
   cancelLocalCheckout,
@@ -58,6 +58,10 @@ export class LocalProvider implements PaymentProvider {
     return this.db.transaction(async (tx) => {
       return setCancelAtPeriodEnd(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription, cancel);
     });
+  }
+
+  async cancelNow(subscription: SubscriptionRow): Promise<FulfilmentResult> {
+    return this.db.transaction(async (tx) => end(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription));
   }
 
   /** An open, unexpired session (for showing the page), or the reason it cannot be used. */

@@ -28,4 +28,9 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CreateCheckoutResponse>;
   /** Cancel (true) or resume (false) at the end of the current period. */
   setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult>;
+  /**
+   * Ends the subscription at once, without waiting for the period's end (the customer deletes their account): no
+   * further charge is made. Throws when the provider cannot be reached or refuses.
+   */
+  cancelNow(subscription: SubscriptionRow): Promise<FulfilmentResult>;
 }

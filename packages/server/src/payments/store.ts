@@ -145,6 +145,18 @@ export async function liveSubscription(db: Db, userId: string): Promise<Subscrip
   return rows[0] ?? null;
 }
 
+/**
+ * Every subscription of the user that has not ended, live or not (an `incomplete` one may still be paid), newest
+ * first: what must be cancelled with its provider before the account goes.
+ */
+export async function unendedSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    "SELECT * FROM subscriptions WHERE user_id = $1 AND status <> ALL ($2::text[]) ORDER BY created_at DESC",
+    [userId, ENDED_STATUSES],
+  );
+  return rows;
+}
+
 export async function subscriptionById(db: Db, id: string): Promise<SubscriptionRow | null> {
   const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1", [id]);
   return rows[0] ?? null;
@@ -329,6 +341,40 @@ export async function deleteOldPaymentRecords(db: Db): Promise<{ events: number;
   };
 }
 
+// ---------- A user's payment records (their data export) ----------
+
+export interface UserPaymentRecords {
+  subscriptions: (Pick<
+    SubscriptionRow,
+    "plan_id" | "billing_period" | "provider" | "status" | "current_period_start" | "current_period_end" | "cancel_at_period_end" | "started_at" | "ended_at" | "created_at"
+  > & { plan_name: string })[];
+  customers: { provider: ProviderName; customer_id: string; created_at: Date }[];
+  checkouts: (Pick<CheckoutSessionRow, "provider" | "plan_id" | "billing_period" | "status"> & { created_at: Date; completed_at: Date | null })[];
+}
+
+/**
+ * Every subscription (ended ones too), payment customer and checkout of a user, oldest first. Checkout ids are left
+ * out: a local one is the capability that opens its payment page.
+ */
+export async function userPaymentRecords(db: Db, userId: string, locale: Locale): Promise<UserPaymentRecords> {
+  const subscriptions = await db.query<UserPaymentRecords["subscriptions"][number]>(
+    `SELECT s.plan_id, coalesce(t.name, p.name) AS plan_name, s.billing_period, s.provider, s.status, s.current_period_start,
+            s.current_period_end, s.cancel_at_period_end, s.started_at, s.ended_at, s.created_at
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id LEFT JOIN plan_translations t ON t.plan_id = p.id AND t.locale = $2
+      WHERE s.user_id = $1 ORDER BY s.created_at`,
+    [userId, locale],
+  );
+  const customers = await db.query<UserPaymentRecords["customers"][number]>(
+    "SELECT provider, customer_id, created_at FROM payment_customers WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+  const checkouts = await db.query<UserPaymentRecords["checkouts"][number]>(
+    "SELECT provider, plan_id, billing_period, status, created_at, completed_at FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+  return { subscriptions: subscriptions.rows, customers: customers.rows, checkouts: checkouts.rows };
+}
+
 // ---------- Subscription mails (a transactional outbox) ----------
 
 export async function queueSubscriptionMail(tx: Db, subscriptionId: string, kind: SubscriptionMailKind): Promise<number> {
@@ -384,6 +430,11 @@ export async function claimSubscriptionMails(
     [retryAfterSeconds, ids ?? null, maxAttempts],
   );
   return rows;
+}
+
+/** Drops owed mails that must not go out (those of the demo customer, whose address belongs to nobody). */
+export async function discardSubscriptionMails(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.query("DELETE FROM subscription_mails WHERE id = ANY ($1::int[])", [ids]);
 }
 
 export async function markSubscriptionMailSent(db: Db, id: number): Promise<void> {

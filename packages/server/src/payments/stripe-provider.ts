@@ -136,6 +136,18 @@ export class StripeProvider implements PaymentProvider {
     return result;
   }
 
+  async cancelNow(subscription: SubscriptionRow): Promise<FulfilmentResult> {
+    if (!subscription.external_id) throw new Error(`Stripe subscription row ${subscription.id} has no Stripe id`);
+    // Ends it now, without a prorated refund or a final invoice: access stops at once, like the account.
+    const canceled = await this.stripe.subscriptions.cancel(subscription.external_id);
+    const result = await this.db.transaction(async (tx) => {
+      await lockStripeSubscription(tx, canceled.id);
+      return this.applyStripeSubscription(tx, canceled, {});
+    });
+    if (!result) throw new Error(`Could not record Stripe subscription ${canceled.id}`);
+    return result;
+  }
+
   /**
    * Verifies and handles one webhook delivery. Throws ApiError(400) for a missing or bad signature; any other
    * error rolls the whole event back (including its id), so the 500 makes Stripe deliver it again later.

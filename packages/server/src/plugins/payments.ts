@@ -6,12 +6,16 @@ import type { PaymentProvider } from "../payments/provider";
 import type { SubscriptionRow } from "../payments/store";
 import { StripeProvider, stripeConfigured } from "../payments/stripe-provider";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
+import { PlansCache } from "../payments/plans-cache";
+import { listPlans, publicPlan } from "../payments/store";
 
 export interface Payments {
   /** Where new checkouts go: Stripe with PAYMENTS=stripe, the local test provider with PAYMENTS=test. */
   readonly checkout: PaymentProvider;
   readonly local: LocalProvider;
   readonly stripe: StripeProvider | null;
+  /** The plans on sale per language, as GET /plans answers them; `invalidate()` it after changing plans. */
+  readonly plans: PlansCache;
   /** The provider that manages an existing subscription (the one that created it). */
   providerFor(subscription: SubscriptionRow): PaymentProvider;
   /** Sends the mails a committed state change queued, after the answer; the job retries any that fail. */
@@ -38,6 +42,7 @@ export default fp(
       checkout: useStripe ? stripe : local,
       local,
       stripe,
+      plans: new PlansCache(async (locale) => ({ plans: (await listPlans(app.db, locale)).map(publicPlan) })),
       providerFor(subscription) {
         if (subscription.provider === "local") return local;
         if (!stripe) throw new ApiError(503, "payments.unavailable", "This subscription is managed by Stripe, which is not configured on this server");

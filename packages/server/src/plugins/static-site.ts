@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basePathFrom, isEnglishPath, unlocalizedPath } from "@agency/contract";
 import { HOST_PAGE_CSP, stripPreview } from "./security";
 import { packageRoot, repoRoot } from "../paths";
+import { IMMUTABLE, NO_CACHE, inside, isDir, isFile, isHashedFile, notBuilt, sendFrom } from "../lib/static-files";
+import widgetsPlugin from "./widgets";
 import { createPageRenderer, type RenderResult } from "../site/page-renderer";
 
 export interface StaticSiteOptions {
@@ -13,6 +15,8 @@ export interface StaticSiteOptions {
   hostDist?: string;
   /** Build of the element bundle, served at /widgets/ (default `<repo>/packages/widgets/dist`). */
   widgetsDist?: string;
+  /** Earlier builds of the bundle, one folder per version (default `<repo>/packages/widgets/releases`). */
+  widgetsReleases?: string;
   /** Example pages, served at /examples/ (default `<repo>/examples`). */
   examplesDir?: string;
   /**
@@ -21,11 +25,6 @@ export interface StaticSiteOptions {
    */
   serverEntry?: string;
 }
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Entry files keep their name across releases, so caches must ask again soon. */
-const SHORT = "public, max-age=300, must-revalidate";
-const NO_CACHE = "no-cache";
 
 /**
  * Policy of the example pages: they stand for a partner page that locks itself down. Scripts and styles are files
@@ -43,44 +42,6 @@ export const EXAMPLES_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
-
-/**
- * Content-hashed file names (`chunk-Ab3dE9_x.js`) never change content, so they may be cached for a year. Entry
- * names are kebab-case lower-case words; a hash almost always has a digit, capital or underscore.
- */
-export function isHashedFile(name: string): boolean {
-  const match = /[-.]([A-Za-z0-9_-]{8,})\.(?:m?js|css|map|woff2?|svg|png|jpe?g|webp|avif)$/.exec(name);
-  return match !== null && /[A-Z0-9_]/.test(match[1]!);
-}
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function isDir(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves a URL path inside `root`, or null when it would escape it. */
-function inside(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes("\0")) return null;
-  const file = path.resolve(root, `.${decoded.startsWith("/") ? decoded : `/${decoded}`}`);
-  return file === root || file.startsWith(root + path.sep) ? file : null;
-}
 
 /**
  * The host is built with relative asset URLs ("./assets/…") so one build serves "/" and every preview base.
@@ -156,24 +117,12 @@ function renderedPageHtml(shell: string, page: Extract<RenderResult, { kind: "pa
     );
 }
 
-const notBuilt = (reply: FastifyReply, what: string, command: string) =>
-  reply
-    .code(503)
-    .type("text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .send(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built</title>` +
-        `<body style="font-family:system-ui;margin:3rem"><h1>${what} is not built yet</h1>` +
-        `<p>Run <code>${command}</code> in the repository, then reload this page. The API under <code>/api</code> works without it.</p></body></html>`,
-    );
-
 /**
  * The site is served by the API's process: the host SPA (with fallback to index.html for client-side routes),
- * the element bundle at /widgets/ and the example pages at /examples/, also under /preview/{first}/{second}/.
+ * the element bundle at /widgets/ (plugins/widgets.ts) and the example pages at /examples/, also under /preview/{first}/{second}/.
  */
 async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   const hostDist = path.resolve(opts.hostDist ?? path.join(repoRoot, "host/dist"));
-  const widgetsDist = path.resolve(opts.widgetsDist ?? path.join(repoRoot, "packages/widgets/dist"));
   const examplesDir = path.resolve(opts.examplesDir ?? path.join(repoRoot, "examples"));
   const pages = createPageRenderer(app, path.resolve(opts.serverEntry ?? path.join(hostDist, "server/entry-server.js")));
 
@@ -182,8 +131,11 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   // accepts them, so JavaScript is compressed once at build time instead of on every request.
   await app.register(fastifyStatic, { root: packageRoot, serve: false, preCompressed: true });
 
-  const sendFrom = (reply: FastifyReply, root: string, file: string, cacheControl: string) =>
-    reply.header("cache-control", cacheControl).sendFile(path.relative(root, file), root, { cacheControl: false });
+  // The bundle's own routes (/widgets/…, also under a preview base) take precedence over the catch-all below.
+  await app.register(widgetsPlugin, {
+    dist: opts.widgetsDist ?? path.join(repoRoot, "packages/widgets/dist"),
+    releases: opts.widgetsReleases ?? path.join(repoRoot, "packages/widgets/releases"),
+  });
 
   const notFound = (reply: FastifyReply) => reply.sendError(404, "not_found");
 
@@ -195,14 +147,6 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
     const pathname = stripPreview(request.url) || "/";
 
     if (pathname === "/api" || pathname.startsWith("/api/")) return notFound(reply);
-
-    if (pathname.startsWith("/widgets/")) {
-      if (!(await isDir(widgetsDist))) return notBuilt(reply, "The element bundle", "npm run build:widgets");
-      const file = inside(widgetsDist, pathname.slice("/widgets".length));
-      if (!file || !(await isFile(file))) return notFound(reply);
-      reply.header("cross-origin-resource-policy", "cross-origin");
-      return sendFrom(reply, widgetsDist, file, isHashedFile(file) ? IMMUTABLE : SHORT);
-    }
 
     // Demo pages are no part of a production site unless asked for (EXAMPLES=on).
     if (app.config.examples && (pathname === "/examples" || pathname.startsWith("/examples/"))) {

@@ -27,8 +27,16 @@ describe("the element bundle's public surface", () => {
         "getConsent",
         "getSettings",
         "openCookieSettings",
+        "version",
       ]
     `);
+  });
+
+  it("AgencyWidgets.version is the package's exact version", async () => {
+    await import("../register");
+    const { version } = JSON.parse(readFileSync(`${import.meta.dirname}/../../package.json`, "utf8")) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(window.AgencyWidgets?.version).toBe(version);
   });
 
   it("importing it twice is harmless", async () => {
@@ -74,8 +82,8 @@ describe("the element bundle's public surface", () => {
     // Only navigation and the package choice mean something when cancelled.
     const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
     expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select"]));
-    // Every part the components render is declared: 31 across the six elements.
-    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(31);
+    // Every part the components render is declared: 34 across the six elements.
+    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(34);
     const quote = declared.find((d) => d.tagName === "agency-quote-form")!;
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });

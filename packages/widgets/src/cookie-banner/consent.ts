@@ -1,7 +1,7 @@
-import { readStorage, writeStorage, type ConsentRecordPayload } from "@agency/core";
+import { accountApi, readStorage, writeStorage, type ConsentRecordPayload } from "@agency/core";
 
-/** Spec §3: the decision lives in local storage under this key. */
-export const CONSENT_STORAGE_KEY = "cookieConsent";
+/** Spec §3: the decision lives in local storage under this key (core knows it too: the data export reads its id). */
+export const CONSENT_STORAGE_KEY = accountApi.CONSENT_STORAGE_KEY;
 /**
  * Version of the cookie texts the visitor agreed to. Raise it when the policy or the categories change: a stored
  * decision with a lower version no longer counts, so the banner asks again.

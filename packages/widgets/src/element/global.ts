@@ -8,7 +8,7 @@ export type { AgencyWidgetsGlobal };
  * on `window` comes with the published declarations (types/agency-widgets.d.ts).
  */
 export function installGlobal(extra: Partial<AgencyWidgetsGlobal> = {}): AgencyWidgetsGlobal {
-  const current = window.AgencyWidgets ?? { configure, getSettings: getPageSettings };
+  const current = window.AgencyWidgets ?? { version: __AGENCY_WIDGETS_VERSION__, configure, getSettings: getPageSettings };
   window.AgencyWidgets = Object.assign(current, extra);
   return current;
 }

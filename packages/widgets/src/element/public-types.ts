@@ -36,6 +36,15 @@ export interface AgencySubscription {
   billing_period?: "monthly" | "yearly";
 }
 
+/**
+ * `agency-account-delete`: the visitor deleted their account. The element has signed them out; the page decides
+ * where to go next (the host goes to the home page).
+ */
+export interface AgencyAccountDeleteDetail {
+  /** The address of the account that no longer exists. */
+  email: string;
+}
+
 /** `agency-subscription-cancel` and `agency-subscription-resume`: the subscription as it is now. */
 export interface AgencySubscriptionChangeDetail {
   subscription: AgencySubscription | null;
@@ -123,6 +132,8 @@ export interface AgencyWidgetsSettings {
 
 /** `window.AgencyWidgets`, installed by every entry of the bundle. */
 export interface AgencyWidgetsGlobal {
+  /** The exact version of the bundle that installed this object, e.g. "1.0.0" (the one at /widgets/1.0.0/). */
+  readonly version: string;
   /** Merges these settings into the page's; every element re-renders with them. */
   configure(settings: AgencyWidgetsSettings): AgencyWidgetsSettings;
   /** The page's settings as configured so far. */

@@ -95,11 +95,16 @@ export function QuoteForm({ source }: QuoteFormProps) {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
+  /**
+   * The server's own message first (its code translated when this copy knows it), so a 503 that says why is
+   * shown as such; only a bare 500 gets the generic server text; then a request that got no answer; then the rest.
+   */
   const failureMessage = (error: unknown): string => {
-    const code = apiStatus(error);
-    if (code !== undefined && code >= 500) return t`Server error - please try again later`;
+    const serverMessage = apiErrorMessage(error, i18n);
+    if (serverMessage) return serverMessage;
+    if (apiStatus(error) === 500) return t`Server error - please try again later`;
     if (isNetworkError(error)) return t`Network error - check your internet connection`;
-    return apiErrorMessage(error, i18n) ?? t`Failed to send message - please try again`;
+    return t`Failed to send message - please try again`;
   };
 
   const submit = async (event: FormEvent) => {

@@ -4,7 +4,8 @@ export const settingsMeta = {
   tag: "agency-settings",
   className: "AgencySettingsElement",
   description:
-    "The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends.",
+    "The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; " +
+    "download their data, or delete the account.",
   attributes: { ...commonAttributes },
   events: {
     "agency-subscription-cancel": {
@@ -17,6 +18,11 @@ export const settingsMeta = {
       cancelable: false,
       description: "A cancelled subscription was resumed; the detail is the subscription as it is now.",
     },
+    "agency-account-delete": {
+      detail: "AgencyAccountDeleteDetail",
+      cancelable: false,
+      description: "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",
+    },
     "agency-navigate": navigateEvent,
   },
   parts: {
@@ -26,6 +32,9 @@ export const settingsMeta = {
     status: "The subscription's status badge.",
     notice: "The notice that a cancelled subscription is ending.",
     cancel: "The 'Cancel Subscription' button.",
+    data: "The 'Your data' card.",
+    download: "The 'Download my data' button.",
+    delete: "The 'Delete account' button.",
   },
   cssProperties: {
     "--agency-settings-max-width": "Maximum width of the element.",

@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { useStatusLabel } from "./status-label";
+import { YourData } from "./your-data";
 
 /** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
@@ -15,7 +16,10 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
   }
 }
 
-/** Spec §2 Settings: account information and the subscription, with cancel (and, beyond the spec, resume). */
+/**
+ * Spec §2 Settings: account information and the subscription, with cancel (and, beyond the spec, resume), and the
+ * visitor's own data: download it, or delete the account.
+ */
 export function Settings() {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
@@ -200,6 +204,8 @@ export function Settings() {
           </>
         )}
       </section>
+
+      <YourData />
 
       {confirming ? (
         <Modal

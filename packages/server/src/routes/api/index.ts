@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import accountRoutes from "./account/index";
 import adminRoutes from "./admin/index";
 import authRoutes from "./auth/index";
 import blogRoutes from "./blog/index";
@@ -22,6 +23,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: "/health" });
   await app.register(readyRoutes, { prefix: "/ready" });
   await app.register(authRoutes, { prefix: "/auth" });
+  await app.register(accountRoutes, { prefix: "/account" });
   await app.register(contactRoutes, { prefix: "/contact" });
   await app.register(blogRoutes, { prefix: "/blog" });
   await app.register(consentRoutes, { prefix: "/consent" });

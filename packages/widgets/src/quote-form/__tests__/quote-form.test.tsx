@@ -261,10 +261,43 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
 
   it.each([
     [
-      "HTTP 500",
-      () => HttpResponse.json({ error: "Internal Server Error" }, { status: 500 }),
+      "HTTP 500 without a message",
+      () => new HttpResponse(null, { status: 500 }),
       { nl: "Serverfout - probeer het later opnieuw", en: "Server error - please try again later" },
       500,
+    ],
+    [
+      "HTTP 500 with an empty JSON body",
+      () => HttpResponse.json({}, { status: 500 }),
+      { nl: "Serverfout - probeer het later opnieuw", en: "Server error - please try again later" },
+      500,
+    ],
+    [
+      "HTTP 500 with the server's own message and an unknown code",
+      () => HttpResponse.json({ error: "The mail relay is down, your request is saved" }, { status: 500 }),
+      { nl: "The mail relay is down, your request is saved", en: "The mail relay is down, your request is saved" },
+      500,
+    ],
+    [
+      "HTTP 500 with a known code, in the element's language",
+      () => HttpResponse.json({ error: "Something went wrong on our side. Please try again later.", code: "server.error" }, { status: 500 }),
+      {
+        nl: "Er ging bij ons iets mis. Probeer het later opnieuw.",
+        en: "Something went wrong on our side. Please try again later.",
+      },
+      500,
+    ],
+    [
+      "HTTP 503 with the server's message",
+      () => HttpResponse.json({ error: "Down for maintenance until 14:00" }, { status: 503 }),
+      { nl: "Down for maintenance until 14:00", en: "Down for maintenance until 14:00" },
+      503,
+    ],
+    [
+      "HTTP 502 without a message",
+      () => new HttpResponse("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+      { nl: "Versturen mislukt - probeer het opnieuw", en: "Failed to send message - please try again" },
+      502,
     ],
     [
       "a network error",

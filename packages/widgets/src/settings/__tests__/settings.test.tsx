@@ -1,10 +1,10 @@
-import { clearSession, setSession, type Subscription } from "@agency/core";
+import { clearSession, getSession, setSession, type Subscription } from "@agency/core";
 import { getToasts } from "@agency/ui";
 import { fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { activeSubscription, ann as kitUser, API, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { activeSubscription, ann as kitUser, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 const ann = { ...kitUser, name: "Ann de Vries" };
@@ -65,6 +65,21 @@ const texts = {
     resumed: "Your subscription has been resumed",
     resumeFailed: "Failed to resume subscription",
     logIn: "Log in",
+    yourData: "Your data",
+    download: "Download my data",
+    downloaded: "Your data has been downloaded",
+    downloadFailed: "Failed to download your data",
+    deleteAccount: "Delete account",
+    deleteWarning: "Quote requests sent with ann@example.com are deleted too. This cannot be undone.",
+    password: "Enter your password to confirm",
+    passwordMissing: "Please enter your password",
+    wrongPassword: "The password is not correct.",
+    cancelFailedAtProvider: "Your subscription could not be cancelled with the payment provider, so your account was not deleted.",
+    keepAccount: "Keep my account",
+    confirmDelete: "Delete my account",
+    deleting: "Deleting...",
+    deleted: "Your account has been deleted",
+    signedOut: "You are not logged in.",
   },
   nl: {
     account: "Accountgegevens",
@@ -90,6 +105,21 @@ const texts = {
     resumed: "Je abonnement is hervat",
     resumeFailed: "Hervatten van het abonnement is mislukt",
     logIn: "Log in",
+    yourData: "Je gegevens",
+    download: "Mijn gegevens downloaden",
+    downloaded: "Je gegevens zijn gedownload",
+    downloadFailed: "Downloaden van je gegevens is mislukt",
+    deleteAccount: "Account verwijderen",
+    deleteWarning: "Offerteaanvragen die met ann@example.com zijn verstuurd, worden ook verwijderd. Dit kan niet ongedaan worden gemaakt.",
+    password: "Vul je wachtwoord in om te bevestigen",
+    passwordMissing: "Vul je wachtwoord in",
+    wrongPassword: "Het wachtwoord klopt niet.",
+    cancelFailedAtProvider: "Je abonnement kon niet worden opgezegd bij de betaalprovider, dus je account is niet verwijderd.",
+    keepAccount: "Account behouden",
+    confirmDelete: "Mijn account verwijderen",
+    deleting: "Bezig met verwijderen...",
+    deleted: "Je account is verwijderd",
+    signedOut: "Je bent niet ingelogd.",
   },
 };
 
@@ -237,6 +267,164 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     await userEvent.setup().click(ui.getByRole("button", { name: T.resume }));
     await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.resumeFailed, locale }));
     expect(ui.getByText(T.endsOn)).toBeInTheDocument();
+  });
+
+  describe("your data", () => {
+    const exported = {
+      exported_at: "2027-01-01T10:00:00.000Z",
+      account: { id: "u1", email: "ann@example.com", name: "Ann de Vries", language: locale, created_at: "2026-01-01T00:00:00.000Z" },
+      subscriptions: [],
+      payment_customers: [],
+      checkouts: [],
+      quote_requests: [],
+      consent_records: [],
+    };
+
+    /** jsdom has no object URLs and no downloads: record the file the element hands to the browser instead. */
+    function captureDownloads() {
+      const files: { blob: Blob; name: string }[] = [];
+      let blob: Blob | null = null;
+      Object.assign(URL, {
+        createObjectURL: vi.fn((value: Blob) => ((blob = value), "blob:export")),
+        revokeObjectURL: vi.fn(),
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+        if (this.href === "blob:export" && blob) files.push({ blob, name: this.download });
+      });
+      return files;
+    }
+
+    it("offers 'Download my data' and 'Delete account' in a 'Your data' card", async () => {
+      const { ui } = await mountLoaded();
+      const card = ui.getByRole("heading", { level: 2, name: T.yourData }).closest("section")!;
+      expect(card).toHaveAttribute("part", "data");
+      expect(within(card).getByRole("button", { name: T.download })).toHaveAttribute("part", "download");
+      expect(within(card).getByRole("button", { name: T.deleteAccount })).toHaveAttribute("part", "delete");
+    });
+
+    it("downloads the export as the file the server names, with this browser's consent id", async () => {
+      const files = captureDownloads();
+      const consentId = "4f7c2a50-8d1e-4b7a-9c3f-2e6d5a1b0c9d";
+      localStorage.setItem("cookieConsent", JSON.stringify({ id: consentId, necessary: true, analytics: false, marketing: false, version: 1 }));
+      let asked: URL | null = null;
+      let auth: string | null = null;
+      server.use(
+        http.get(`${API}/account/export`, ({ request }) => {
+          asked = new URL(request.url);
+          auth = request.headers.get("authorization");
+          return HttpResponse.json(exported, { headers: { "content-disposition": 'attachment; filename="my-data-2027-01-01.json"', "cache-control": "no-store" } });
+        }),
+      );
+      try {
+        const { ui } = await mountLoaded();
+        await userEvent.setup().click(ui.getByRole("button", { name: T.download }));
+        await waitFor(() => expect(files).toHaveLength(1));
+        expect(asked!.searchParams.get("consentId")).toBe(consentId);
+        expect(auth).toBe("Bearer tok");
+        expect(files[0]!.name).toBe("my-data-2027-01-01.json");
+        expect(files[0]!.blob.type).toBe("application/json");
+        expect(JSON.parse(await files[0]!.blob.text())).toEqual(exported);
+        await waitFor(() => expect(lastToast()).toMatchObject({ kind: "success", message: T.downloaded, locale }));
+      } finally {
+        localStorage.removeItem("cookieConsent");
+      }
+    });
+
+    it("says 'Failed to download your data' when the export fails", async () => {
+      captureDownloads();
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      server.use(http.get(`${API}/account/export`, () => HttpResponse.json({ error: "boom" }, { status: 500 })));
+      const { ui } = await mountLoaded();
+      await userEvent.setup().click(ui.getByRole("button", { name: T.download }));
+      await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.downloadFailed, locale }));
+      expect(ui.getByRole("button", { name: T.download })).toBeEnabled();
+    });
+
+    it("asks for the password in a modal, keeps focus inside it, and closes with 'Keep my account'", async () => {
+      const { el, ui } = await mountLoaded();
+      const u = userEvent.setup();
+      await u.click(ui.getByRole("button", { name: T.deleteAccount }));
+      const dialog = ui.getByRole("dialog", { name: T.deleteAccount });
+      expect(dialog).toHaveTextContent(T.deleteWarning);
+      const password = within(dialog).getByLabelText(T.password);
+      expect(password).toHaveAttribute("type", "password");
+      await waitFor(() => expect(focused(password)).toBe(true));
+      // Tab from the last button wraps to the field: focus stays in the dialog.
+      within(dialog).getByRole("button", { name: T.confirmDelete }).focus();
+      await u.tab();
+      expect(dialog.contains(el.shadowRoot!.activeElement)).toBe(true);
+      await u.click(within(dialog).getByRole("button", { name: T.keepAccount }));
+      expect(ui.queryByRole("dialog")).toBeNull();
+    });
+
+    it("refuses an empty password without asking the server", async () => {
+      const asked = vi.fn();
+      server.use(http.delete(`${API}/account`, () => (asked(), HttpResponse.json({ success: true, message: "x" }))));
+      const { ui } = await mountLoaded();
+      const u = userEvent.setup();
+      await u.click(ui.getByRole("button", { name: T.deleteAccount }));
+      await u.click(ui.getByRole("button", { name: T.confirmDelete }));
+      expect(await ui.findByRole("alert")).toHaveTextContent(T.passwordMissing);
+      expect(asked).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ["a wrong password", 400, { error: "The password is not correct.", code: "account.wrong_password", fields: ["password"] }, "wrongPassword"],
+      [
+        "a provider that cannot cancel",
+        503,
+        { error: "Your subscription could not be cancelled…", code: "account.cancel_failed" },
+        "cancelFailedAtProvider",
+      ],
+    ] as const)("shows the server's refusal for %s in the element's language, and stays signed in", async (_, status, body, text) => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      server.use(http.delete(`${API}/account`, () => HttpResponse.json(body, { status })));
+      const { ui } = await mountLoaded();
+      const u = userEvent.setup();
+      await u.click(ui.getByRole("button", { name: T.deleteAccount }));
+      fill(ui.getByLabelText(T.password), "not-it");
+      await u.click(ui.getByRole("button", { name: T.confirmDelete }));
+      expect(await ui.findByRole("alert")).toHaveTextContent(T[text]);
+      expect(ui.getByLabelText(T.password)).toHaveAttribute("aria-invalid", "true");
+      expect(ui.getByRole("dialog")).toBeInTheDocument();
+      expect(getSession().isAuthenticated).toBe(true);
+    });
+
+    it("deletes with the password, then signs out with a toast and a bubbling, composed agency-account-delete", async () => {
+      let sent: unknown = null;
+      server.use(
+        http.delete(`${API}/account`, async ({ request }) => {
+          sent = await request.json();
+          await delay(100);
+          return HttpResponse.json({ success: true, message: "Your account has been deleted." });
+        }),
+      );
+      const events: CustomEvent[] = [];
+      const listener = (event: Event) => events.push(event as CustomEvent);
+      document.addEventListener("agency-account-delete", listener);
+      try {
+        const { ui } = await mountLoaded();
+        const u = userEvent.setup();
+        await u.click(ui.getByRole("button", { name: T.deleteAccount }));
+        fill(ui.getByLabelText(T.password), "secret1-pass");
+        await u.click(ui.getByRole("button", { name: T.confirmDelete }));
+        expect(ui.getByRole("button", { name: T.deleting })).toBeDisabled();
+        expect(ui.getByRole("button", { name: T.keepAccount })).toBeDisabled();
+
+        await waitFor(() => expect(events).toHaveLength(1));
+        expect(sent).toEqual({ password: "secret1-pass" });
+        expect(events[0]!.detail).toEqual({ email: "ann@example.com" });
+        expect(events[0]!.bubbles).toBe(true);
+        expect(events[0]!.composed).toBe(true);
+        expect(lastToast()).toMatchObject({ kind: "success", message: T.deleted, locale });
+        expect(getSession().isAuthenticated).toBe(false);
+        expect(localStorage.getItem("token")).toBeNull();
+        await waitFor(() => expect(ui.getByText(T.signedOut, { exact: false })).toBeInTheDocument());
+        expect(ui.queryByRole("dialog")).toBeNull();
+      } finally {
+        document.removeEventListener("agency-account-delete", listener);
+      }
+    });
   });
 
   it("points a visitor who is not logged in to the login page", async () => {

@@ -240,12 +240,20 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       expect(ui.queryByRole("button", { name: T.startAnnual })).toBeNull();
     });
 
-    it("sends someone with an active subscription to /dashboard", async () => {
+    it.each(["active", "trialing"])("sends someone with an %s subscription to /dashboard", async (status) => {
       setSession(ann, "tok");
-      stubApi({ subscription: { status: "active", plan_name: "Pro", current_period_end: "2027-01-01T00:00:00Z", cancel_at_period_end: false } });
+      stubApi({ subscription: { status, plan_name: "Pro", current_period_end: "2027-01-01T00:00:00Z", cancel_at_period_end: false } });
       const { ui } = await mount();
       await waitFor(() => expect(navigations()).toEqual(["/dashboard"]));
       expect(ui.getByText(T.loading)).toBeInTheDocument();
+    });
+
+    it.each(["past_due", "incomplete"])("offers the plan to someone whose subscription is %s", async (status) => {
+      setSession(ann, "tok");
+      stubApi({ subscription: { status, plan_name: "Pro", current_period_end: "2027-01-01T00:00:00Z", cancel_at_period_end: false } });
+      const { ui } = await mount();
+      expect(await ui.findByRole("button", { name: T.startAnnual })).toBeInTheDocument();
+      expect(navigations()).toEqual([]);
     });
 
     it("shows the cancelled notice after coming back with ?subscription=cancelled", async () => {

@@ -8,7 +8,8 @@ import {
 } from "@agency/contract/schemas";
 import { grantsAccess } from "@agency/contract";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { currentSubscription, findPlan, listPlans, liveSubscription, publicPlan, publicSubscription, publicSubscriptionById } from "../../../payments/store";
+import { currentSubscription, findPlan, liveSubscription, publicSubscription, publicSubscriptionById } from "../../../payments/store";
+import { PLANS_TTL_SECONDS, matchesEtag } from "../../../payments/plans-cache";
 import { requestLocale } from "../../../i18n";
 import testCheckoutRoutes from "./test-checkout";
 import webhookRoutes from "./webhook";
@@ -36,6 +37,13 @@ function apiBaseUrl(request: FastifyRequest, publicUrl: string): string {
   return `${publicUrl}${at >= 0 ? path.slice(0, at) : "/api"}`;
 }
 
+/** Adds `field` to the answer's Vary header, keeping what other plugins put there (Origin, Accept-Encoding). */
+function varyOn(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader("vary");
+  const fields = current === undefined ? [] : String(current).split(",").map((f) => f.trim()).filter(Boolean);
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) reply.header("vary", [...fields, field].join(", "));
+}
+
 const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/plans",
@@ -43,11 +51,21 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["subscriptions"],
         summary: "The plans on sale",
-        description: "Names, descriptions and features in the request's language (Accept-Language). Prices are amounts in the plan's currency (49 means €49).",
+        description:
+          "Names, descriptions and features in the request's language (Accept-Language). Prices are amounts in the plan's currency (49 means €49). " +
+          `Public and cacheable for ${PLANS_TTL_SECONDS} s (Vary: Accept-Language); an If-None-Match with the answer's ETag gets 304.`,
         response: { 200: PlansResponseSchema },
       },
     },
-    async (request) => ({ plans: (await listPlans(app.db, requestLocale(request))).map(publicPlan) }),
+    async (request, reply) => {
+      const { json, etag } = await app.payments.plans.get(requestLocale(request));
+      reply.header("cache-control", `public, max-age=${PLANS_TTL_SECONDS}`).header("etag", etag);
+      varyOn(reply, "Accept-Language");
+      // 304 has no body, so the route's documented answers (200 only) do not type it.
+      if (matchesEtag(request.headers["if-none-match"], etag)) return (reply as FastifyReply).code(304).send();
+      // Already serialised, and checked against PlansResponseSchema when it was made: a string goes out as it is.
+      return reply.type("application/json; charset=utf-8").send(json as never);
+    },
   );
 
   app.get(

@@ -1,0 +1,40 @@
+import type { AxiosInstance } from "axios";
+import type { AccountExport, SuccessMessageResponse } from "@agency/contract";
+import { readStorage } from "../storage";
+
+/** Where the cookie banner keeps the visitor's decision, with the anonymous id its consent records are filed under. */
+export const CONSENT_STORAGE_KEY = "cookieConsent";
+
+/** The cookie banner's anonymous id in this browser, if a decision with one is stored. */
+export function storedConsentId(): string | undefined {
+  try {
+    const id: unknown = (JSON.parse(readStorage(CONSENT_STORAGE_KEY) ?? "null") as { id?: unknown } | null)?.id;
+    return typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface AccountDataFile {
+  data: AccountExport;
+  /** The name the server gives the file (Content-Disposition), e.g. my-data-2027-03-05.json. */
+  filename: string;
+}
+
+/**
+ * Everything the server holds about the signed-in user. The consent records of this browser are included: they
+ * are filed under the banner's anonymous id, which only this browser knows.
+ */
+export async function exportAccountData(api: AxiosInstance): Promise<AccountDataFile> {
+  const consentId = storedConsentId();
+  const response = await api.get<AccountExport>("/account/export", { params: consentId ? { consentId } : {} });
+  const disposition = String(response.headers["content-disposition"] ?? "");
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "my-data.json";
+  return { data: response.data, filename };
+}
+
+/** Deletes the signed-in user's account, confirmed with their password. The caller signs out afterwards. */
+export async function deleteAccount(api: AxiosInstance, password: string): Promise<SuccessMessageResponse> {
+  const { data } = await api.delete<SuccessMessageResponse>("/account", { data: { password } });
+  return data;
+}

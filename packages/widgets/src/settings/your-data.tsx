@@ -1,0 +1,164 @@
+import { accountApi, apiErrorMessage, clearSession, isNetworkError, useSession } from "@agency/core";
+import { Modal, toast } from "@agency/ui";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useElement } from "../element/element-context";
+
+/** Hands the export to the browser as a file download. */
+function saveAsFile(data: unknown, filename: string): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: the download has its own copy by then.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+type Deleting = "closed" | "open" | "working";
+
+/** The rights the privacy policy promises, on the settings page: a copy of one's data, and erasure. */
+export function YourData() {
+  const { t, i18n } = useLingui();
+  const { api, settings, emit } = useElement();
+  const { user } = useSession();
+  const locale = settings.locale;
+  const email = user?.email ?? "";
+  const formId = useId();
+  const passwordId = useId();
+  const [downloading, setDownloading] = useState(false);
+  const [deleting, setDeleting] = useState<Deleting>("closed");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const { data, filename } = await accountApi.exportAccountData(api);
+      saveAsFile(data, filename);
+      toast.success(t`Your data has been downloaded`, { locale });
+    } catch (failure) {
+      console.error("agency-settings: the data export failed", failure);
+      toast.error(t`Failed to download your data`, { locale });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  function close() {
+    if (deleting === "working") return;
+    setDeleting("closed");
+    setPassword("");
+    setError(null);
+  }
+
+  async function confirmDelete(event: FormEvent) {
+    event.preventDefault();
+    if (deleting === "working") return;
+    if (!password) {
+      setError(t`Please enter your password`);
+      passwordRef.current?.focus();
+      return;
+    }
+    setDeleting("working");
+    setError(null);
+    try {
+      await accountApi.deleteAccount(api, password);
+      toast.success(t`Your account has been deleted`, { locale });
+      // The page moves on first (the host to its home page), then the session ends: a guard that sees the
+      // signed-out state before the page has moved must not get the chance to send the visitor to the login page.
+      emit("agency-account-delete", { email });
+      clearSession();
+    } catch (failure) {
+      console.error("agency-settings: deleting the account failed", failure);
+      setError(
+        apiErrorMessage(failure, i18n) ??
+          (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to delete your account`),
+      );
+      setDeleting("open");
+      // After the re-render that enabled the field again.
+      setTimeout(() => passwordRef.current?.select(), 0);
+    }
+  }
+
+  const working = deleting === "working";
+
+  return (
+    <section className="settings__card" part="data" aria-labelledby="settings-data">
+      <h2 id="settings-data" className="settings__title">
+        <Trans>Your data</Trans>
+      </h2>
+      <p className="settings__muted settings__intro">
+        <Trans>Download a copy of everything we hold about you, or delete your account and the data that goes with it.</Trans>
+      </p>
+      <div className="settings__actions">
+        <button
+          type="button"
+          className="ag-button ag-button--secondary"
+          part="download"
+          disabled={downloading}
+          aria-busy={downloading}
+          onClick={() => void download()}
+        >
+          {downloading ? <Trans>Preparing download...</Trans> : <Trans>Download my data</Trans>}
+        </button>
+        <button type="button" className="ag-button ag-button--danger" part="delete" onClick={() => setDeleting("open")}>
+          <Trans>Delete account</Trans>
+        </button>
+      </div>
+
+      {deleting !== "closed" ? (
+        <Modal
+          title={<Trans>Delete account</Trans>}
+          onClose={close}
+          actions={
+            <>
+              <button type="button" className="ag-button ag-button--secondary" disabled={working} onClick={close}>
+                <Trans>Keep my account</Trans>
+              </button>
+              <button type="submit" form={formId} className="ag-button ag-button--danger" disabled={working} aria-busy={working}>
+                {working ? <Trans>Deleting...</Trans> : <Trans>Delete my account</Trans>}
+              </button>
+            </>
+          }
+        >
+          <form id={formId} className="settings__form" noValidate onSubmit={(event) => void confirmDelete(event)}>
+            <p className="settings__modal-text">
+              <Trans>
+                This permanently deletes your account. A running subscription is cancelled at once and you lose access
+                immediately. Quote requests sent with {email} are deleted too. This cannot be undone.
+              </Trans>
+            </p>
+            <label className="settings__label" htmlFor={passwordId}>
+              <Trans>Enter your password to confirm</Trans>
+            </label>
+            <input
+              ref={passwordRef}
+              id={passwordId}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              className="settings__input"
+              value={password}
+              disabled={working}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${passwordId}-error` : undefined}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            {/* Tells password managers whose password this is; after the field, so the dialog focuses the field first. */}
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+            {error ? (
+              <p id={`${passwordId}-error`} className="settings__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </form>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
