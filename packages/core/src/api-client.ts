@@ -14,12 +14,21 @@ export interface ApiClientOptions {
 
 export interface ApiRequestConfig {
   params?: Record<string, string | number | boolean | undefined>;
+  /** A body for DELETE. */
+  data?: unknown;
 }
 
-/** The calls the API modules make: axios's get and post, with axios's answer (`data`) and errors. */
+/** axios's answer: the body and the headers (names in lower case). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** The calls the API modules make: axios's get, post and delete, with axios's answers and errors. */
 export interface ApiClient {
-  get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<{ data: T }>;
-  post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<{ data: T }>;
+  get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  delete<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
 }
 
 /** Replaced in tests; a 401 makes a full page navigation to the login page. */
@@ -74,12 +83,16 @@ class LazyAxiosClient implements ApiClient {
     return this.instance;
   }
 
-  async get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<{ data: T }> {
+  async get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>> {
     return (await this.axios()).get<T>(url, config);
   }
 
-  async post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<{ data: T }> {
+  async post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>> {
     return (await this.axios()).post<T>(url, data, config);
+  }
+
+  async delete<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>> {
+    return (await this.axios()).delete<T>(url, config);
   }
 }
 

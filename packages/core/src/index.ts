@@ -27,6 +27,7 @@ export {
   type ApiClient,
   type ApiClientOptions,
   type ApiRequestConfig,
+  type ApiResponse,
   getApiClient,
   apiErrorMessage,
   apiErrorCode,

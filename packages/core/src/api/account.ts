@@ -1,4 +1,4 @@
-import type { AxiosInstance } from "axios";
+import type { ApiClient } from "../api-client";
 import type { AccountExport, SuccessMessageResponse } from "@agency/contract";
 import { readStorage } from "../storage";
 
@@ -25,7 +25,7 @@ export interface AccountDataFile {
  * Everything the server holds about the signed-in user. The consent records of this browser are included: they
  * are filed under the banner's anonymous id, which only this browser knows.
  */
-export async function exportAccountData(api: AxiosInstance): Promise<AccountDataFile> {
+export async function exportAccountData(api: ApiClient): Promise<AccountDataFile> {
   const consentId = storedConsentId();
   const response = await api.get<AccountExport>("/account/export", { params: consentId ? { consentId } : {} });
   const disposition = String(response.headers["content-disposition"] ?? "");
@@ -34,7 +34,7 @@ export async function exportAccountData(api: AxiosInstance): Promise<AccountData
 }
 
 /** Deletes the signed-in user's account, confirmed with their password. The caller signs out afterwards. */
-export async function deleteAccount(api: AxiosInstance, password: string): Promise<SuccessMessageResponse> {
+export async function deleteAccount(api: ApiClient, password: string): Promise<SuccessMessageResponse> {
   const { data } = await api.delete<SuccessMessageResponse>("/account", { data: { password } });
   return data;
 }
