@@ -28,9 +28,19 @@ describe("authenticated-only guard", () => {
 
   it("lets a logged-in visitor see /subscribe", async () => {
     logIn();
+    const asked = vi.fn();
+    server.use(
+      http.get(`${API}/subscriptions/current`, () => {
+        asked();
+        return HttpResponse.json({ subscription: null });
+      }),
+    );
     const { router } = renderApp("/subscribe");
     await waitFor(() => expect(document.title).toMatch(/^Abonneren/));
     expect(router.state.location.pathname).toBe("/subscribe");
+    // The subscribe element's own check has gone out (the API client loads axios with its first call, so it comes a
+    // moment later), and cannot land in the next test.
+    await waitFor(() => expect(asked).toHaveBeenCalled(), { timeout: 5000 });
   });
 });
 
