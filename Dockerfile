@@ -40,10 +40,13 @@ COPY examples/package.json examples/
 # The bundle and the site's browser code are static files by now. (Every workspace manifest is copied because the
 # lock lists them; only these two workspaces' dependencies are installed.)
 RUN npm ci --omit=dev --workspace @agency/server --workspace @agency/host --no-audit --no-fund && npm cache clean --force
-# Read at run time from beside the server: migrations and the blog's Markdown.
+# Read at run time from beside the server (src/paths.ts): migrations, the blog's Markdown, the list of common
+# passwords, and the texts (.po) of the server and of the contract's error messages.
 COPY packages/server/migrations packages/server/migrations
 COPY packages/server/content packages/server/content
 COPY packages/server/src/accounts/common-passwords.txt packages/server/src/accounts/common-passwords.txt
+COPY packages/server/src/locales packages/server/src/locales
+COPY packages/contract/src/locales packages/contract/src/locales
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/widgets/dist packages/widgets/dist
 # Earlier builds of the bundle (those in the build context plus this one): their chunks stay available to pages

@@ -3,7 +3,8 @@ import path from "node:path";
 import { parse } from "yaml";
 import { configVariables, loadConfig } from "../src/config";
 import { probe } from "../src/cli/healthcheck";
-import { packageRoot, repoRoot } from "../src/paths";
+import { commonPasswordsFile } from "../src/accounts/common-passwords";
+import { blogContentDir, contractLocalesDir, migrationsDir, packageRoot, repoRoot, serverLocalesDir } from "../src/paths";
 import serverBuild from "../vite.config";
 import { buildTestApp, type TestApp } from "./helpers";
 
@@ -84,6 +85,14 @@ describe("Dockerfile", () => {
     for (const dir of ["packages/server/migrations", "packages/server/content", "packages/server/dist", "packages/widgets/dist", "host/dist"]) {
       expect(runtimeStage).toMatch(new RegExp(`^COPY .*\\b${dir} ${dir}$`, "m"));
       expect(existsSync(path.join(repoRoot, dir.replace("/dist", "")))).toBe(true);
+    }
+  });
+
+  it("copies every file and folder the server reads from disk at run time (src/paths.ts)", () => {
+    const copied = [...runtimeStage.matchAll(/^COPY (?:--from=build \/app\/)?(\S+) \1$/gm)].map((m) => m[1]!);
+    for (const file of [migrationsDir, blogContentDir, serverLocalesDir, contractLocalesDir, commonPasswordsFile]) {
+      const rel = path.relative(repoRoot, file);
+      expect(copied.some((dir) => rel === dir || rel.startsWith(`${dir}/`)), rel).toBe(true);
     }
   });
 
