@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { dirname, extname, join, normalize } from "node:path";
 import { expect, test } from "@playwright/test";
 
 // The element package as a partner gets it: `npm pack` of the built packages/widgets, installed from the
@@ -101,6 +101,37 @@ test.describe("the installable package", () => {
     expect(resolve("@agency/widgets/agency-pricing.js")).toBe(`${dist}agency-pricing.js`);
     expect(resolve("@agency/widgets/custom-elements.json")).toBe(`${dist}custom-elements.json`);
     expect(resolve("@agency/widgets/agency-widgets.d.ts")).toBe(`${dist}agency-widgets.d.ts`);
+  });
+
+  test("everything package.json points at is in the tarball, and every file a packed module imports is too", () => {
+    const pkg = JSON.parse(readFileSync(join(repo, "packages/widgets/package.json"), "utf8")) as {
+      exports: Record<string, string | Record<string, string>>;
+      types: string;
+      customElements: string;
+    };
+    const targets = [
+      ...Object.values(pkg.exports).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target))),
+      pkg.types,
+      pkg.customElements,
+    ].map((target) => target.replace(/^\.\//, ""));
+    for (const target of targets) {
+      if (!target.includes("*")) {
+        expect(packed, target).toContain(target);
+        continue;
+      }
+      const pattern = new RegExp(`^${target.replaceAll(".", "\\.").replace("*", "[^/]+")}$`);
+      const matches = packed.filter((file) => pattern.test(file));
+      for (const tag of TAGS) expect(matches, target).toContain(target.replace("*", tag.slice("agency-".length)));
+    }
+    // The bundle's entries and chunks import each other by relative paths, and nothing else (no dependencies).
+    const installed = join(project, "node_modules/@agency/widgets");
+    for (const file of packed.filter((f) => f.endsWith(".js"))) {
+      const code = readFileSync(join(installed, file), "utf8");
+      for (const [, specifier] of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"([^"]+)"/g)) {
+        expect(specifier!.startsWith("./") || specifier!.startsWith("../"), `${file} imports ${specifier}`).toBe(true);
+        expect(packed, `${file} imports ${specifier}`).toContain(join(dirname(file), specifier!));
+      }
+    }
   });
 
   test("a consumer's TypeScript and React 19 code type-checks against it, and a wrong use does not", () => {

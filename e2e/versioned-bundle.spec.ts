@@ -1,12 +1,24 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { API_ORIGIN } from "./helpers";
 
 const { version } = JSON.parse(readFileSync(new URL("../packages/widgets/package.json", import.meta.url), "utf8")) as { version: string };
+/** The bundle's path in the README's embed snippet (the first `<script src>` of its "Embedding an element" section). */
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const embedSection = readme.slice(readme.indexOf("## Embedding an element"));
+const embedPath = new URL(/<script type="module" src="([^"]+)"><\/script>/.exec(embedSection)![1]!).pathname;
 
 // What the README tells a partner to paste: the bundle from /widgets/v1/. (The page is made up by the test; on a
 // made-up page of another origin Chromium refuses the loopback address, so it stands on the server's own origin.)
 test.describe("the versioned bundle URL", () => {
+  test("the README tells partners to load the bundle from /widgets/v1/, and so do the example pages", () => {
+    expect(embedPath).toBe("/widgets/v1/agency-widgets.js");
+    for (const file of readdirSync(new URL("../examples/", import.meta.url)).filter((f) => f.endsWith(".html"))) {
+      const html = readFileSync(new URL(`../examples/${file}`, import.meta.url), "utf8");
+      for (const [, src] of html.matchAll(/<script[^>]+src="([^"]*\/widgets\/[^"]+)"/g)) expect(src, file).toMatch(/^\/widgets\/v1\//);
+    }
+  });
+
   test("a partner page loading /widgets/v1/ gets every file from there, reports the exact version and renders", async ({ page }) => {
     const bundleAnswers: Array<{ url: string; status: number; cacheControl: string | undefined }> = [];
     page.on("response", (response) => {
@@ -19,7 +31,7 @@ test.describe("the versioned bundle URL", () => {
         contentType: "text/html; charset=utf-8",
         body:
           `<!doctype html><html lang="en"><title>Partner</title>` +
-          `<script type="module" src="/widgets/v1/agency-widgets.js"></script>` +
+          `<script type="module" src="${embedPath}"></script>` +
           `<agency-pricing locale="en" show-included></agency-pricing></html>`,
       }),
     );
