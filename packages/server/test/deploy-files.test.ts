@@ -118,6 +118,41 @@ describe("Dockerfile", () => {
   });
 });
 
+describe("installing from the lock file", () => {
+  interface Locked {
+    optionalDependencies?: Record<string, string>;
+  }
+  const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, Locked> };
+
+  /** Where npm finds `name` from the package at `from`: its own node_modules, then each folder up. */
+  function resolveLocked(from: string, name: string): string | undefined {
+    let dir = from;
+    for (;;) {
+      const key = `${dir ? `${dir}/` : ""}node_modules/${name}`;
+      if (lock.packages[key]) return key;
+      if (!dir) return undefined;
+      const up = dir.lastIndexOf("/node_modules/");
+      dir = up < 0 ? "" : dir.slice(0, up);
+    }
+  }
+
+  it("locks every optional dependency (each platform's build of a native tool), so npm ci works on any system", () => {
+    const missing = Object.entries(lock.packages).flatMap(([key, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !resolveLocked(key, name))
+        .map((name) => `${key || "(root)"} -> ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("CI and the image install with npm ci and nothing else", () => {
+    const ci = read(".ci/run");
+    expect(ci).toMatch(/^npm ci\b/m);
+    expect(ci).not.toMatch(/npm (install|i)\b/);
+    expect(dockerfile.match(/^RUN npm (\w+)/gm)?.filter((run) => run !== "RUN npm ci" && run !== "RUN npm run")).toEqual([]);
+  });
+});
+
 describe("compose.yaml", () => {
   it("runs PostgreSQL, two app instances of one image and a proxy in front", () => {
     expect(compose.services.db?.image).toMatch(/^postgres:/);
