@@ -1,4 +1,4 @@
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { type ChildProcess, execSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -21,6 +21,19 @@ const lines = runtimeStage.split("\n").map((line) => line.trim());
 let app: string;
 let server: ChildProcess | undefined;
 let output = "";
+/** What the image sets (ENV) and an operator adds, here on a fresh embedded database. */
+const env = () => ({
+  PATH: process.env.PATH,
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  PORT: String(port),
+  DATA_DIR: join(app, "data"),
+  PUBLIC_URL: origin,
+  PAYMENTS: "test",
+  LOG_LEVEL: "warn",
+});
+/** A command of the image (`node packages/server/dist/…`) run in its working directory. */
+const runInImage = (args: string[]) => spawnSync(args[0]!, args.slice(1), { cwd: app, env: env(), encoding: "utf8", timeout: 60_000 });
 
 test.describe.configure({ mode: "serial" });
 
@@ -43,21 +56,13 @@ test.describe("the container's runtime stage", () => {
     const install = lines.find((line) => line.startsWith("RUN npm ci"))!.slice("RUN ".length).split("&&")[0]!;
     execSync(`${install} --prefer-offline`, { cwd: app, stdio: "pipe", timeout: 180_000 });
 
+    // docs/deploy.md's upgrade step: the migrations applied on their own, before the instances start.
+    const migrate = runInImage(["node", "packages/server/dist/migrate.js"]);
+    expect(`${migrate.stdout}${migrate.stderr}`).toMatch(/applied {2}\d+/);
+    expect(migrate.status).toBe(0);
+
     const cmd = JSON.parse(lines.find((line) => line.startsWith("CMD "))!.slice("CMD ".length)) as string[];
-    server = spawn(cmd[0]!, cmd.slice(1), {
-      cwd: app,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: join(app, "data"),
-        PUBLIC_URL: origin,
-        PAYMENTS: "test",
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    server = spawn(cmd[0]!, cmd.slice(1), { cwd: app, env: env(), stdio: ["ignore", "pipe", "pipe"] });
     server.stdout!.on("data", (chunk: Buffer) => (output += chunk));
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk));
     await expect
@@ -77,6 +82,14 @@ test.describe("the container's runtime stage", () => {
       await new Promise((resolve) => server!.once("exit", resolve));
     }
     if (app) rmSync(app, { recursive: true, force: true });
+  });
+
+  test("answers its own health check (liveness) and compose's readiness check", () => {
+    const health = JSON.parse(/HEALTHCHECK [^\n]*?CMD (\[[^\]]+\])/.exec(runtimeStage)![1]!) as string[];
+    for (const args of [health, [...health, "ready"]]) {
+      const result = runInImage(args);
+      expect(result.status, `${args.join(" ")}: ${result.stderr}`).toBe(0);
+    }
   });
 
   test("serves the public pages rendered by the site's server entry, in both languages", async () => {
