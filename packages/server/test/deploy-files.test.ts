@@ -194,6 +194,34 @@ describe("compose.yaml", () => {
   });
 });
 
+describe("docs/deploy.md", () => {
+  const deploy = read("docs/deploy.md");
+
+  it("explains every setting compose.yaml gives the instances", () => {
+    const settings = new Set(appServices.flatMap(([, service]) => Object.keys(service.environment ?? {})));
+    expect([...settings].filter((name) => !deploy.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("gives the Stripe webhook address the server answers on", async () => {
+    const address = /\*\*`\$PUBLIC_URL(\/api\/[^`]+)`\*\*/.exec(deploy)?.[1];
+    expect(address).toBeDefined();
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_deploy",
+      STRIPE_WEBHOOK_SECRET: "whsec_deploy",
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
+    };
+    const t = await buildTestApp({ env: stripe });
+    try {
+      // An unsigned call is refused by the webhook route itself, for its signature.
+      const response = await t.app.inject({ method: "POST", url: address!, payload: {} });
+      expect(response.json()).toMatchObject({ code: "payments.signature_missing" });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("the health check command", () => {
   let t: TestApp;
   let port: number;
