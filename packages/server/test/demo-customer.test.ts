@@ -111,6 +111,9 @@ describe("the server's start", () => {
       env: { INIT_CWD: dir, DATA_DIR: path.join(dir, "data"), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     });
     for (let i = 0; i < 1200 && !server.stdout().includes("running at"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The demo line is a write of its own after that one and may arrive later on a busy machine: wait for it up to
+    // two seconds (as long as a start that prints none is watched).
+    for (let i = 0; i < 40 && !server.stdout().includes("log in at"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const banner = server.stdout();
     let loginStatus: number | null = null;
     const password = /\/ (demo-[a-z2-9]+)/.exec(banner)?.[1];
