@@ -73,6 +73,29 @@ test("an English page carries the language guard as a blocking script file in it
   expect(guard.headers()["content-type"]).toContain("javascript");
 });
 
+test("a fresh visit to an English page renders no frame of it: the Dutch page is the first thing painted", async ({ page }) => {
+  await prepareVisitor(page);
+  // In every document of the visit, before its own scripts: each frame the browser is about to paint, noted with the
+  // page's path and whether the page's text was in it yet. Kept in sessionStorage, which outlives the document.
+  await page.addInitScript(() => {
+    const frame = () => {
+      if (document.querySelector("h1")) {
+        sessionStorage.setItem("framesWithText", `${sessionStorage.getItem("framesWithText") ?? ""}${location.pathname};`);
+      } else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  for (const path of ["/en/pricing", "/en", "/en/contact"]) {
+    await page.goto(`${API_ORIGIN}/robots.txt`);
+    await page.evaluate(() => sessionStorage.removeItem("framesWithText"));
+    await page.goto(path);
+    const dutch = path.slice(3) || "/";
+    await expect(page).toHaveURL(`${API_ORIGIN}${dutch}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("framesWithText"))).toBe(`${dutch};`);
+  }
+});
+
 test("a blog article that does not exist is answered 404, rendered; the server entry is not served", async ({ request }) => {
   const missing = await request.get(`${API_ORIGIN}/blog/no-such-article`);
   expect(missing.status()).toBe(404);
