@@ -169,6 +169,14 @@ test.describe("the elements' boxes are reserved in the served HTML", () => {
         const shift = await page.evaluate(() => (window as { layoutShift?: number }).layoutShift ?? 0);
         expect(shift, `${path} cumulative layout shift`).toBeLessThanOrEqual(0.02);
       }
+      // Home loads its pricing element when the section comes into view: it upgrades there, in its reserved box.
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Pakketten en prijzen" }).scrollIntoViewIfNeeded();
+      await expect(page.locator("agency-pricing").locator("h3").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const shift = await page.evaluate(() => (window as { layoutShift?: number }).layoutShift ?? 0);
+      expect(shift, "/ with its pricing element: cumulative layout shift").toBeLessThanOrEqual(0.02);
     });
   }
 });
