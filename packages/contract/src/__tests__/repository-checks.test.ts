@@ -42,7 +42,9 @@ describe("the import boundary check", () => {
     copyOfRepository(["scripts/check-boundaries.mjs", "packages/contract/src/index.ts"]);
     write("packages/core/src/index.ts", 'export { LOCALES, type User } from "@agency/contract";\n');
     write("host/src/pages.ts", `import { localizedPath } from "${CORE}";\nexport const english = localizedPath("/", "en");\n`);
-    write("packages/server/src/routes.ts", 'import { UserSchema } from "@agency/contract/schemas";\nexport const schema = UserSchema;\n');
+    write("packages/server/src/routes/api/users.ts", 'import { UserSchema } from "@agency/contract/schemas";\nexport const schema = UserSchema;\n');
+    // A probe that touches no table is not data access.
+    write("packages/server/src/routes/api/ready/index.ts", 'export const probe = (db: Db) => db.query("SELECT 1");\n');
     expect(run("check-boundaries.mjs")).toMatchObject({ status: 0 });
   };
 
@@ -55,6 +57,12 @@ describe("the import boundary check", () => {
     ["packages/server/src/mail/date.ts", "export const date = (d: Date) => d.toLocaleDateString();\n", "formats with Intl"],
     ["packages/contract/src/other.ts", 'import { Type } from "@sinclair/typebox";\nexport const T = Type;\n', "only packages/contract/src/schemas may use TypeBox"],
     ["packages/server/src/pages.ts", `import { api } from "${CORE}";\nexport const a = api;\n`, "server may import only contract"],
+    [
+      "packages/server/src/routes/api/contact/index.ts",
+      "export const leads = (db: Db) =>\n  db.query(\n    `SELECT id, email\n       FROM quote_requests`,\n  );\n",
+      "route handlers validate, call a repository",
+    ],
+    ["packages/server/src/routes/api/consent/index.ts", 'export const sql = "INSERT INTO consent_records (id) VALUES ($1)";\n', "runs SQL"],
   ])("fails on %s", (file, source, rule) => {
     setUp();
     write(file, source);
