@@ -14,6 +14,8 @@ let failed = 0;
 let stop = false;
 
 async function worker() {
+  // `stop` is set by the main flow once the server has been killed; the workers see it between requests.
+  // oxlint-disable-next-line no-unmodified-loop-condition
   while (!stop) {
     const body = quoteRequest(sent++);
     try {

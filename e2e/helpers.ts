@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
@@ -42,7 +42,7 @@ export async function registerUser(request: APIRequestContext, name = "Test Cust
 }
 
 /** Puts a session in the browser's storage, as a login would (spec §3 keys `token` and `user`). */
-export async function signIn(page: Page, user: TestUser, origin = API_ORIGIN): Promise<void> {
+export async function signIn(page: Page, account: TestUser, origin = API_ORIGIN): Promise<void> {
   await page.goto(`${origin}/robots.txt`).catch(() => undefined);
   await page.evaluate(
     ({ token, user }) => {
@@ -50,7 +50,7 @@ export async function signIn(page: Page, user: TestUser, origin = API_ORIGIN): P
       localStorage.setItem("user", JSON.stringify(user));
       localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1, id: "e2e" }));
     },
-    { token: user.token, user: user.user },
+    { token: account.token, user: account.user },
   );
 }
 

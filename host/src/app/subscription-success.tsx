@@ -48,6 +48,8 @@ export function SubscriptionSuccess() {
       stopped = true;
       clearTimeout(timer);
     };
+    // `round` is not read here: a new round (the retry button) is what starts the polling again.
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies
   }, [round]);
 
   // One toast, also when the embedded checkout has just shown the same one.

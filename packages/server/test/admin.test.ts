@@ -32,6 +32,8 @@ describe("admin lead export", () => {
 
     const res = await t.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
+    // Personal data: never kept by a cache on the way.
+    expect(res.headers["cache-control"]).toBe("no-store");
     const { requests } = res.json() as { requests: Array<{ email: string; language: string }> };
     expect(requests.map((r) => [r.email, r.language])).toEqual([
       ["lead1@example.com", "en"],
@@ -40,6 +42,7 @@ describe("admin lead export", () => {
 
     const csv = await t.app.inject({ url: "/api/admin/contact-requests?format=csv", headers: { authorization: `Bearer ${TOKEN}` } });
     expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    expect(csv.headers["cache-control"]).toBe("no-store");
     expect(csv.body).toContain("lead2@example.com");
   });
 

@@ -127,14 +127,14 @@ describe("POST /consent", () => {
 describe("retention", () => {
   it("deletes quote requests 2 years after last contact, expired sessions and reset tokens", async () => {
     const user = (await t.db.query<{ id: string }>("INSERT INTO users (email, name, password_hash) VALUES ('ret@example.com', 'R', 'x') RETURNING id")).rows[0]!.id;
-    const insertContact = (lastContact: string) =>
+    const insertContact = (email: string, lastContact: string) =>
       t.db.query(
         `INSERT INTO contact_requests (name, email, country_code, phone, project_type, budget_range, timeline, domain_status, language, ip_hash, last_contact_at)
-         VALUES ('R', 'r@example.com', '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $1::interval)`,
-        [lastContact],
+         VALUES ('R', $1, '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $2::interval)`,
+        [email, lastContact],
       );
-    await insertContact("2 years 1 day");
-    await insertContact("1 year 11 months");
+    await insertContact("r-old@example.com", "2 years 1 day");
+    await insertContact("r@example.com", "1 year 11 months");
     await t.db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('old', $1, now() - interval '1 minute'), ('live', $1, now() + interval '1 day')", [user]);
     await t.db.query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('old', $1, now() - interval '1 minute'), ('live', $1, now() + interval '1 hour')", [user]);
 
@@ -144,6 +144,25 @@ describe("retention", () => {
     expect(left.rows[0]!.n).toBe(1);
     expect((await t.db.query("SELECT token_hash FROM sessions WHERE user_id = $1", [user])).rows).toEqual([{ token_hash: "live" }]);
     expect((await t.db.query("SELECT token_hash FROM password_resets WHERE user_id = $1", [user])).rows).toEqual([{ token_hash: "live" }]);
+  });
+
+  it("keeps an old quote request while its sender's last contact is younger than 2 years", async () => {
+    const insertContact = (email: string, lastContact: string) =>
+      t.db.query(
+        `INSERT INTO contact_requests (name, email, country_code, phone, project_type, budget_range, timeline, domain_status, language, ip_hash, last_contact_at)
+         VALUES ('R', $1, '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $2::interval)`,
+        [email, lastContact],
+      );
+    await insertContact("returning@example.com", "3 years");
+    await insertContact("returning@example.com", "6 months");
+    await insertContact("gone@example.com", "3 years");
+    await insertContact("gone@example.com", "2 years 1 month");
+
+    await runRetention(t.db);
+    const left = await t.db.query<{ email: string; n: number }>(
+      "SELECT email, count(*)::int AS n FROM contact_requests WHERE email IN ('returning@example.com', 'gone@example.com') GROUP BY email",
+    );
+    expect(left.rows).toEqual([{ email: "returning@example.com", n: 2 }]);
   });
 
   it("runs at start", async () => {

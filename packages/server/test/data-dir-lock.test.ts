@@ -4,7 +4,7 @@ import path from "node:path";
 import { createPgliteDb } from "../src/db/db";
 import { DataDirInUseError } from "../src/db/data-dir-lock";
 import { packageRoot } from "../src/paths";
-import { runTs } from "./processes";
+import { freePort, runTs } from "./processes";
 
 describe("the embedded database's data directory", () => {
   let dir: string;
@@ -23,7 +23,7 @@ describe("the embedded database's data directory", () => {
       // The same process opening it twice is refused too.
       await expect(createPgliteDb(pglite)).rejects.toThrow(DataDirInUseError);
 
-      const second = runTs([path.join(packageRoot, "src/server.ts")], { cwd: dir, env: { INIT_CWD: dir, PORT: "4358" } });
+      const second = runTs([path.join(packageRoot, "src/server.ts")], { cwd: dir, env: { INIT_CWD: dir, PORT: String(await freePort()) } });
       const { code, stderr } = await second.exited;
       expect(code).toBe(1);
       expect(stderr).toContain(`process ${process.pid}`);

@@ -6,7 +6,7 @@ import { setPassword } from "../src/accounts/store";
 import { hashPassword } from "../src/lib/crypto";
 import { packageRoot } from "../src/paths";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
-import { runTs } from "./processes";
+import { freePort, runTs } from "./processes";
 
 /**
  * The demo customer: with test payments every start makes sure it exists with an active test subscription and
@@ -105,7 +105,8 @@ describe("the server's start", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   /** Starts src/server.ts until it prints its URL (and the demo line, if any), then stops it. */
-  async function start(env: Record<string, string>, port: number) {
+  async function start(env: Record<string, string>) {
+    const port = await freePort();
     const server = runTs([path.join(packageRoot, "src/server.ts")], {
       cwd: dir,
       env: { INIT_CWD: dir, DATA_DIR: path.join(dir, "data"), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
@@ -128,12 +129,12 @@ describe("the server's start", () => {
   }
 
   it("prints the demo login with test payments, the same one on every start, and it works", { timeout: 120_000 }, async () => {
-    const first = await start({ PAYMENTS: "test", NODE_ENV: "test" }, 4361);
+    const first = await start({ PAYMENTS: "test", NODE_ENV: "test" });
     expect(first.banner, first.stderr).toContain("Agency site running at");
     expect(first.banner).toMatch(new RegExp(`Demo customer \\(test payments, active test subscription\\): ${DEMO_EMAIL} / demo-[a-z2-9]{10}`));
     expect(first.loginStatus).toBe(200);
 
-    const again = await start({ PAYMENTS: "test", NODE_ENV: "test" }, 4361);
+    const again = await start({ PAYMENTS: "test", NODE_ENV: "test" });
     expect(again.password).toBe(first.password);
     expect(again.loginStatus).toBe(200);
   });
@@ -150,7 +151,6 @@ describe("the server's start", () => {
         STRIPE_API_BASE: "http://127.0.0.1:9",
         DATA_DIR: path.join(dir, "production-data"),
       },
-      4362,
     );
     expect(res.banner, res.stderr).toContain("Agency site running at");
     expect(res.banner).not.toContain("Demo customer");

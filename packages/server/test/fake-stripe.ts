@@ -58,6 +58,7 @@ export async function startFakeStripe() {
   const customers = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const holds: { reached: () => void; released: Promise<void> }[] = [];
   let seq = 0;
   const next = (prefix: string) => `${prefix}_test_${++seq}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -111,6 +112,14 @@ export async function startFakeStripe() {
       if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname))) {
         const subscription = subscriptions.get(m[1]!);
         if (!subscription) return missing(res, m[1]!);
+        const hold = req.method === "GET" ? holds.shift() : undefined;
+        if (hold) {
+          // The state as it is now, answered only when the test releases it: a slow Stripe.
+          const snapshot = JSON.parse(JSON.stringify(subscription)) as FakeSubscription;
+          hold.reached();
+          void hold.released.then(() => send(res, 200, snapshot));
+          return;
+        }
         if (req.method === "DELETE") {
           if (fake.failCancel) return send(res, 500, { error: { type: "api_error", message: "Something went wrong on Stripe's end" } });
           Object.assign(subscription, { status: "canceled", cancel_at_period_end: false, canceled_at: now(), ended_at: now() });
@@ -139,6 +148,17 @@ export async function startFakeStripe() {
     customers,
     sessions,
     subscriptions,
+    /**
+     * Makes the next read of a subscription slow: Stripe takes the state at once and answers it on release().
+     * `reached` resolves when that read has arrived.
+     */
+    holdNextRead() {
+      let reached!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (reached = resolve));
+      holds.push({ reached, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached: arrived, release };
+    },
     /** Calls to one endpoint, e.g. callsTo("POST", "/v1/checkout/sessions"). */
     callsTo: (method: string, path: string | RegExp) =>
       calls.filter((c) => c.method === method && (typeof path === "string" ? c.path === path : path.test(c.path))),

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 
 /** tsx's loader by absolute path, so children resolve it from any working directory. */
 const tsx = createRequire(import.meta.url).resolve("tsx");
@@ -21,4 +22,15 @@ export function runTs(args: string[], options: { cwd: string; env?: Record<strin
     child.on("exit", (code) => resolve({ code, stdout, stderr })),
   );
   return { child, exited, stdout: () => stdout };
+}
+
+/** A TCP port nothing listens on right now, for a server started by a test (or to stand for a service that is down). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }

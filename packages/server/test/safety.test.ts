@@ -7,6 +7,7 @@ import { runRetention } from "../src/jobs/retention";
 import { commonPasswordsFile } from "../src/accounts/common-passwords";
 import { sha256 } from "../src/lib/crypto";
 import { buildTestApp, captureLogs, nextIp, type TestApp } from "./helpers";
+import { runTs } from "./processes";
 import { mailText, startSmtp } from "./smtp";
 
 /**
@@ -63,6 +64,27 @@ describe("payments fail closed", () => {
     expect(loadConfig({ NODE_ENV: "development" }, "/").payments).toBe("test");
     expect(() => loadConfig({ PAYMENTS: "stripe" }, "/")).toThrow(/PAYMENTS=stripe needs STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ PAYMENTS: "free" }, "/")).toThrow(/PAYMENTS must be one of stripe, test/);
+  });
+
+  it("the server refuses to start in production without Stripe (exit 78, naming PAYMENTS), and starts with PAYMENTS=test", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "agency-fail-closed-"));
+    const entry = path.resolve(import.meta.dirname, "../src/server.ts");
+    const env = { INIT_CWD: dir, DATA_DIR: path.join(dir, "data"), HOST: "127.0.0.1", PORT: String(40_000 + Math.floor(Math.random() * 20_000)), NODE_ENV: "production", LOG_LEVEL: "warn" };
+    try {
+      const refused = await runTs([entry], { cwd: dir, env }).exited;
+      expect(refused.code).toBe(78);
+      expect(refused.stderr).toContain("PAYMENTS=test");
+      expect(refused.stderr).toContain("STRIPE_SECRET_KEY");
+      expect(refused.stdout).not.toContain("running at");
+
+      const started = runTs([entry], { cwd: dir, env: { ...env, PAYMENTS: "test" } });
+      for (let i = 0; i < 1200 && !started.stdout().includes("running at"); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(started.stdout()).toContain("Agency site running at");
+      started.child.kill("SIGTERM");
+      await started.exited;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("npm start chooses test payments itself and says no money is charged", () => {
@@ -385,7 +407,7 @@ describe("single-line fields", () => {
 
   it.each([
     ["company", { company: "Bakkerij\tde Vries" }],
-    ["currentWebsite", { currentWebsite: "https://a.example\u2028" + "x" }],
+    ["currentWebsite", { currentWebsite: "https://a.example\u2028x" }],
     ["source", { source: "home\u0000" }],
     ["utm", { utm: { utm_source: "news\nletter" } }],
   ])("refuses a control character in %s", async (field, change) => {

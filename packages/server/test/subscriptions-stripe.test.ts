@@ -256,6 +256,41 @@ describe("webhooks", () => {
     expect(rows).toEqual([{ status: "canceled" }]);
   });
 
+  it("asks Stripe outside any transaction: while Stripe is slow, other requests get their answers", async () => {
+    const user = await register();
+    await createCheckout(user);
+    const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
+    const { session } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
+    const slow = fake.holdNextRead();
+    const delivery = deliver(stripeEvent("checkout.session.completed", session));
+    await slow.reached;
+    // Stripe has not answered the webhook's read yet; the user's own check (a database query) is answered anyway.
+    const check = await Promise.race([
+      t.app.inject({ url: "/api/subscriptions/current", headers: user.headers }).then((res) => res.json() as unknown),
+      new Promise((resolve) => setTimeout(() => resolve("stalled"), 5000)),
+    ]);
+    slow.release();
+    expect(check).toEqual({ subscription: null });
+    expect((await delivery).statusCode).toBe(200);
+    expect((await current(user))!.status).toBe("active");
+  });
+
+  it("fetches again when a newer write overtook its read from Stripe, so the older state is never written", async () => {
+    const { user, subscription } = await subscribedUser();
+    const slow = fake.holdNextRead();
+    // This delivery reads the state before the cancellation, and Stripe is slow to answer it.
+    const early = deliver(stripeEvent("customer.subscription.updated", subscription));
+    await slow.reached;
+    subscription.cancel_at_period_end = true;
+    expect((await deliver(stripeEvent("customer.subscription.updated", subscription))).statusCode).toBe(200);
+    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    const reads = fake.callsTo("GET", `/v1/subscriptions/${subscription.id}`).length;
+    slow.release();
+    expect((await early).statusCode).toBe(200);
+    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    expect(fake.callsTo("GET", `/v1/subscriptions/${subscription.id}`).length).toBe(reads + 1);
+  });
+
   it("refuses a bad, missing or wrongly keyed signature with 400 {error} and records nothing", async () => {
     const user = await register();
     await createCheckout(user);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./processes";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
@@ -163,12 +163,7 @@ if (!url) {
 
     it("quote requests stored while mail was down are each mailed once when both instances start together with mail back", async () => {
       // Mail is down: nothing listens on the SMTP port the instance is given.
-      const closedPort = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, "127.0.0.1", () => {
-          const { port } = probe.address() as { port: number };
-          probe.close(() => resolve(port));
-        });
-      });
+      const closedPort = await freePort();
       const down = await instance({ ...LIMITS, SMTP_URL: `smtp://127.0.0.1:${closedPort}` });
       await down.ready();
       const leads = Array.from({ length: 12 }, (_, i) => `lead-${i}-${Date.now()}@example.com`);

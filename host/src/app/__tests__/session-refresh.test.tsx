@@ -2,6 +2,7 @@ import { clearSession, getSession } from "@agency/core";
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { markLanguageToggle } from "../../lib/language";
 import { activeSubscription, API, logIn, renderApp, setupApi, toastText, user } from "./render-app";
 
 const server = setupApi();
@@ -49,12 +50,17 @@ describe("the stored session on load", () => {
     expect(toastText()).not.toContain("Je gegevens konden niet worden opgehaald");
   });
 
-  it("is kept when the server fails otherwise, and says so in the page's language", async () => {
+  it.each([
+    ["/", "Je gegevens konden niet worden opgehaald"],
+    ["/en", "Failed to get user info"],
+  ])("is kept when the server fails otherwise, and says so in the page's language (%s)", async (path, message) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     logIn();
+    // An English visitor who chose English (the guard sends a direct arrival on /en to the Dutch page).
+    if (path === "/en") markLanguageToggle();
     server.use(http.get(`${API}/auth/me`, () => HttpResponse.json({ error: "Internal Server Error" }, { status: 500 })));
-    renderApp("/");
-    await waitFor(() => expect(toastText()).toContain("Je gegevens konden niet worden opgehaald"));
+    renderApp(path);
+    await waitFor(() => expect(toastText()).toContain(message), { timeout: 8000 });
     expect(getSession()).toMatchObject({ user, token: "token-1", isAuthenticated: true });
     expect(screen.getByRole("link", { name: "Dashboard" })).toBeTruthy();
   });

@@ -66,7 +66,7 @@ export function parsePost(file: string, source: string): BlogSource {
   try {
     parsed = matter(source, MATTER_OPTIONS);
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
   }
   const { data, content } = parsed;
   const id = data.id ?? path.basename(file, ".md");

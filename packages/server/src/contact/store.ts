@@ -176,7 +176,16 @@ export async function deleteQuoteRequestsByEmail(db: Db, email: string): Promise
   return countDeleted(db, "DELETE FROM contact_requests WHERE email = lower($1)", [email]);
 }
 
-/** What the privacy policy promises: quote requests are kept 2 years after the last contact. */
+/**
+ * What the privacy policy promises: quote requests are kept 2 years after the last contact. The last contact is the
+ * latest with that e-mail address, so a request is kept while a later one of the same sender is younger than that.
+ */
 export async function deleteExpiredContactRequests(db: Db): Promise<number> {
-  return countDeleted(db, "DELETE FROM contact_requests WHERE last_contact_at < now() - interval '2 years'");
+  return countDeleted(
+    db,
+    `DELETE FROM contact_requests c
+      WHERE c.last_contact_at < now() - interval '2 years'
+        AND NOT EXISTS (SELECT 1 FROM contact_requests later
+                         WHERE later.email = c.email AND later.last_contact_at >= now() - interval '2 years')`,
+  );
 }

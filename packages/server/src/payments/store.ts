@@ -174,6 +174,18 @@ export async function lockSubscription(
   return rows[0] ?? null;
 }
 
+/**
+ * The version of a Stripe subscription's row: PostgreSQL's xmin, which every write of the row changes. Null while
+ * the row does not exist. Read before asking Stripe and again under the lock, it tells whether another write came
+ * in between, so a state fetched before that write is not written over a newer one.
+ */
+export async function stripeSubscriptionVersion(db: Db, externalId: string): Promise<string | null> {
+  const { rows } = await db.query<{ version: string }>("SELECT xmin::text AS version FROM subscriptions WHERE provider = 'stripe' AND external_id = $1", [
+    externalId,
+  ]);
+  return rows[0]?.version ?? null;
+}
+
 /** What fulfilment writes: the state of a subscription as its provider reports it. */
 export interface SubscriptionWrite {
   planId: string;
@@ -330,6 +342,12 @@ export async function findCustomerUser(db: Db, provider: ProviderName, customerI
  */
 export async function recordPaymentEvent(tx: Db, id: string, provider: ProviderName, type: string): Promise<boolean> {
   const { rows } = await tx.query("INSERT INTO payment_events (id, provider, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id", [id, provider, type]);
+  return rows.length > 0;
+}
+
+/** Whether a webhook event id was recorded before: a redelivery, answered without asking the provider again. */
+export async function paymentEventRecorded(db: Db, id: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM payment_events WHERE id = $1", [id]);
   return rows.length > 0;
 }
 

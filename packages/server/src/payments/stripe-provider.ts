@@ -16,8 +16,10 @@ import {
   listPlans,
   lockStripeSubscription,
   markStripeCheckoutPaid,
+  paymentEventRecorded,
   recordPaymentEvent,
   saveCustomer,
+  stripeSubscriptionVersion,
   type PlanRow,
   type SubscriptionRow,
 } from "./store";
@@ -37,7 +39,7 @@ export function createStripeClient(s: StripeSettings): Stripe {
   const options: Stripe.StripeConfig = {
     telemetry: false,
     maxNetworkRetries: 2,
-    // A webhook handler waits on these calls inside a database transaction; do not hold it for Stripe's 80 s default.
+    // A webhook delivery waits on these calls (outside any transaction); do not hold it for Stripe's 80 s default.
     timeout: 20_000,
     appInfo: { name: "agency-server" },
   };
@@ -63,6 +65,20 @@ const HANDLED_EVENTS = new Set([
   "customer.subscription.deleted",
   "invoice.payment_failed",
 ]);
+
+/** A subscription as Stripe answered for a webhook event, and the version our row had before Stripe was asked. */
+interface FetchedSubscription {
+  id: string;
+  version: string | null;
+  /** Null when Stripe no longer has it and the event carries no copy: nothing to write. */
+  subscription: Stripe.Subscription | null;
+}
+
+/** Another write of the subscription came in while Stripe was asked: the event is handled again. */
+class StaleFetch extends Error {}
+
+/** Tries at handling an event whose fetched state keeps being overtaken; after that the 500 makes Stripe retry. */
+const SYNC_ATTEMPTS = 5;
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === "string" ? value : value.id;
@@ -151,6 +167,11 @@ export class StripeProvider implements PaymentProvider {
   /**
    * Verifies and handles one webhook delivery. Throws ApiError(400) for a missing or bad signature; any other
    * error rolls the whole event back (including its id), so the 500 makes Stripe deliver it again later.
+   *
+   * Stripe is asked before the transaction, never inside it: a slow Stripe must not hold a transaction open (on the
+   * embedded database that would stall every other query). The row's version, read before asking, is checked again
+   * under the subscription's lock; when another write came in between, the fetched state may be older than the
+   * stored one, so the event is rolled back and handled again with a fresh answer from Stripe.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
     if (!signature) throw new ApiError(400, "payments.signature_missing");
@@ -160,24 +181,33 @@ export class StripeProvider implements PaymentProvider {
     } catch {
       throw new ApiError(400, "payments.signature_invalid");
     }
+    // A redelivery is acknowledged without asking Stripe; the insert below is what settles a concurrent one.
+    if (await paymentEventRecorded(this.db, event.id)) return { duplicate: true, mailIds: [] };
 
-    return this.db.transaction(async (tx) => {
-      // Recorded first: a redelivery (or a concurrent delivery) of the same event stops here.
-      if (!(await recordPaymentEvent(tx, event.id, "stripe", event.type))) return { duplicate: true, mailIds: [] };
-      if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false, mailIds: [] };
-      const result = await this.handleEvent(tx, event);
-      return { duplicate: false, mailIds: result?.mailIds ?? [] };
-    });
+    for (let attempt = 1; ; attempt++) {
+      const fetched = HANDLED_EVENTS.has(event.type) ? await this.fetchSubscription(event) : null;
+      try {
+        return await this.db.transaction(async (tx) => {
+          // Recorded first: a redelivery (or a concurrent delivery) of the same event stops here.
+          if (!(await recordPaymentEvent(tx, event.id, "stripe", event.type))) return { duplicate: true, mailIds: [] };
+          if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false, mailIds: [] };
+          const result = await this.handleEvent(tx, event, fetched);
+          return { duplicate: false, mailIds: result?.mailIds ?? [] };
+        });
+      } catch (error) {
+        if (!(error instanceof StaleFetch) || attempt >= SYNC_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /**
    * Out-of-order safety: events are used only as a trigger. Each one names a subscription, which is re-fetched from
-   * Stripe and written as Stripe has it now, under a per-subscription lock. An old `created` arriving after a newer
-   * `updated` therefore writes the newer state again instead of rolling it back, and a `deleted` that overtakes
-   * `checkout.session.completed` is not resurrected. The price is one API call per event, which is fine at a
-   * subscription's rate of events.
+   * Stripe and written as Stripe has it now (unless another write overtook the fetch, see handleWebhook). An old
+   * `created` arriving after a newer `updated` therefore writes the newer state again instead of rolling it back, and
+   * a `deleted` that overtakes `checkout.session.completed` is not resurrected. The price is one API call per event,
+   * which is fine at a subscription's rate of events.
    */
-  private async handleEvent(tx: Db, event: Stripe.Event): Promise<FulfilmentResult | null> {
+  private async handleEvent(tx: Db, event: Stripe.Event, fetched: FetchedSubscription | null): Promise<FulfilmentResult | null> {
     switch (event.type) {
       case "checkout.session.completed": {
         const session = event.data.object;
@@ -186,43 +216,62 @@ export class StripeProvider implements PaymentProvider {
         const customerId = idOf(session.customer);
         if (userId && customerId && (await userExists(tx, userId))) await saveCustomer(tx, userId, "stripe", customerId);
         await markStripeCheckoutPaid(tx, session.id);
-        const subscriptionId = idOf(session.subscription);
-        if (!subscriptionId) return null;
-        return this.syncSubscription(tx, subscriptionId, { fallbackUserId: userId });
+        return this.applyFetched(tx, fetched, { fallbackUserId: userId });
       }
       case "customer.subscription.created":
       case "customer.subscription.updated":
       case "customer.subscription.deleted":
-        return this.syncSubscription(tx, event.data.object.id, { fallback: event.data.object });
-      case "invoice.payment_failed": {
-        const invoice = event.data.object;
-        const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-        if (!subscriptionId) return null;
-        return this.syncSubscription(tx, subscriptionId, { paymentFailed: true });
-      }
+        return this.applyFetched(tx, fetched, {});
+      case "invoice.payment_failed":
+        return this.applyFetched(tx, fetched, { paymentFailed: true });
       default:
         return null;
     }
   }
 
-  private async syncSubscription(
-    tx: Db,
-    subscriptionId: string,
-    opts: { fallback?: Stripe.Subscription; fallbackUserId?: string | null; paymentFailed?: boolean },
-  ): Promise<FulfilmentResult | null> {
-    await lockStripeSubscription(tx, subscriptionId);
-    let subscription: Stripe.Subscription;
-    try {
-      subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
-    } catch (error) {
-      // Gone from Stripe (e.g. test data deleted): the event's own copy is the last word there is.
-      if ((error as { statusCode?: number }).statusCode === 404 && opts.fallback) subscription = opts.fallback;
-      else if ((error as { statusCode?: number }).statusCode === 404) {
-        this.log.warn({ subscriptionId }, "Stripe subscription from a webhook no longer exists; event ignored");
-        return null;
-      } else throw error;
+  /** The subscription an event names, as Stripe has it now, with our row's version from before the call. */
+  private async fetchSubscription(event: Stripe.Event): Promise<FetchedSubscription | null> {
+    let subscriptionId: string | null = null;
+    let fallback: Stripe.Subscription | undefined;
+    switch (event.type) {
+      case "checkout.session.completed":
+        if (event.data.object.mode === "subscription") subscriptionId = idOf(event.data.object.subscription);
+        break;
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        subscriptionId = event.data.object.id;
+        fallback = event.data.object;
+        break;
+      case "invoice.payment_failed":
+        subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+        break;
+      default:
+        break;
     }
-    return this.applyStripeSubscription(tx, subscription, opts);
+    if (!subscriptionId) return null;
+    const version = await stripeSubscriptionVersion(this.db, subscriptionId);
+    try {
+      return { id: subscriptionId, version, subscription: await this.stripe.subscriptions.retrieve(subscriptionId) };
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      // Gone from Stripe (e.g. test data deleted): the event's own copy is the last word there is.
+      if (fallback) return { id: subscriptionId, version, subscription: fallback };
+      this.log.warn({ subscriptionId }, "Stripe subscription from a webhook no longer exists; event ignored");
+      return { id: subscriptionId, version, subscription: null };
+    }
+  }
+
+  /** Writes a fetched state under the subscription's lock, unless another write came in since it was fetched. */
+  private async applyFetched(
+    tx: Db,
+    fetched: FetchedSubscription | null,
+    opts: { fallbackUserId?: string | null; paymentFailed?: boolean },
+  ): Promise<FulfilmentResult | null> {
+    if (!fetched) return null;
+    await lockStripeSubscription(tx, fetched.id);
+    if ((await stripeSubscriptionVersion(tx, fetched.id)) !== fetched.version) throw new StaleFetch();
+    return fetched.subscription ? this.applyStripeSubscription(tx, fetched.subscription, opts) : null;
   }
 
   /** Stripe's subscription → our row, through the one fulfilment function. Null when it is not one of ours. */

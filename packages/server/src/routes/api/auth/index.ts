@@ -245,8 +245,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return updated;
       });
       if (!user) {
-        const checked = await checkResetToken(app.db, token);
-        return reply.sendError(400, "problem" in checked ? checked.problem : "auth.reset_invalid");
+        const recheck = await checkResetToken(app.db, token);
+        return reply.sendError(400, "problem" in recheck ? recheck.problem : "auth.reset_invalid");
       }
       const locale = requestLocale(request, request.headers["accept-language"] ? undefined : user.locale);
       const loginUrl = `${app.config.publicUrl}/login`;
