@@ -46,6 +46,9 @@ test("every public page arrives rendered: h1, title, language, description, cano
     expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), `${path} canonical`).toBe(`${API_ORIGIN}${path}`);
     expect(attribute(html, /<meta property="og:title" content="([^"]+)"/), `${path} og:title`).not.toBe("");
     expect(attribute(html, /<meta property="og:url" content="([^"]+)"/), `${path} og:url`).toBe(`${API_ORIGIN}${path}`);
+    expect(attribute(html, /<meta property="og:description" content="([^"]+)"/), `${path} og:description`).not.toBe("");
+    expect(attribute(html, /<meta property="og:type" content="([^"]+)"/), `${path} og:type`).toMatch(/^(website|article)$/);
+    expect(attribute(html, /<meta property="og:locale" content="([^"]+)"/), `${path} og:locale`).toBe(lang === "en" ? "en_US" : "nl_NL");
     if (isBilingual(path)) {
       const dutch = isEnglish(path) ? path.slice(3) || "/" : path;
       const english = dutch === "/" ? "/en" : `/en${dutch}`;
