@@ -41,6 +41,10 @@ test("every public page arrives rendered: h1, title, language, description, cano
     const lang = isEnglish(path) ? "en" : "nl";
     expect(attribute(html, /<html lang="([^"]+)"/), `${path} lang`).toBe(lang);
     expect(textOf(html, /<h1[^>]*>([\s\S]*?)<\/h1>/), `${path} h1`).not.toBe("");
+    // The page's text, not only its heading (a sign-in shell is its heading and the element's reserved box).
+    if (!(AUTH_PATHS as readonly string[]).includes(path)) {
+      expect(textOf(html, /<main[^>]*>([\s\S]*?)<\/main>/).length, `${path} text`).toBeGreaterThan(150);
+    }
     expect(textOf(html, /<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/), `${path} title`).toMatch(/\S+ \| Pixelwerf$/);
     expect(attribute(html, /<meta name="description" content="([^"]+)"/), `${path} description`).not.toBe("");
     expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), `${path} canonical`).toBe(`${API_ORIGIN}${path}`);
