@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { AUTH_PATHS, BILINGUAL_PATHS, SINGLE_LANGUAGE_PATHS } from "../host/src/lib/site-pages";
 import {
   API_ORIGIN,
+  EXAMPLES_ORIGIN,
   expectNoAxeViolations,
   registerUser,
   signIn,
@@ -246,6 +249,27 @@ test.describe("what a good site has", () => {
     await page.waitForLoadState("networkidle");
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => /login|register|subscribe|settings|dashboard|require-subscription|reset-password|blog/.test(path))).toEqual([]);
+  });
+
+  test("the site and the element bundle run React 19, the version the unit tests run, and no Preact", async ({ page }) => {
+    const installed = join(import.meta.dirname, "../node_modules/react-dom/package.json");
+    const { version } = JSON.parse(readFileSync(installed, "utf8")) as { version: string };
+    expect(version).toMatch(/^19\./);
+    const sources: Array<Promise<string>> = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") sources.push(response.text().catch(() => ""));
+    });
+    await prepare(page);
+    for (const address of ["/pricing", `${EXAMPLES_ORIGIN}/agency-pricing.html`]) {
+      sources.length = 0;
+      await page.goto(address);
+      await expect(page.locator("agency-pricing").locator("h3").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const code = (await Promise.all(sources)).join("\n");
+      // React DOM refuses to run beside another React: its build carries the version it compares with.
+      expect(code, address).toMatch(new RegExp(`!==\\s*[\`"']${version.replaceAll(".", "\\.")}[\`"']`));
+      expect(code.toLowerCase(), address).not.toContain("preact");
+    }
   });
 
   test("elements route through React Router without reloading the page", async ({ page }) => {

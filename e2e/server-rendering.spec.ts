@@ -41,11 +41,18 @@ test("every public page arrives rendered: h1, title, language, description, cano
     const lang = isEnglish(path) ? "en" : "nl";
     expect(attribute(html, /<html lang="([^"]+)"/), `${path} lang`).toBe(lang);
     expect(textOf(html, /<h1[^>]*>([\s\S]*?)<\/h1>/), `${path} h1`).not.toBe("");
+    // The page's text, not only its heading (a sign-in shell is its heading and the element's reserved box).
+    if (!(AUTH_PATHS as readonly string[]).includes(path)) {
+      expect(textOf(html, /<main[^>]*>([\s\S]*?)<\/main>/).length, `${path} text`).toBeGreaterThan(150);
+    }
     expect(textOf(html, /<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/), `${path} title`).toMatch(/\S+ \| Pixelwerf$/);
     expect(attribute(html, /<meta name="description" content="([^"]+)"/), `${path} description`).not.toBe("");
     expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), `${path} canonical`).toBe(`${API_ORIGIN}${path}`);
     expect(attribute(html, /<meta property="og:title" content="([^"]+)"/), `${path} og:title`).not.toBe("");
     expect(attribute(html, /<meta property="og:url" content="([^"]+)"/), `${path} og:url`).toBe(`${API_ORIGIN}${path}`);
+    expect(attribute(html, /<meta property="og:description" content="([^"]+)"/), `${path} og:description`).not.toBe("");
+    expect(attribute(html, /<meta property="og:type" content="([^"]+)"/), `${path} og:type`).toMatch(/^(website|article)$/);
+    expect(attribute(html, /<meta property="og:locale" content="([^"]+)"/), `${path} og:locale`).toBe(lang === "en" ? "en_US" : "nl_NL");
     if (isBilingual(path)) {
       const dutch = isEnglish(path) ? path.slice(3) || "/" : path;
       const english = dutch === "/" ? "/en" : `/en${dutch}`;
@@ -71,6 +78,29 @@ test("an English page carries the language guard as a blocking script file in it
   expect(dutch).not.toContain("language-guard.js");
   const guard = await request.get(`${API_ORIGIN}/language-guard.js`);
   expect(guard.headers()["content-type"]).toContain("javascript");
+});
+
+test("a fresh visit to an English page renders no frame of it: the Dutch page is the first thing painted", async ({ page }) => {
+  await prepareVisitor(page);
+  // In every document of the visit, before its own scripts: each frame the browser is about to paint, noted with the
+  // page's path and whether the page's text was in it yet. Kept in sessionStorage, which outlives the document.
+  await page.addInitScript(() => {
+    const frame = () => {
+      if (document.querySelector("h1")) {
+        sessionStorage.setItem("framesWithText", `${sessionStorage.getItem("framesWithText") ?? ""}${location.pathname};`);
+      } else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  for (const path of ["/en/pricing", "/en", "/en/contact"]) {
+    await page.goto(`${API_ORIGIN}/robots.txt`);
+    await page.evaluate(() => sessionStorage.removeItem("framesWithText"));
+    await page.goto(path);
+    const dutch = path.slice(3) || "/";
+    await expect(page).toHaveURL(`${API_ORIGIN}${dutch}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("framesWithText"))).toBe(`${dutch};`);
+  }
 });
 
 test("a blog article that does not exist is answered 404, rendered; the server entry is not served", async ({ request }) => {
@@ -146,6 +176,14 @@ test.describe("the elements' boxes are reserved in the served HTML", () => {
         const shift = await page.evaluate(() => (window as { layoutShift?: number }).layoutShift ?? 0);
         expect(shift, `${path} cumulative layout shift`).toBeLessThanOrEqual(0.02);
       }
+      // Home loads its pricing element when the section comes into view: it upgrades there, in its reserved box.
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Pakketten en prijzen" }).scrollIntoViewIfNeeded();
+      await expect(page.locator("agency-pricing").locator("h3").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const shift = await page.evaluate(() => (window as { layoutShift?: number }).layoutShift ?? 0);
+      expect(shift, "/ with its pricing element: cumulative layout shift").toBeLessThanOrEqual(0.02);
     });
   }
 });

@@ -4,8 +4,9 @@
 // index (types, rules, formatter, error texts) and its compiled catalog, never its TypeBox schemas; inside the
 // contract, only the schemas import TypeBox, and other files reach them with type-only imports. No widget imports
 // another widget. Nothing the contract defines is defined again elsewhere (a type, a rule, a constant), and dates,
-// money and numbers are formatted by the contract's formatter only. Fails with the file, the import and the rule
-// it breaks.
+// money and numbers are formatted by the contract's formatter only. The server's route handlers hold no SQL: data
+// access lives in the repositories (accounts/store.ts, payments/store.ts …). Fails with the file, the import and the
+// rule it breaks.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -74,6 +75,9 @@ const DEFINITION = /^\s*(?:export\s+)?(?:declare\s+)?(?:(?:const|let|var|functio
 // Intl formatting of dates, money and numbers outside the formatter (Intl.DisplayNames, ListFormat … are fine).
 const OWN_FORMATTING = /\bIntl\.(?:DateTimeFormat|NumberFormat)\b|\.toLocale(?:Date|Time)?String\(/;
 const FORMATTER = "packages/contract/src/format.ts";
+// A statement that reads or writes a table, as the repositories write them (upper-case keywords).
+const TABLE_SQL = /\b(?:SELECT\b[^;`"']*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/;
+const ROUTES = "packages/server/src/routes/";
 
 const problems = [];
 for (const [area, dir] of Object.entries(areas)) {
@@ -86,6 +90,9 @@ for (const [area, dir] of Object.entries(areas)) {
         const name = declared ?? aliased;
         if (contractNames.has(name)) problems.push(`${rel}: defines ${name} — the contract has it; import it from @agency/contract`);
       }
+    }
+    if (rel.startsWith(ROUTES) && TABLE_SQL.test(source)) {
+      problems.push(`${rel}: runs SQL — route handlers validate, call a repository (<resource>/store.ts) and answer`);
     }
     if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
       problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);

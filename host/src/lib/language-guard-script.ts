@@ -19,10 +19,11 @@ export interface GuardWindow {
 
 /**
  * The guard itself. It is sent to the browser as its source text, so it uses nothing from outside its own body:
- * the preview base (`/preview/{first}/{second}`) and the /en prefix are matched here as the contract's rules have them.
+ * the preview base (`/preview/{first}/{second}`, any two segments) and the /en prefix are matched here as the
+ * contract's rules have them (a test holds the two together).
  */
 export function runLanguageGuard(win: GuardWindow, key: string, validityMs: number, now: number): void {
-  const match = /^(\/preview\/[A-Za-z0-9._~-]+\/[A-Za-z0-9._~-]+)?\/en(\/.*)?$/.exec(win.location.pathname);
+  const match = /^(\/preview\/[^/]+\/[^/]+)?\/en(\/.*)?$/.exec(win.location.pathname);
   if (!match) return;
   let used = 0;
   try {

@@ -1,4 +1,4 @@
-import { type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
+import { DEFAULT_LOCALE, type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
 import { unlocalizedPath } from "./localized-path";
 import { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS } from "./language-guard-script";
 import { BILINGUAL_PATHS } from "./site-pages";
@@ -17,7 +17,7 @@ export { isEnglishPath };
 
 export function preferredLanguage(): Locale {
   const stored = readStorage(PREFERRED_LANGUAGE_KEY);
-  return isLocale(stored) ? stored : "nl";
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
 export function rememberLanguage(locale: Locale): void {
@@ -40,5 +40,5 @@ export function isLanguageToggleFresh(now = Date.now()): boolean {
  */
 export function localeForPath(path: string): Locale {
   if (isEnglishPath(path)) return "en";
-  return hasEnglishVersion(path) ? "nl" : preferredLanguage();
+  return hasEnglishVersion(path) ? DEFAULT_LOCALE : preferredLanguage();
 }

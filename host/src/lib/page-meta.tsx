@@ -1,4 +1,4 @@
-import { basePathFrom, type Locale } from "@agency/core";
+import { basePathFrom, INTL_LOCALES, type Locale } from "@agency/core";
 import { createContext, useContext, useEffect } from "react";
 import { localizedPath, unlocalizedPath } from "./localized-path";
 import { SITE } from "./site";
@@ -84,7 +84,7 @@ export function PageMeta({
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
       <meta property="og:url" content={canonical} />
       <meta property="og:site_name" content={SITE_NAME} />
-      <meta property="og:locale" content={locale === "nl" ? "nl_NL" : "en_US"} />
+      <meta property="og:locale" content={INTL_LOCALES[locale].replace("-", "_")} />
     </>
   );
 }

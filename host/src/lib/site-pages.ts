@@ -1,6 +1,9 @@
+import { localizedPath } from "../../../packages/contract/src/rules.ts";
+
 /**
  * The site's page list, as app paths: the one list that the route table, the language rules, the build's
- * sitemap (host/vite.config.ts), the server rendering and the browser tests read. Kept free of imports.
+ * sitemap (host/vite.config.ts), the server rendering and the browser tests read. It imports only the contract's
+ * rules (a module without imports of its own), so the build config and the browser tests can read it as a file.
  */
 
 /** Pages that exist in Dutch and, under /en, in English (spec §2). */
@@ -21,7 +24,7 @@ export const SINGLE_LANGUAGE_PATHS = ["/about", "/features", "/blog"] as const;
 /** Every public page at a fixed path, in each of its languages (the blog's articles come on top). */
 export const PUBLIC_PATHS: readonly string[] = [
   ...BILINGUAL_PATHS,
-  ...BILINGUAL_PATHS.map((path) => (path === "/" ? "/en" : `/en${path}`)),
+  ...BILINGUAL_PATHS.map((path) => localizedPath(path, "en")),
   ...SINGLE_LANGUAGE_PATHS,
 ];
 

@@ -1,3 +1,5 @@
+import { basePathFrom, isEnglishPath, stripBase, unlocalizedPath } from "@agency/core";
+import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { LANGUAGE_TOGGLE_KEY, languageGuardScript } from "../language-guard-script";
 
@@ -42,5 +44,28 @@ describe("the language guard script", () => {
     const script = languageGuardScript();
     expect(script).not.toMatch(/\bimport\b|\bexport\b|require\(/);
     expect(() => new Function(script)).not.toThrow();
+  });
+
+  it("applies the contract's base-path and /en rules to any path: where it sends a visit, and whether at all", () => {
+    // Path segments as a browser's location has them: percent-encoded, so letters, digits, % and URL-safe marks.
+    const segment = fc.stringMatching(/^[A-Za-z0-9%._~!$&'()*+,;=:@-]{1,6}$/);
+    const path = fc
+      .tuple(
+        fc.constantFrom([], ["preview"]),
+        fc.array(fc.oneof(segment, fc.constantFrom("en", "preview", "pricing", "")), { maxLength: 5 }),
+      )
+      // As the browser holds it: "." and ".." segments resolved.
+      .map(([preview, rest]) => new URL(`https://site.test/${[...preview, ...rest].join("/")}`).pathname);
+    fc.assert(
+      fc.property(path, (pathname) => {
+        const base = basePathFrom(pathname);
+        const appPath = stripBase(pathname, base);
+        const expected = isEnglishPath(appPath) ? `${base.slice(0, -1)}${unlocalizedPath(appPath)}` : null;
+        const replace = visit(`https://site.test${pathname}`, null);
+        if (expected === null) expect(replace, pathname).not.toHaveBeenCalled();
+        else expect(replace, pathname).toHaveBeenCalledWith(expected);
+      }),
+      { seed: 14, numRuns: 500 },
+    );
   });
 });

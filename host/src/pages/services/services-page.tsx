@@ -1,3 +1,5 @@
+import { formatMoney } from "@agency/core";
+import { CURRENCY, PACKAGES } from "@agency/widgets/pricing/packages";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Callout, CardGrid, Hero, Section } from "../../components/content/blocks";
@@ -18,9 +20,10 @@ export default function ServicesPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const contact = localizedPath("/contact", locale);
-  // The Starter package's fees (spec §9): euro on the Dutch site, dollars on the English one.
-  const startupFee = locale === "nl" ? "€499" : "$599";
-  const monthlyFee = locale === "nl" ? "€65" : "$69";
+  // The Starter package's fees (spec §9), as the pricing element has them: euro on the Dutch site, dollars on the English one.
+  const starter = PACKAGES.find((pack) => pack.id === "starter")!.fees[locale];
+  const startupFee = formatMoney(starter.startupFee, CURRENCY[locale], locale);
+  const monthlyFee = formatMoney(starter.monthlyFee, CURRENCY[locale], locale);
   const name = SITE.name;
 
   return (

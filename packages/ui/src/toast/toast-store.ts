@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/core";
+import { DEFAULT_LOCALE, type Locale } from "@agency/core";
 
 export type ToastKind = "success" | "error" | "info" | "loading";
 
@@ -40,7 +40,7 @@ export function dismissToast(id: number): void {
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): number {
   onFirstToast?.();
   const duration = options.duration !== undefined ? options.duration : kind === "loading" ? null : TOAST_DURATION_MS;
-  const item: Toast = { id: nextId++, kind, message, duration, locale: options.locale ?? "nl" };
+  const item: Toast = { id: nextId++, kind, message, duration, locale: options.locale ?? DEFAULT_LOCALE };
   let next = [...toasts, item];
   // The oldest go first when the stack is full.
   while (next.length > MAX_TOASTS) {

@@ -1,4 +1,4 @@
-import { createI18n } from "@agency/core";
+import { createI18n, DEFAULT_LOCALE } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useSyncExternalStore } from "react";
@@ -25,7 +25,7 @@ function ToastItem({ item }: { item: Toast }) {
 /** Top-right stack of toasts. Each toast speaks the language it was raised in. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-  const locale = toasts.at(-1)?.locale ?? "nl";
+  const locale = toasts.at(-1)?.locale ?? DEFAULT_LOCALE;
   const i18n = useMemo(() => createI18n(locale, [uiCatalog]), [locale]);
   return (
     <I18nProvider i18n={i18n}>

@@ -5,6 +5,8 @@
  * load (.po catalogs, ?inline CSS), so the build script can read them in plain Node.
  */
 
+import { LOCALES } from "@agency/core";
+
 /**
  * How an attribute's text becomes its property's value, the HTML way:
  * - "string": the text; a missing attribute reads as the default (or undefined).
@@ -57,7 +59,7 @@ export const attributeName = (property: string): string => property.replace(/[A-
 export const commonAttributes = {
   locale: {
     type: "string",
-    values: ["nl", "en"],
+    values: LOCALES,
     defaultText: "AgencyWidgets.configure({ locale }), else the page URL (/en), else nl",
     description: "Language of the element; changing it re-renders in that language.",
   },

@@ -31,7 +31,9 @@ describe("ServicesPage", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Onze diensten");
     expect(screen.getByText("Inbegrepen")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Hoe werkt het?" })).toBeInTheDocument();
-    expect(screen.getByText(/vanaf €499 plus €65 per maand/)).toBeInTheDocument();
+    // Written as the pricing element writes it: "€ 499", with a no-break space.
+    // Written as the pricing element writes it, "€ 499" (its no-break space reads as a space here).
+    expect(screen.getByText(/vanaf € 499 plus € 65 per maand/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Gratis offerte aanvragen" })).toHaveAttribute("href", "/contact");
     expect(screen.getByRole("link", { name: "Bekijk alle pakketten" })).toHaveAttribute("href", "/pricing");
   });

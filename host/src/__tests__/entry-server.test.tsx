@@ -1,0 +1,63 @@
+import type { BlogPost, Locale } from "@agency/core";
+import { describe, expect, it } from "vitest";
+import { render } from "../entry-server";
+import type { ServerData } from "../lib/server-data";
+
+/**
+ * The site's server entry as the API server calls it for each request. Nothing is rendered at build time: an
+ * article that appears in the blog's content after the build is rendered from the API's answer like any other.
+ */
+const ORIGIN = "https://agency.example";
+
+const post: BlogPost = {
+  id: "written-after-the-build",
+  title: "Written after the build",
+  excerpt: "A post the build has never seen.",
+  content: "<p>Its text.</p>",
+  language: "nl",
+  author_name: "Sanne de Vries",
+  created_at: "2026-03-05T10:00:00.000Z",
+  updated_at: "2026-03-05T10:00:00.000Z",
+  tags: ["nieuw"],
+};
+
+/** The blog as the API answers it now: one post, and 404 for any other id. */
+function blogApi(): ServerData & { asked: Array<[string, Locale]> } {
+  const asked: Array<[string, Locale]> = [];
+  return {
+    asked,
+    async get(path, locale) {
+      asked.push([path, locale]);
+      if (path === `/blog/${post.id}`) return { status: 200, body: { success: true, post } };
+      return { status: 404, body: { success: false, error: "Blog post not found", code: "blog.not_found" } };
+    },
+  };
+}
+
+describe("the server entry", () => {
+  it("renders an article it learns about only from the API: heading, text, date and head tags", async () => {
+    const api = blogApi();
+    const result = await render(`/blog/${post.id}`, ORIGIN, api);
+    expect(api.asked).toEqual([[`/blog/${post.id}`, "nl"]]);
+    if (result.kind !== "page") throw new Error(`rendered as ${result.kind}`);
+    expect(result.status).toBe(200);
+    expect(result.lang).toBe("nl");
+    expect(result.body).toMatch(/<h1[^>]*>Written after the build<\/h1>/);
+    expect(result.body).toContain("Its text.");
+    expect(result.body).toContain("5 maart 2026");
+    expect(result.head).toContain("<title>Written after the build | Pixelwerf</title>");
+    expect(result.head).toContain('<meta name="description" content="A post the build has never seen."/>');
+    expect(result.head).toContain(`<link rel="canonical" href="${ORIGIN}/blog/${post.id}"/>`);
+    expect(result.head).toContain('<meta property="og:title" content="Written after the build"/>');
+    // The browser hydrates with the same article, without asking for it again.
+    const loaderData = Object.values((JSON.parse(result.data) as { loaderData: Record<string, unknown> }).loaderData);
+    expect(loaderData).toContainEqual({ id: post.id, status: "loaded", post });
+  });
+
+  it("answers 404 with the Article Not Found page for an id the API does not know", async () => {
+    const result = await render("/blog/no-such-post", ORIGIN, blogApi());
+    if (result.kind !== "page") throw new Error(`rendered as ${result.kind}`);
+    expect(result.status).toBe(404);
+    expect(result.body).toMatch(/<h1[^>]*>Artikel niet gevonden<\/h1>/);
+  });
+});
