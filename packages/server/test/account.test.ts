@@ -268,6 +268,15 @@ describe("DELETE /api/account", () => {
     expect((await deleteAccount(user, PASSWORD, stripeApp.app)).statusCode).toBe(200);
   });
 
+  it("deletes the account when Stripe no longer has the subscription (deleted there): nothing left to cancel", async () => {
+    const { user, subscription } = await subscribedWithStripe();
+    fake.subscriptions.delete(subscription.id);
+    const res = await deleteAccount(user, PASSWORD, stripeApp.app);
+    expect(res.statusCode).toBe(200);
+    expect(fake.callsTo("DELETE", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+    expect(await countRows("users WHERE id = $1", [user.id])).toBe(0);
+  });
+
   it("keeps the account when the subscription's provider is not configured on this server: 503", async () => {
     const { user } = await subscribedWithStripe();
     const res = await deleteAccount(user, PASSWORD, t.app);

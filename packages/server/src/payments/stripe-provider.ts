@@ -6,7 +6,7 @@ import { randomToken } from "../lib/crypto";
 import type { BillingPeriod, CreateCheckoutResponse, SubscriptionStatus } from "@agency/contract";
 import { userExists } from "../accounts/store";
 import { ApiError } from "../lib/api-error";
-import { applySubscriptionState, type FulfilmentResult } from "./fulfilment";
+import { applySubscriptionState, end, type FulfilmentResult } from "./fulfilment";
 import type { CheckoutInput, PaymentProvider } from "./provider";
 import {
   createCheckoutSession,
@@ -15,6 +15,7 @@ import {
   findPlan,
   listPlans,
   lockStripeSubscription,
+  lockSubscription,
   markStripeCheckoutPaid,
   paymentEventRecorded,
   recordPaymentEvent,
@@ -155,7 +156,16 @@ export class StripeProvider implements PaymentProvider {
   async cancelNow(subscription: SubscriptionRow): Promise<FulfilmentResult> {
     if (!subscription.external_id) throw new Error(`Stripe subscription row ${subscription.id} has no Stripe id`);
     // Ends it now, without a prorated refund or a final invoice: access stops at once, like the account.
-    const canceled = await this.stripe.subscriptions.cancel(subscription.external_id);
+    let canceled: Stripe.Subscription;
+    try {
+      canceled = await this.stripe.subscriptions.cancel(subscription.external_id);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      // Stripe no longer has it (deleted there, e.g. with its customer): nothing can charge any more, so it is
+      // recorded as ended here.
+      this.log.warn({ subscriptionId: subscription.external_id }, "Stripe subscription to cancel no longer exists; recorded as ended");
+      return this.db.transaction(async (tx) => end(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription));
+    }
     const result = await this.db.transaction(async (tx) => {
       await lockStripeSubscription(tx, canceled.id);
       return this.applyStripeSubscription(tx, canceled, {});
