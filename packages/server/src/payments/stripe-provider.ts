@@ -6,7 +6,7 @@ import { randomToken } from "../lib/crypto";
 import type { BillingPeriod, CreateCheckoutResponse, SubscriptionStatus } from "@agency/contract";
 import { userExists } from "../accounts/store";
 import { ApiError } from "../lib/api-error";
-import { applySubscriptionState, end, type FulfilmentResult } from "./fulfilment";
+import { applySubscriptionState, end as endSubscription, type FulfilmentResult } from "./fulfilment";
 import type { CheckoutInput, PaymentProvider } from "./provider";
 import {
   createCheckoutSession,
@@ -164,7 +164,7 @@ export class StripeProvider implements PaymentProvider {
       // Stripe no longer has it (deleted there, e.g. with its customer): nothing can charge any more, so it is
       // recorded as ended here.
       this.log.warn({ subscriptionId: subscription.external_id }, "Stripe subscription to cancel no longer exists; recorded as ended");
-      return this.db.transaction(async (tx) => end(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription));
+      return this.db.transaction(async (tx) => endSubscription(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription));
     }
     const result = await this.db.transaction(async (tx) => {
       await lockStripeSubscription(tx, canceled.id);
