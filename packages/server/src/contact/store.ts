@@ -133,30 +133,10 @@ export async function exportRows(db: Db, { includeSpam = false, since }: { inclu
 }
 
 /** The columns of a quote request its sender gets in their data export: what they sent and where from. */
-export interface SenderQuoteRequest {
-  created_at: Date;
+export interface SenderQuoteRequest extends Omit<ContactRow, "id"> {
   last_contact_at: Date;
-  name: string;
-  email: string;
-  company: string;
-  country_code: string;
-  phone: string;
-  current_website: string;
-  project_type: string;
-  budget_range: string;
-  timeline: string;
-  primary_goal: string;
-  features: string[];
-  domain_status: string;
-  hear_about_us: string;
-  biggest_challenge: string;
-  message: string;
-  language: Locale;
-  source: string;
-  page_url: string;
   origin: string;
   referrer: string;
-  utm: Record<string, string>;
 }
 
 /** The quote requests sent with an e-mail address (stored lower-cased), oldest first. */

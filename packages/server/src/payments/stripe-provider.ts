@@ -81,6 +81,9 @@ class StaleFetch extends Error {}
 /** Tries at handling an event whose fetched state keeps being overtaken; after that the 500 makes Stripe retry. */
 const SYNC_ATTEMPTS = 5;
 
+/** Stripe answered 404: the object no longer exists there (deleted in the dashboard, or with its customer). */
+const isGoneAtStripe = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
+
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === "string" ? value : value.id;
 
@@ -160,7 +163,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       canceled = await this.stripe.subscriptions.cancel(subscription.external_id);
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      if (!isGoneAtStripe(error)) throw error;
       // Stripe no longer has it (deleted there, e.g. with its customer): nothing can charge any more, so it is
       // recorded as ended here.
       this.log.warn({ subscriptionId: subscription.external_id }, "Stripe subscription to cancel no longer exists; recorded as ended");
@@ -264,7 +267,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       return { id: subscriptionId, version, subscription: await this.stripe.subscriptions.retrieve(subscriptionId) };
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      if (!isGoneAtStripe(error)) throw error;
       // Gone from Stripe (e.g. test data deleted): the event's own copy is the last word there is.
       if (fallback) return { id: subscriptionId, version, subscription: fallback };
       this.log.warn({ subscriptionId }, "Stripe subscription from a webhook no longer exists; event ignored");
