@@ -1,5 +1,5 @@
 import { Stripe } from "stripe";
-import { buildTestApp, nextIp, type TestApp } from "./helpers";
+import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "./fake-stripe";
 
 /**
@@ -94,19 +94,7 @@ function sendQuote(email: string, extra: Record<string, unknown> = {}) {
     method: "POST",
     url: "/api/contact",
     remoteAddress: nextIp(),
-    payload: {
-      name: "Noor de Boer",
-      email,
-      countryCode: "+31",
-      phone: "06 12345678",
-      projectType: "new-website",
-      budgetRange: "1000-2000",
-      timeline: "1-month",
-      domainStatus: "have-domain",
-      language: "nl",
-      message: "A new site for the bakery",
-      ...extra,
-    },
+    payload: quoteRequest({ name: "Noor de Boer", email, message: "A new site for the bakery", ...extra }),
   });
 }
 

@@ -125,14 +125,16 @@ describe("POST /consent", () => {
 });
 
 describe("retention", () => {
+  /** A quote request whose sender was last in contact `lastContact` (an SQL interval) ago. */
+  const insertContact = (email: string, lastContact: string) =>
+    t.db.query(
+      `INSERT INTO contact_requests (name, email, country_code, phone, project_type, budget_range, timeline, domain_status, language, ip_hash, last_contact_at)
+       VALUES ('R', $1, '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $2::interval)`,
+      [email, lastContact],
+    );
+
   it("deletes quote requests 2 years after last contact, expired sessions and reset tokens", async () => {
     const user = (await t.db.query<{ id: string }>("INSERT INTO users (email, name, password_hash) VALUES ('ret@example.com', 'R', 'x') RETURNING id")).rows[0]!.id;
-    const insertContact = (email: string, lastContact: string) =>
-      t.db.query(
-        `INSERT INTO contact_requests (name, email, country_code, phone, project_type, budget_range, timeline, domain_status, language, ip_hash, last_contact_at)
-         VALUES ('R', $1, '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $2::interval)`,
-        [email, lastContact],
-      );
     await insertContact("r-old@example.com", "2 years 1 day");
     await insertContact("r@example.com", "1 year 11 months");
     await t.db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('old', $1, now() - interval '1 minute'), ('live', $1, now() + interval '1 day')", [user]);
@@ -147,12 +149,6 @@ describe("retention", () => {
   });
 
   it("keeps an old quote request while its sender's last contact is younger than 2 years", async () => {
-    const insertContact = (email: string, lastContact: string) =>
-      t.db.query(
-        `INSERT INTO contact_requests (name, email, country_code, phone, project_type, budget_range, timeline, domain_status, language, ip_hash, last_contact_at)
-         VALUES ('R', $1, '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $2::interval)`,
-        [email, lastContact],
-      );
     await insertContact("returning@example.com", "3 years");
     await insertContact("returning@example.com", "6 months");
     await insertContact("gone@example.com", "3 years");

@@ -4,7 +4,7 @@ import { Stripe } from "stripe";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { ERROR_CODES, errorText, type ErrorCode, type Locale } from "@agency/contract";
 import { i18nFor } from "../src/i18n";
-import { buildTestApp, nextIp, type TestApp } from "./helpers";
+import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
 
 /**
  * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
@@ -98,19 +98,6 @@ async function resetToken(state: "valid" | "used" | "expired") {
   );
   return token;
 }
-
-const quote = (extra: Json = {}) => ({
-  name: "Jan Bakker",
-  email: "jan@bakkerij.nl",
-  countryCode: "+31",
-  phone: "06 12345678",
-  projectType: "new-website",
-  budgetRange: "1000-2000",
-  timeline: "1-month",
-  domainStatus: "have-domain",
-  language: "nl",
-  ...extra,
-});
 
 function webhook(event: Json, signature?: string | null) {
   const payload = JSON.stringify(event);
@@ -245,8 +232,8 @@ const cases: Record<string, Case[]> = {
   ],
 
   "POST /api/contact": [
-    { status: 200, run: () => post("/api/contact", quote()) },
-    { status: 400, code: "contact.invalid_field", locale: "nl", run: () => post("/api/contact", quote({ email: "nope", phone: "x" })) },
+    { status: 200, run: () => post("/api/contact", quoteRequest()) },
+    { status: 400, code: "contact.invalid_field", locale: "nl", run: () => post("/api/contact", quoteRequest({ email: "nope", phone: "x" })) },
     { status: 400, code: "request.malformed_json", run: () => malformed("/api/contact") },
     {
       status: 429,
@@ -254,7 +241,7 @@ const cases: Record<string, Case[]> = {
       locale: "en",
       run: async () => {
         const remoteAddress = nextIp();
-        const send = () => local.app.inject({ method: "POST", url: "/api/contact", remoteAddress, payload: quote({ language: "en" }) });
+        const send = () => local.app.inject({ method: "POST", url: "/api/contact", remoteAddress, payload: quoteRequest({ language: "en" }) });
         expect((await send()).statusCode).toBe(200);
         return send();
       },

@@ -13,6 +13,16 @@ import { freePort, runTs } from "./processes";
  * prints its login; with Stripe it never exists.
  */
 
+/** A complete Stripe configuration whose API is never reached (nothing listens on port 9). */
+const WITH_STRIPE = {
+  PUBLIC_URL: "https://agency.example",
+  STRIPE_SECRET_KEY: "sk_live_never_called",
+  STRIPE_WEBHOOK_SECRET: "whsec_never_called",
+  STRIPE_PRICE_MONTHLY: "price_monthly",
+  STRIPE_PRICE_YEARLY: "price_yearly",
+  STRIPE_API_BASE: "http://127.0.0.1:9",
+};
+
 async function login(t: TestApp, email: string, password: string) {
   return t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: nextIp() });
 }
@@ -77,16 +87,7 @@ describe("with test payments", () => {
 
 describe("with Stripe", () => {
   it("never seeds a demo customer", async () => {
-    const t = await buildTestApp({
-      env: {
-        PUBLIC_URL: "https://agency.example",
-        STRIPE_SECRET_KEY: "sk_live_never_called",
-        STRIPE_WEBHOOK_SECRET: "whsec_never_called",
-        STRIPE_PRICE_MONTHLY: "price_monthly",
-        STRIPE_PRICE_YEARLY: "price_yearly",
-        STRIPE_API_BASE: "http://127.0.0.1:9",
-      },
-    });
+    const t = await buildTestApp({ env: WITH_STRIPE });
     try {
       expect(t.config.payments).toBe("stripe");
       expect(await seedDemoCustomer(t.app)).toBeNull();
@@ -143,18 +144,7 @@ describe("the server's start", () => {
   });
 
   it("prints no demo login in production with Stripe", { timeout: 120_000 }, async () => {
-    const res = await start(
-      {
-        NODE_ENV: "production",
-        PUBLIC_URL: "https://agency.example",
-        STRIPE_SECRET_KEY: "sk_live_never_called",
-        STRIPE_WEBHOOK_SECRET: "whsec_never_called",
-        STRIPE_PRICE_MONTHLY: "price_monthly",
-        STRIPE_PRICE_YEARLY: "price_yearly",
-        STRIPE_API_BASE: "http://127.0.0.1:9",
-        DATA_DIR: path.join(dir, "production-data"),
-      },
-    );
+    const res = await start({ NODE_ENV: "production", ...WITH_STRIPE, DATA_DIR: path.join(dir, "production-data") });
     expect(res.banner, res.stderr).toContain("Agency site running at");
     expect(res.banner).not.toContain("Demo customer");
     expect(res.password).toBeUndefined();

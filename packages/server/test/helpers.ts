@@ -8,6 +8,17 @@ import { buildApp, type BuildOptions } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
 import { createPgDb, createPgliteDb, type Db } from "../src/db/db";
 
+/** Runs one statement on a connection of its own to the PostgreSQL at `url` (a test's schema made or dropped). */
+export async function runStatement(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A database for one test file. PGlite in memory by default (creating one costs ~3 s, so a file shares one);
  * with TEST_DATABASE_URL, a fresh schema in that PostgreSQL, dropped afterwards, so the same tests prove both.
@@ -19,23 +30,31 @@ export async function createTestDb(): Promise<{ db: Db; cleanup: () => Promise<v
     return { db, cleanup: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  await runStatement(url, `CREATE SCHEMA ${schema}`);
   // Every pooled connection starts in the test's schema, so unqualified table names resolve there.
   const db = createPgDb(url, { options: `-c search_path=${schema}` });
   return {
     db,
     cleanup: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await runStatement(url, `DROP SCHEMA ${schema} CASCADE`);
     },
   };
 }
+
+/** A valid quote request as the form sends it (POST /api/contact), with `extra` fields added or replaced. */
+export const quoteRequest = (extra: Record<string, unknown> = {}) => ({
+  name: "Jan Bakker",
+  email: "jan@bakkerij.nl",
+  countryCode: "+31",
+  phone: "06 12345678",
+  projectType: "new-website",
+  budgetRange: "1000-2000",
+  timeline: "1-month",
+  domainStatus: "have-domain",
+  language: "nl",
+  ...extra,
+});
 
 export interface TestApp {
   app: FastifyInstance;

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app";
 import { createPgDb, type Db } from "../src/db/db";
@@ -13,7 +12,7 @@ import { PRUNING_JOB, prunePaymentRecords } from "../src/jobs/subscription-renew
 import type { Mailer, MailMessage } from "../src/mail/mailer";
 import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
 import { migrationsDir } from "../src/paths";
-import { createTestDb, testConfig } from "./helpers";
+import { createTestDb, runStatement, testConfig } from "./helpers";
 
 interface Sent extends MailMessage {
   instance: string;
@@ -130,15 +129,7 @@ describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_
     pools.push(db);
     return db;
   };
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => runStatement(url!, sql);
 
   beforeAll(async () => admin(`CREATE SCHEMA ${schema}`));
   afterAll(async () => {

@@ -2,7 +2,7 @@ import argon2 from "argon2";
 import type { LightMyRequestResponse } from "fastify";
 import { createQueue, hashPassword, setPasswordHashConcurrency } from "../src/lib/crypto";
 import { migrate } from "../src/db/migrate";
-import { buildTestApp, createTestDb, nextIp, type TestApp } from "./helpers";
+import { buildTestApp, createTestDb, nextIp, quoteRequest, type TestApp } from "./helpers";
 
 /**
  * The abuse limits hold under concurrency and across instances: every count lives in the database and is taken
@@ -124,17 +124,7 @@ describe("per-IP limits of anonymous calls", () => {
 
   it("lets at most the limit of parallel quote requests from one IP through", async () => {
     const ip = nextIp();
-    const quote = {
-      name: "Jan Bakker",
-      email: "jan@bakkerij.nl",
-      countryCode: "+31",
-      phone: "06 12345678",
-      projectType: "new-website",
-      budgetRange: "1000-2000",
-      timeline: "1-month",
-      domainStatus: "have-domain",
-      language: "nl",
-    };
+    const quote = quoteRequest();
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? one : two, "/api/contact", quote, ip)));
     expect(tally(answers)).toEqual({ 200: 3, 429: 7 });
     await one.app.settle();

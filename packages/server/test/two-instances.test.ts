@@ -4,11 +4,10 @@ import { freePort } from "./processes";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
-import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app";
 import { createPgDb, type Db } from "../src/db/db";
-import { nextIp, testConfig } from "./helpers";
+import { nextIp, runStatement, testConfig } from "./helpers";
 import { startSmtp } from "./smtp";
 
 /**
@@ -44,15 +43,7 @@ if (!url) {
     const apps: FastifyInstance[] = [];
     const dataDirs: string[] = [];
 
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
+    const admin = (sql: string) => runStatement(url!, sql);
 
     /** An app instance with a connection pool of its own; not yet ready (its jobs start at ready). */
     async function instance(env: Record<string, string>, jobs = false): Promise<FastifyInstance> {
