@@ -73,7 +73,7 @@ test.describe("agency-quote-form example", () => {
     await expect(name).toHaveAccessibleDescription("Vul je naam in");
     await expect(name).toBeFocused();
     await expect(form.getByLabel(/^Budget/)).toHaveAccessibleDescription("Kies een budget");
-    await expect(form.getByRole("option", { name: "€400 - €800" })).toHaveCount(1);
+    await expect(form.getByRole("option", { name: "€ 400 - € 800" })).toHaveCount(1);
     await expectNoAxeViolations(page, "on agency-quote-form.html with validation errors");
     expect(posted).toBe(false);
   });

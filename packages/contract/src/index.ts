@@ -60,7 +60,20 @@ export {
   BLOG_MAX_LIMIT,
 } from "./values";
 
-export { formatDate, formatDateTime, formatMoney, formatNumber, type MoneyOptions } from "./format";
+export {
+  CURRENCIES,
+  type Currency,
+  SITE_CURRENCY,
+  PACKAGE_IDS,
+  type PackageId,
+  type PackageFees,
+  type Package,
+  PACKAGES,
+  type MoneyRange,
+  BUDGET_AMOUNTS,
+} from "./pricing";
+
+export { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber, type MoneyOptions } from "./format";
 
 export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
 export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";

@@ -1,8 +1,14 @@
-import { formatMoney, localizedPath } from "@agency/core";
+import { formatMoney, localizedPath, PACKAGES, SITE_CURRENCY, type Currency, type PackageFees, type PackageId } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";
-import { CURRENCY, PACKAGES, type PackageId, type PackageSelectDetail } from "./packages";
+
+/** Detail of `agency-package-select`: the chosen package, priced in the element's currency. */
+export interface PackageSelectDetail extends PackageFees {
+  id: PackageId;
+  name: string;
+  currency: Currency;
+}
 
 export interface PricingProps {
   /** Where 'Get Started' leads. Default: the agency's contact page, `/contact` (nl) or `/en/contact` (en). */
@@ -17,7 +23,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
   const { emit, settings } = useElement();
   const { locale } = settings;
   const id = useId();
-  const currency = CURRENCY[locale];
+  const currency = SITE_CURRENCY[locale];
   const to = contactHref || localizedPath("/contact", locale);
 
   const copy: Record<PackageId, { description: string; features: string[] }> = {
@@ -53,7 +59,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
     <div className="pricing" part="pricing">
       <ul className="pricing__packages">
         {PACKAGES.map((pkg) => {
-          const { startupFee, monthlyFee } = pkg.fees[locale];
+          const { startupFee, monthlyFee } = pkg.fees[currency];
           const startup = formatMoney(startupFee, currency, locale);
           const monthly = formatMoney(monthlyFee, currency, locale);
           const nameId = `${id}-${pkg.id}`;
