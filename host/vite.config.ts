@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { alias, browserPlugins } from "../vite.shared.ts";
+import { markdownContent } from "./markdown-plugin.ts";
 import { localizedPath } from "../packages/contract/src/rules.ts";
 import { SITE } from "./src/lib/site.ts";
 import { languageGuardScript } from "./src/lib/language-guard-script.ts";
@@ -53,7 +54,7 @@ function seoFiles(): Plugin {
 /**
  * route-preloads.json: for each page, the chunks and CSS its lazy route needs beyond the entry. The server puts
  * them in index.html as <link rel="modulepreload"> / stylesheet, so a first visit fetches the page's code with
- * the entry instead of one round trip after it. Pages are found by convention: /x -> src/pages/x/x-page.tsx.
+ * the entry instead of one round trip after it. Pages are found by convention: /x -> src/pages/<folder>/x-page.tsx.
  */
 function routePreloads(): Plugin {
   const pathsOf = (page: string): string[] => {
@@ -80,7 +81,7 @@ function routePreloads(): Plugin {
       const inEntry = entry ? closure(entry.fileName) : new Set<string>();
       const preloads: Record<string, { js: string[]; css: string[] }> = {};
       for (const chunk of chunks) {
-        const page = /\/src\/pages\/([^/]+)\/\1-page\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        const page = /\/src\/pages\/[^/]+\/([^/]+)-page\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
         if (!page) continue;
         const files = [...closure(chunk.fileName)].filter((f) => !inEntry.has(f));
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
@@ -133,7 +134,7 @@ function elementsInBrowserOnly(): Plugin {
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
-        plugins: [elementsInBrowserOnly(), ...browserPlugins()],
+        plugins: [elementsInBrowserOnly(), ...browserPlugins(), markdownContent()],
         resolve: { alias },
         build: {
           outDir: "dist/server",
@@ -144,7 +145,7 @@ export default defineConfig(({ isSsrBuild }) =>
         },
       }
     : {
-        plugins: [...browserPlugins(), seoFiles(), routePreloads(), languageGuardFile()],
+        plugins: [...browserPlugins(), markdownContent(), seoFiles(), routePreloads(), languageGuardFile()],
         resolve: { alias },
         // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
         // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).

@@ -26,9 +26,9 @@ const bilingualPage: Record<(typeof BILINGUAL_PATHS)[number], RouteObject["lazy"
   "/portfolio": page(() => import("./pages/portfolio/portfolio-page")),
   "/pricing": page(() => import("./pages/pricing/pricing-page")),
   "/contact": page(() => import("./pages/contact/contact-page")),
-  "/privacy-policy": page(() => import("./pages/privacy-policy/privacy-policy-page")),
-  "/terms": page(() => import("./pages/terms/terms-page")),
-  "/cookie-policy": page(() => import("./pages/cookie-policy/cookie-policy-page")),
+  "/privacy-policy": page(() => import("./pages/legal/privacy-policy-page")),
+  "/terms": page(() => import("./pages/legal/terms-page")),
+  "/cookie-policy": page(() => import("./pages/legal/cookie-policy-page")),
 };
 const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteObject["lazy"]> = {
   "/about": page(() => import("./pages/about/about-page")),

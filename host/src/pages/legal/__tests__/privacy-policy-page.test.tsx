@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { renderPage } from "../../../components/content/__tests__/render-page";
+import { SITE } from "../../../lib/site";
 import PrivacyPolicyPage from "../privacy-policy-page";
 
 const numberedSections = () =>
@@ -45,5 +46,18 @@ describe("PrivacyPolicyPage", () => {
     expect(text).toContain("7 jaar");
     expect(text).toContain("Analytische gegevens: 14 maanden.");
     expect(text).toContain("We reageren binnen 1 maand.");
+  });
+
+  it.each([
+    ["nl", "/privacy-policy"],
+    ["en", "/en/privacy-policy"],
+  ] as const)("fills in the agency's name and its e-mail address as a mail link (%s)", (locale, path) => {
+    renderPage(PrivacyPolicyPage, locale, path);
+    const text = document.body.textContent ?? "";
+    expect(text).not.toMatch(/\{\w+\}/);
+    expect(text).toContain(`${SITE.name} `);
+    const mail = screen.getAllByRole("link", { name: SITE.email });
+    expect(mail.length).toBeGreaterThan(0);
+    for (const link of mail) expect(link).toHaveAttribute("href", `mailto:${SITE.email}`);
   });
 });
