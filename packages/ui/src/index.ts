@@ -7,3 +7,29 @@ export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";
 export { adoptStyles, uiCss } from "./styles";
 export { uiCatalog } from "./i18n";
+export {
+  formCss,
+  formCatalog,
+  useFieldIds,
+  FieldFrame,
+  TextField,
+  TextAreaField,
+  PasswordField,
+  SelectField,
+  CheckboxGroup,
+  RadioGroup,
+  FormAlert,
+  useFocusFirstError,
+} from "./form";
+export type {
+  FieldProps,
+  TextFieldProps,
+  TextAreaFieldProps,
+  PasswordFieldProps,
+  SelectFieldProps,
+  Choice,
+  CheckboxGroupProps,
+  RadioGroupProps,
+  ChoiceOption,
+  ChoiceGroupProps,
+} from "./form";
