@@ -1,3 +1,4 @@
+import { formCatalog, formCss } from "@agency/ui";
 import { defineElement } from "../element/define-element";
 import { Login, type LoginProps } from "./login";
 import css from "./login.css?inline";
@@ -8,6 +9,6 @@ import { loginMeta } from "./login.meta";
 export const AgencyLogin = defineElement<LoginProps>({
   meta: loginMeta,
   component: Login,
-  catalog: { nl, en },
-  css,
+  catalog: [formCatalog, { nl, en }],
+  css: [formCss, css],
 });
