@@ -1,3 +1,4 @@
+import { formCatalog, formCss } from "@agency/ui";
 import { defineElement } from "../element/define-element";
 import { QuoteForm, type QuoteFormProps } from "./quote-form";
 import css from "./quote-form.css?inline";
@@ -8,6 +9,6 @@ import { quoteFormMeta } from "./quote-form.meta";
 export const AgencyQuoteForm = defineElement<QuoteFormProps>({
   meta: quoteFormMeta,
   component: QuoteForm,
-  catalog: { nl, en },
-  css,
+  catalog: [formCatalog, { nl, en }],
+  css: [formCss, css],
 });
