@@ -1,3 +1,4 @@
+import { formCatalog, formCss } from "@agency/ui";
 import { defineElement } from "../element/define-element";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
@@ -8,6 +9,6 @@ import { settingsMeta } from "./settings.meta";
 export const AgencySettings = defineElement<object>({
   meta: settingsMeta,
   component: Settings,
-  catalog: { nl, en },
-  css,
+  catalog: [formCatalog, { nl, en }],
+  css: [formCss, css],
 });
