@@ -1,4 +1,5 @@
-// Public surface of @agency/ui: primitives shared by the elements and the host.
+// Public surface of @agency/ui: primitives shared by the elements and the host. The form kit is its own entry,
+// @agency/ui/form, so an element without a form never carries it.
 export { toast, dismissToast, getToasts, resetToasts, TOAST_DURATION_MS, MAX_TOASTS } from "./toast/toast-store";
 export type { Toast, ToastKind, ToastOptions } from "./toast/toast-store";
 export { Toaster, mountToaster, unmountToaster } from "./toast/toaster";
@@ -7,29 +8,3 @@ export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";
 export { adoptStyles, uiCss } from "./styles";
 export { uiCatalog } from "./i18n";
-export {
-  formCss,
-  formCatalog,
-  useFieldIds,
-  FieldFrame,
-  TextField,
-  TextAreaField,
-  PasswordField,
-  SelectField,
-  CheckboxGroup,
-  RadioGroup,
-  FormAlert,
-  useFocusFirstError,
-} from "./form";
-export type {
-  FieldProps,
-  TextFieldProps,
-  TextAreaFieldProps,
-  PasswordFieldProps,
-  SelectFieldProps,
-  Choice,
-  CheckboxGroupProps,
-  RadioGroupProps,
-  ChoiceOption,
-  ChoiceGroupProps,
-} from "./form";

@@ -1,5 +1,6 @@
 import { apiErrorMessage, apiStatus, authApi, PASSWORD_MIN_LENGTH } from "@agency/core";
-import { FormAlert, formCatalog, PasswordField, Spinner, toast, useFocusFirstError } from "@agency/ui";
+import { Spinner, toast } from "@agency/ui";
+import { FormAlert, formCatalog, PasswordField, useFocusFirstError } from "@agency/ui/form";
 import "@agency/ui/styles/form.css";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";

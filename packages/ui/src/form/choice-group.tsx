@@ -1,4 +1,8 @@
 import { useId, type ReactNode } from "react";
+import choicesCss from "../styles/choices.css?inline";
+
+/** The choice groups' styles: an element that shows one adopts them after `formCss`. */
+export { choicesCss };
 
 /** One checkbox or radio button of a group. */
 export interface ChoiceOption<V extends string> {
@@ -34,40 +38,37 @@ export function ChoiceList<V extends string>({
   name,
   options,
   disabled,
-  className,
+  className = "",
   part,
 }: ChoiceGroupProps<V> & { type: "checkbox" | "radio"; isChecked: (value: V) => boolean; onToggle: (value: V, checked: boolean) => void }) {
   const id = useId();
   return (
-    <fieldset className={className ? `ag-choices ${className}` : "ag-choices"} part={part} disabled={disabled}>
+    <fieldset className={`ag-choices ${className}`} part={part} disabled={disabled}>
       <legend className={hideLegend ? "ag-visually-hidden" : "ag-choices__legend"}>{legend}</legend>
       <div className="ag-choices__list">
-        {options.map((option) => {
-          const inputId = `${id}-${option.value}`;
-          return (
-            <div key={option.value} className="ag-choice">
-              <input
-                id={inputId}
-                type={type}
-                className="ag-choice__input"
-                name={name ?? id}
-                value={option.value}
-                checked={isChecked(option.value)}
-                disabled={option.disabled}
-                aria-describedby={option.description ? `${inputId}-text` : undefined}
-                onChange={(event) => onToggle(option.value, event.target.checked)}
-              />
-              <label htmlFor={inputId} className="ag-choice__label">
-                {option.label}
-              </label>
-              {option.description ? (
-                <p id={`${inputId}-text`} className="ag-choice__text">
-                  {option.description}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {options.map(({ value, label, description, disabled: off }) => (
+          <div key={value} className="ag-choice">
+            <input
+              id={id + value}
+              type={type}
+              className="ag-choice__input"
+              name={name ?? id}
+              value={value}
+              checked={isChecked(value)}
+              disabled={off}
+              aria-describedby={description ? `${id + value}-text` : undefined}
+              onChange={(event) => onToggle(value, event.target.checked)}
+            />
+            <label htmlFor={id + value} className="ag-choice__label">
+              {label}
+            </label>
+            {description ? (
+              <p id={`${id + value}-text`} className="ag-choice__text">
+                {description}
+              </p>
+            ) : null}
+          </div>
+        ))}
       </div>
     </fieldset>
   );

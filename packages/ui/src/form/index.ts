@@ -16,19 +16,31 @@
  * - A field takes `label`, `error` (shown under it, marks it invalid, read with it), `hint`, `invalid` +
  *   `describedBy` (invalid because of a message elsewhere, e.g. a FormAlert with an id), `requiredMark` (an
  *   asterisk the form explains), `onValueChange`, and its control's own attributes (name, autoComplete, required …).
- * - Styles: an element adopts `formCss` (`defineElement({ css: [formCss, css] })`) and merges `formCatalog`
- *   (`catalog: [formCatalog, { nl, en }]`); the host imports `@agency/ui/styles/form.css` and loads `formCatalog`.
+ * - Styles: an element adopts `formCss`, and `choicesCss` when it has a checkbox or radio group
+ *   (`defineElement({ css: [formCss, choicesCss, css] })`), and merges `formCatalog` (`catalog: [formCatalog, { nl, en }]`);
+ *   the host imports `@agency/ui/styles/form.css` (and `choices.css`) and loads `formCatalog`.
+ * - A field the kit lacks: `useField(props)` gives the frame's props (for `FieldFrame`) and the control's.
+ * - Import it from `@agency/ui/form`, not `@agency/ui`: an element without a form then never carries it.
  */
 import formCss from "../styles/form.css?inline";
 
 export { formCss };
 export { formCatalog } from "./i18n";
-export { useFieldIds, FieldFrame, type FieldProps } from "./field";
-export { TextField, TextAreaField, type TextFieldProps, type TextAreaFieldProps } from "./text-field";
-export { PasswordField, type PasswordFieldProps } from "./password-field";
+export {
+  useField,
+  FieldFrame,
+  TextField,
+  TextAreaField,
+  PasswordField,
+  FormAlert,
+  useFocusFirstError,
+  type FieldProps,
+  type ValueProps,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type PasswordFieldProps,
+} from "./fields";
 export { SelectField, type SelectFieldProps, type Choice } from "./select-field";
+export { choicesCss, type ChoiceOption, type ChoiceGroupProps } from "./choice-group";
 export { CheckboxGroup, type CheckboxGroupProps } from "./checkbox-group";
 export { RadioGroup, type RadioGroupProps } from "./radio-group";
-export type { ChoiceOption, ChoiceGroupProps } from "./choice-group";
-export { FormAlert } from "./form-alert";
-export { useFocusFirstError } from "./focus-first-error";

@@ -1,5 +1,6 @@
 import { apiErrorMessage, authApi, isEmail } from "@agency/core";
-import { FormAlert, TextField, toast, useFocusFirstError } from "@agency/ui";
+import { toast } from "@agency/ui";
+import { FormAlert, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";

@@ -1,5 +1,6 @@
 import { apiErrorCode, apiErrorMessage, authApi, isEmail, retryAfterSeconds } from "@agency/core";
-import { FormAlert, PasswordField, TextField, toast, useFocusFirstError } from "@agency/ui";
+import { toast } from "@agency/ui";
+import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";

@@ -1,5 +1,5 @@
-import { formCatalog, formCss } from "@agency/ui";
 import { defineElement } from "../element/define-element";
+import { formCatalog, formCss } from "@agency/ui/form";
 import { Login, type LoginProps } from "./login";
 import css from "./login.css?inline";
 import { messages as en } from "./locales/en.po";

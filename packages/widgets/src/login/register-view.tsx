@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH, apiErrorMessage, authApi, isEmail } from "@agency/core";
-import { FormAlert, PasswordField, TextField, toast, useFocusFirstError } from "@agency/ui";
+import { toast } from "@agency/ui";
+import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";

@@ -1,5 +1,5 @@
-import { formCatalog, formCss } from "@agency/ui";
 import { defineElement } from "../element/define-element";
+import { choicesCss, formCatalog, formCss } from "@agency/ui/form";
 import { QuoteForm, type QuoteFormProps } from "./quote-form";
 import css from "./quote-form.css?inline";
 import { messages as en } from "./locales/en.po";
@@ -10,5 +10,5 @@ export const AgencyQuoteForm = defineElement<QuoteFormProps>({
   meta: quoteFormMeta,
   component: QuoteForm,
   catalog: [formCatalog, { nl, en }],
-  css: [formCss, css],
+  css: [formCss, choicesCss, css],
 });

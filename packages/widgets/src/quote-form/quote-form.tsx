@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD } from "@agency/core";
-import { CheckboxGroup, SelectField, TextAreaField, TextField, useFocusFirstError } from "@agency/ui";
+import { CheckboxGroup, SelectField, TextAreaField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";

@@ -1,6 +1,6 @@
 import type { ContactFeature, DomainStatus, HearAboutUs, ProjectType, Timeline } from "@agency/core";
 import { COUNTRY_CODES, INTL_LOCALES, type Locale } from "@agency/core";
-import type { Choice } from "@agency/ui";
+import type { Choice } from "@agency/ui/form";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import type { BudgetChoice, CountryId } from "./quote-request";

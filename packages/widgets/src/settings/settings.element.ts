@@ -1,5 +1,5 @@
-import { formCatalog, formCss } from "@agency/ui";
 import { defineElement } from "../element/define-element";
+import { formCatalog, formCss } from "@agency/ui/form";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { Settings } from "./settings";

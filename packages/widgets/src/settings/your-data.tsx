@@ -1,5 +1,6 @@
 import { accountApi, apiErrorMessage, clearSession, isNetworkError, useSession } from "@agency/core";
-import { FormAlert, Modal, PasswordField, toast } from "@agency/ui";
+import { Modal, toast } from "@agency/ui";
+import { FormAlert, PasswordField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
