@@ -28,7 +28,7 @@ export interface ChoiceGroupProps<V extends string> {
   part?: string;
 }
 
-/** The fieldset both groups render: a legend, then per option its input, label and description. */
+/** The fieldset both groups render: a legend, then per option a label around its input, and its description. */
 export function ChoiceList<V extends string>({
   type,
   isChecked,
@@ -48,22 +48,21 @@ export function ChoiceList<V extends string>({
       <div className="ag-choices__list">
         {options.map(({ value, label, description, disabled: off }) => (
           <div key={value} className="ag-choice">
-            <input
-              id={id + value}
-              type={type}
-              className="ag-choice__input"
-              name={name ?? id}
-              value={value}
-              checked={isChecked(value)}
-              disabled={off}
-              aria-describedby={description ? `${id + value}-text` : undefined}
-              onChange={(event) => onToggle(value, event.target.checked)}
-            />
-            <label htmlFor={id + value} className="ag-choice__label">
-              {label}
+            <label className="ag-choice__option">
+              <input
+                type={type}
+                className="ag-choice__input"
+                name={name ?? id}
+                value={value}
+                checked={isChecked(value)}
+                disabled={off}
+                aria-describedby={description ? id + value : undefined}
+                onChange={(event) => onToggle(value, event.target.checked)}
+              />
+              <span className="ag-choice__label">{label}</span>
             </label>
             {description ? (
-              <p id={`${id + value}-text`} className="ag-choice__text">
+              <p id={id + value} className="ag-choice__text">
                 {description}
               </p>
             ) : null}
