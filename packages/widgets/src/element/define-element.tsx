@@ -14,7 +14,7 @@ import { readAttribute, writeAttribute, type AttributeValue } from "./attributes
 import { ElementContext, type ElementApi } from "./element-context";
 import { attributeName, type ElementMeta } from "./element-meta";
 import { installGlobal } from "./global";
-import type { AgencyNavigateDetail } from "./public-types";
+import type { AgencyNavigateDetail } from "../events";
 
 export interface ElementDefinition<P extends object> {
   /** The element's public API (its `<name>.meta.ts`); every prop of the component is one of its attributes. */
