@@ -56,6 +56,9 @@ export function QuoteForm({ source }: QuoteFormProps) {
     return required[field];
   };
 
+  /** A field's value and change handler. */
+  const bind = <K extends keyof QuoteFormValues>(field: K) => ({ value: values[field], onValueChange: set(field) });
+
   /** What a required field shares: its name, `required` with the asterisk, and its error. */
   const required = (field: FieldName) => {
     const problem = errors[field];
@@ -83,37 +86,13 @@ export function QuoteForm({ source }: QuoteFormProps) {
         <Trans>Fields marked with * are required.</Trans>
       </p>
       <div className="quote__grid">
-        <TextField {...required("name")} label={t`Full name`} autoComplete="name" value={values.name} onValueChange={set("name")} />
-        <TextField
-          {...required("email")}
-          label={t`Email address`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onValueChange={set("email")}
-        />
-        <TextField name="company" label={t`Company name`} autoComplete="organization" value={values.company} onValueChange={set("company")} />
+        <TextField {...required("name")} label={t`Full name`} autoComplete="name" {...bind("name")} />
+        <TextField {...required("email")} label={t`Email address`} type="email" autoComplete="email" inputMode="email" {...bind("email")} />
+        <TextField name="company" label={t`Company name`} autoComplete="organization" {...bind("company")} />
         {/* Country code and number belong together, so they share one grid cell. */}
         <div className="quote__phone">
-          <SelectField
-            name="countryCode"
-            label={t`Country code`}
-            required
-            requiredMark
-            options={options.countries}
-            value={values.country}
-            onValueChange={set("country")}
-          />
-          <TextField
-            {...required("phone")}
-            label={t`Phone number`}
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            value={values.phone}
-            onValueChange={set("phone")}
-          />
+          <SelectField name="countryCode" label={t`Country code`} required requiredMark options={options.countries} {...bind("country")} />
+          <TextField {...required("phone")} label={t`Phone number`} type="tel" autoComplete="tel-national" inputMode="tel" {...bind("phone")} />
         </div>
         <TextField
           name="currentWebsite"
@@ -121,45 +100,41 @@ export function QuoteForm({ source }: QuoteFormProps) {
           autoComplete="url"
           inputMode="url"
           placeholder="https://"
-          value={values.currentWebsite}
-          onValueChange={set("currentWebsite")}
+          {...bind("currentWebsite")}
         />
-        <SelectField {...required("projectType")} label={t`Project type`} placeholder={choose} options={options.projectTypes} value={values.projectType} onValueChange={set("projectType")} />
-        <SelectField {...required("budget")} label={t`Budget range`} placeholder={choose} options={options.budgets} value={values.budget} onValueChange={set("budget")} />
-        <SelectField {...required("timeline")} label={t`Timeline`} placeholder={choose} options={options.timelines} value={values.timeline} onValueChange={set("timeline")} />
+        <SelectField {...required("projectType")} label={t`Project type`} placeholder={choose} options={options.projectTypes} {...bind("projectType")} />
+        <SelectField {...required("budget")} label={t`Budget range`} placeholder={choose} options={options.budgets} {...bind("budget")} />
+        <SelectField {...required("timeline")} label={t`Timeline`} placeholder={choose} options={options.timelines} {...bind("timeline")} />
         <SelectField
           {...required("domainStatus")}
           label={t`Domain status`}
           placeholder={choose}
           options={options.domainStatuses}
-          value={values.domainStatus}
-          onValueChange={set("domainStatus")}
+          {...bind("domainStatus")}
         />
         <SelectField
           name="hearAboutUs"
           label={t`How did you hear about us?`}
           placeholder={choose}
           options={options.hearAboutUs}
-          value={values.hearAboutUs}
-          onValueChange={set("hearAboutUs")}
+          {...bind("hearAboutUs")}
         />
       </div>
 
-      <TextAreaField name="primaryGoal" label={t`What is the primary goal of your website?`} rows={3} value={values.primaryGoal} onValueChange={set("primaryGoal")} />
+      <TextAreaField name="primaryGoal" label={t`What is the primary goal of your website?`} rows={3} {...bind("primaryGoal")} />
       <CheckboxGroup
         className="quote__features"
         part="features"
         name="features"
         legend={t`Which features do you need?`}
         options={options.features}
-        value={values.features}
-        onValueChange={set("features")}
+        {...bind("features")}
       />
-      <TextAreaField name="message" label={t`Message`} rows={5} value={values.message} onValueChange={set("message")} />
+      <TextAreaField name="message" label={t`Message`} rows={5} {...bind("message")} />
 
       {/* The honeypot: off-screen and out of the tab order, so people never fill it in and robots do. */}
       <div className="quote__trap" aria-hidden="true">
-        <TextField name={HONEYPOT_FIELD} label={t`Leave this field empty`} tabIndex={-1} autoComplete="off" value={values.trap} onValueChange={set("trap")} />
+        <TextField name={HONEYPOT_FIELD} label={t`Leave this field empty`} tabIndex={-1} autoComplete="off" {...bind("trap")} />
       </div>
 
       <div className="quote__status" aria-live="polite">
