@@ -1,14 +1,7 @@
-import { formatMoney, localizedPath, PACKAGES, SITE_CURRENCY, type Currency, type PackageFees, type PackageId } from "@agency/core";
+import { formatMoney, localizedPath, PACKAGES, SITE_CURRENCY, type PackageId } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";
-
-/** Detail of `agency-package-select`: the chosen package, priced in the element's currency. */
-export interface PackageSelectDetail extends PackageFees {
-  id: PackageId;
-  name: string;
-  currency: Currency;
-}
 
 export interface PricingProps {
   /** Where 'Get Started' leads. Default: the agency's contact page, `/contact` (nl) or `/en/contact` (en). */
@@ -63,7 +56,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
           const startup = formatMoney(startupFee, currency, locale);
           const monthly = formatMoney(monthlyFee, currency, locale);
           const nameId = `${id}-${pkg.id}`;
-          const detail: PackageSelectDetail = { id: pkg.id, name: pkg.name, startupFee, monthlyFee, currency };
+          const detail = { id: pkg.id, name: pkg.name, startupFee, monthlyFee, currency };
           return (
             <li
               key={pkg.id}
