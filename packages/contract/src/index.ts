@@ -93,7 +93,7 @@ export type {
 } from "./schemas/accounts";
 export type { AccountExport, AccountExportQuery, DeleteAccountPayload } from "./schemas/account";
 export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
-export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
+export type { BlogPost, BlogTranslation, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";
 export type {
   Plan,

@@ -107,6 +107,7 @@ export {
   type ContactRequestPayload,
   type UtmParameters,
   type BlogPost,
+  type BlogTranslation,
   type Pagination,
   type BlogListResponse,
   type BlogPostResponse,

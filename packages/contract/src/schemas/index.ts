@@ -19,6 +19,7 @@ export { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema 
 export { ContactBodySchema, ContactResponseSchema, UtmSchema, LeadSchema, LeadsResponseSchema } from "./contact";
 export {
   BlogPostSchema,
+  BlogTranslationSchema,
   PaginationSchema,
   BlogListQuerySchema,
   BlogListResponseSchema,
