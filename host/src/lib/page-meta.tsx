@@ -18,6 +18,11 @@ export interface PageMetaProps {
   type?: "website" | "article";
   /** Address of a share image (og:image), e.g. a blog post's featured image. */
   image?: string;
+  /**
+   * The same content at other addresses, one per language (a blog article and its translations, this page
+   * included): hreflang alternates for each. Pages with an /en duplicate use `bilingual` instead.
+   */
+  alternates?: readonly { language: Locale; path: string }[];
 }
 
 export const SITE_NAME = SITE.name;
@@ -54,6 +59,7 @@ export function PageMeta({
   noindex = false,
   type = "website",
   image,
+  alternates = [],
 }: PageMetaProps) {
   const { origin, base } = useSiteAddress();
   const url = (p: string) => `${origin}${base}${p.replace(/^\//, "")}`;
@@ -78,6 +84,9 @@ export function PageMeta({
           <link rel="alternate" hrefLang="x-default" href={url(bare)} />
         </>
       ) : null}
+      {alternates.map(({ language, path: alternate }) => (
+        <link key={language} rel="alternate" hrefLang={language} href={url(alternate)} />
+      ))}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />

@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE, blogApi, stripBase, type BlogListResponse, type BlogPost, type Pagination } from "@agency/core";
+import { BLOG_PAGE_SIZE, blogApi, stripBase, type BlogListResponse, type BlogPost, type Locale, type Pagination } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
@@ -23,8 +23,8 @@ type ListState =
   | { status: "error" }
   | { status: "loaded"; posts: BlogPost[]; pagination: Pagination };
 
-/** What came back for which page: an answer for another page means this one is still loading. */
-type Answer = { page: number } & ListState;
+/** What came back for which page and language: an answer for another one means this one is still loading. */
+type Answer = { page: number; locale: Locale } & ListState;
 
 /** The page number in ?page=, 1 when absent or nonsense. */
 function pageFrom(params: URLSearchParams): number {
@@ -41,15 +41,17 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (!server) return null;
   const url = new URL(request.url);
   const page = pageFrom(url.searchParams);
-  const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}`, localeForPath(stripBase(url.pathname)));
-  if (status !== 200) return { page, status: "error" };
+  const locale = localeForPath(stripBase(url.pathname));
+  const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}&language=${locale}`, locale);
+  if (status !== 200) return { page, locale, status: "error" };
   const { posts, pagination } = body as BlogListResponse;
-  return { page, status: "loaded", posts: posts ?? [], pagination };
+  return { page, locale, status: "loaded", posts: posts ?? [], pagination };
 }
 
 /**
  * The blog list: the latest article featured, then a grid, 'Page X of Y' with Previous/Next. The page's own
- * texts, dates and reading times follow the visitor's language; each post's text carries its own language.
+ * texts, dates and reading times follow the visitor's language. Each article is listed in that language when it
+ * is written in it; otherwise its text carries its own language and its details say which.
  */
 export default function BlogPage() {
   const { t } = useLingui();
@@ -60,25 +62,25 @@ export default function BlogPage() {
   const loaded = useLoaderData() as Answer | null | undefined;
   const rendered = useRef(loaded ?? null);
   const [answer, setAnswer] = useState<Answer | null>(loaded ?? null);
-  const state: ListState = answer?.page === page ? answer : { status: "loading" };
+  const state: ListState = answer?.page === page && answer.locale === locale ? answer : { status: "loading" };
 
   useEffect(() => {
-    if (rendered.current?.page === page) return;
+    if (rendered.current?.page === page && rendered.current.locale === locale) return;
     rendered.current = null;
     let current = true;
     blogApi
-      .listBlogPosts(hostApi(), page)
+      .listBlogPosts(hostApi(), page, locale)
       .then(({ posts, pagination }) => {
-        if (current) setAnswer({ page, status: "loaded", posts: posts ?? [], pagination });
+        if (current) setAnswer({ page, locale, status: "loaded", posts: posts ?? [], pagination });
       })
       .catch((error: unknown) => {
         console.error("Failed to load blog posts", error);
-        if (current) setAnswer({ page, status: "error" });
+        if (current) setAnswer({ page, locale, status: "error" });
       });
     return () => {
       current = false;
     };
-  }, [page]);
+  }, [page, locale]);
 
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
