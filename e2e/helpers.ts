@@ -19,6 +19,33 @@ export async function expectNoAxeViolations(page: Page, context = ""): Promise<v
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
+/**
+ * Every heading's accessible name keeps apart the words its pieces show: a badge or a link inside a heading must
+ * not run into the title ("Blog systemIncluded"). Each heading (shadow roots included) is checked against the
+ * words at both ends of each piece of its text that assistive technology reads.
+ */
+export async function expectHeadingNamesSeparate(page: Page, context = ""): Promise<void> {
+  const headings = page.getByRole("heading");
+  const count = await headings.count();
+  expect(count, `headings ${context}`).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const heading = headings.nth(i);
+    const words = await heading.evaluate((element) => {
+      const edges: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('[aria-hidden="true"]') || !parent.checkVisibility({ visibilityProperty: true })) continue;
+        const found = node.textContent?.match(/[\p{L}\p{N}]+/gu) ?? [];
+        if (found.length > 0) edges.push(found[0], found.at(-1)!);
+      }
+      return edges;
+    });
+    const whole = words.map((word) => `(?=.*(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}]))`).join("");
+    await expect(heading, `heading ${i + 1} of ${count} ${context}: words ${words.join(", ")}`).toHaveAccessibleName(new RegExp(`^${whole}.*\\S`, "iu"));
+  }
+}
+
 export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }

@@ -5,6 +5,7 @@ import { AUTH_PATHS, BILINGUAL_PATHS, SINGLE_LANGUAGE_PATHS } from "../host/src/
 import {
   API_ORIGIN,
   EXAMPLES_ORIGIN,
+  expectHeadingNamesSeparate,
   expectNoAxeViolations,
   registerUser,
   signIn,
@@ -14,8 +15,8 @@ import {
 } from "./helpers";
 
 /**
- * Every route of the site (spec §2) in Dutch and English, a few under a preview base path, each checked with
- * axe (WCAG 2.2 AA); plus the language guard, the toggle, element navigation without reloads, head tags and
+ * Every route of the site in Dutch and English, a few under a preview base path, each checked with axe (WCAG 2.2
+ * AA) and for headings whose name runs words together; plus the language guard, the toggle, element navigation without reloads, head tags and
  * the split between marketing and portal code.
  */
 
@@ -49,6 +50,7 @@ async function visitAndScan(page: Page, { path, lands = path, lang }: Visit) {
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page).toHaveTitle(/\| Pixelwerf$/);
   await expectNoAxeViolations(page, path);
+  await expectHeadingNamesSeparate(page, path);
 }
 
 function escapeRegExp(text: string): string {
@@ -208,6 +210,15 @@ test.describe("language", () => {
 });
 
 test.describe("what a good site has", () => {
+  test("a badge inside a heading is read as its own word", async ({ page }) => {
+    await prepare(page, { toggled: true });
+    await page.goto("/services");
+    await expect(page.getByRole("heading", { level: 3, name: "Blogsysteem, inbegrepen", exact: true })).toBeVisible();
+    await expect(page.getByText("Inbegrepen", { exact: true })).toBeVisible();
+    await page.goto("/en/services");
+    await expect(page.getByRole("heading", { level: 3, name: "Blog system, included", exact: true })).toBeVisible();
+  });
+
   test("title, description, canonical, hreflang and Open Graph per page and language", async ({ page }) => {
     await prepare(page, { toggled: true });
     await page.goto("/pricing");

@@ -44,7 +44,8 @@ export function Section({ title, intro, alt = false, narrow = false, className, 
 export interface CardItem {
   title: ReactNode;
   text: ReactNode;
-  badge?: ReactNode;
+  /** A short mark beside the title ("Included"), part of the heading's name: "Blog system, included". */
+  badge?: string;
   points?: ReactNode[];
 }
 
@@ -55,7 +56,15 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
         <li key={index} className="c-card">
           <h3 className="c-card__title">
             {item.title}
-            {item.badge && <span className="c-badge">{item.badge}</span>}
+            {item.badge && (
+              <>
+                {/* Read as its own word after a pause ("Blogsysteem, inbegrepen"); the pill is only its look. */}
+                <span className="ag-visually-hidden">, {item.badge.toLocaleLowerCase()}</span>
+                <span className="c-badge" aria-hidden="true">
+                  {item.badge}
+                </span>
+              </>
+            )}
           </h3>
           <p className="c-card__text">{item.text}</p>
           {item.points && (

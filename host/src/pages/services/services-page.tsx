@@ -69,7 +69,7 @@ export default function ServicesPage() {
             },
             {
               title: <Trans>Blog system</Trans>,
-              badge: <Trans>Included</Trans>,
+              badge: t`Included`,
               text: (
                 <Trans>Publish news and articles yourself, to keep your website fresh and easier to find.</Trans>
               ),
