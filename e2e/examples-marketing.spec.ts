@@ -126,7 +126,7 @@ test.describe("agency-pricing example", () => {
 
     await page.goto(`${EXAMPLES_ORIGIN}/agency-pricing.html`);
     await pricing.getByRole("link", { name: "Get Started" }).first().click();
-    // The host site may then apply its own language rule (spec §4), so either contact page will do.
+    // The host site may then apply its own language rule (the /en guard), so either contact page will do.
     await page.waitForURL(new RegExp(`^${API_ORIGIN}/(en/)?contact$`));
   });
 

@@ -37,7 +37,7 @@ export async function expectHeadingNamesSeparate(page: Page, context = ""): Prom
         const parent = node.parentElement;
         if (!parent || parent.closest('[aria-hidden="true"]') || !parent.checkVisibility({ visibilityProperty: true })) continue;
         const found = node.textContent?.match(/[\p{L}\p{N}]+/gu) ?? [];
-        if (found.length > 0) edges.push(found[0], found.at(-1)!);
+        if (found.length > 0) edges.push(found[0]!, found.at(-1)!);
       }
       return edges;
     });
@@ -68,7 +68,7 @@ export async function registerUser(request: APIRequestContext, name = "Test Cust
   return { email, password, name, token: body.token, user: body.user };
 }
 
-/** Puts a session in the browser's storage, as a login would (spec §3 keys `token` and `user`). */
+/** Puts a session in the browser's storage, as a login would (keys `token` and `user`). */
 export async function signIn(page: Page, account: TestUser, origin = API_ORIGIN): Promise<void> {
   await page.goto(`${origin}/robots.txt`).catch(() => undefined);
   await page.evaluate(
@@ -145,7 +145,7 @@ export async function latestMail(to: string, timeoutMs = 10_000): Promise<string
   }
 }
 
-/** A saved cookie decision as the banner writes it (spec §3 `cookieConsent`). */
+/** A saved cookie decision as the banner writes it (local storage key `cookieConsent`). */
 export const DECIDED_COOKIES = JSON.stringify({
   necessary: true,
   analytics: false,

@@ -41,7 +41,7 @@ const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteOb
 const at = (path: string, lazy: RouteObject["lazy"]): RouteObject =>
   path === "/" ? { index: true, lazy } : { path: path.slice(1), lazy };
 
-/** The pages that exist in Dutch and, under /en, in English (spec §2). */
+/** The pages that exist in Dutch and, under /en, in English. */
 const bilingualPages: RouteObject[] = BILINGUAL_PATHS.map((path) => at(path, bilingualPage[path]));
 
 /** The English duplicates, each behind the language guard. */

@@ -29,9 +29,8 @@ function englishTarget(to: string): string {
  * Routes the elements' `agency-navigate` requests through React Router, so following a link out of an element
  * never reloads the SPA. Full URLs (a partner-configured checkout page, say) are left to the element.
  *
- * Also keeps the language-guard marker fresh while an English visitor follows links within the English site:
- * the guard is there to send visitors who arrive from outside (a bookmark, a search result) to the Dutch
- * default, not to bounce a visitor who chose English five seconds ago out of it on their next click.
+ * Also keeps the language-guard marker fresh while an English visitor follows links within the English site
+ * (README, "Where we depart from the specification").
  */
 export function useHostNavigation(): void {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { localizedPath } from "../lib/localized-path";
 import { useLocale } from "../lib/use-locale";
 
 /**
- * NL/EN switch (spec §2/§4). On a page with an English duplicate it adds or removes /en; on the others
+ * NL/EN switch. On a page with an English duplicate it adds or removes /en; on the others
  * (portal, blog, about) the page stays and only the remembered language changes. Either way it refreshes the
  * language-guard marker and scrolls to the top.
  */

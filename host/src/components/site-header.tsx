@@ -7,7 +7,7 @@ import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 import { LanguageToggle } from "./language-toggle";
 
-/** Spec §2 navigation bar: five links, the language toggle and, on small screens, a menu button. */
+/** The navigation bar: five links, the language toggle and, on small screens, a menu button. */
 export function SiteHeader() {
   const { t } = useLingui();
   const locale = useLocale();

@@ -8,7 +8,7 @@ import { hostApi } from "../lib/api";
 type Check = "loading" | "active" | "inactive";
 
 /**
- * Spec §2/§4: anonymous visitors go to /login; a subscription that is not active, or a check that fails
+ * Anonymous visitors go to /login; a subscription that is not active, or a check that fails
  * (logged), goes to /subscribe; a spinner shows while the check runs.
  *
  * The payment provider returns to /dashboard?subscription=success (the subscribe element's default), often before

@@ -4,7 +4,7 @@ import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { SkipLink } from "../components/skip-link";
 
-/** Spec §2 public layout. Navigation and footer are hidden on any path under /dashboard. */
+/** The public layout. Navigation and footer are hidden on any path under /dashboard. */
 export function PublicLayout() {
   const { pathname } = useLocation();
   const portal = pathname === "/dashboard" || pathname.startsWith("/dashboard/");

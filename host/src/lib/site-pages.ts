@@ -6,7 +6,7 @@ import { localizedPath } from "../../../packages/contract/src/rules.ts";
  * rules (a module without imports of its own), so the build config and the browser tests can read it as a file.
  */
 
-/** Pages that exist in Dutch and, under /en, in English (spec §2). */
+/** Pages that exist in Dutch and, under /en, in English. */
 export const BILINGUAL_PATHS = [
   "/",
   "/services",
@@ -18,7 +18,10 @@ export const BILINGUAL_PATHS = [
   "/cookie-policy",
 ] as const;
 
-/** Public pages that exist once (About and Features are English only; the blog's posts are English). */
+/**
+ * Public pages that exist at one address and show in the visitor's chosen language (README, "Where we depart from
+ * the specification"); the blog's posts carry their own language.
+ */
 export const SINGLE_LANGUAGE_PATHS = ["/about", "/features", "/blog"] as const;
 
 /** Every public page at a fixed path, in each of its languages (the blog's articles come on top). */

@@ -9,7 +9,7 @@ export interface FaqAccordionProps {
   items: FaqItem[];
   /**
    * "single": one answer open at a time, opening another closes the first (home page);
-   * "multiple": every answer opens and closes on its own (pricing page). Spec §4.
+   * "multiple": every answer opens and closes on its own (pricing page).
    */
   mode: "single" | "multiple";
 }

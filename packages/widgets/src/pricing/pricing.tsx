@@ -10,7 +10,7 @@ export interface PricingProps {
   showIncluded?: boolean;
 }
 
-/** The three packages of spec §9, priced in the element's currency, each leading to the contact page. */
+/** The three packages, priced in the element's currency, each leading to the contact page. */
 export function Pricing({ contactHref, showIncluded }: PricingProps) {
   const { t } = useLingui();
   const { emit, settings } = useElement();

@@ -14,7 +14,7 @@ function budgetLabel(range: BudgetRange, locale: Locale): string {
   return formatMoneyRange(BUDGET_AMOUNTS[range][currency], currency, locale);
 }
 
-/** The labels of every choice in the form (spec §3), in the element's language. */
+/** The labels of every choice in the form, in the element's language. */
 export function useQuoteOptions(locale: Locale) {
   const { t } = useLingui();
   return useMemo(() => {

@@ -6,7 +6,7 @@ import { ElementLink, useElement, type ElementApi } from "../element/element-con
 import { useStatusLabel } from "./status-label";
 import { YourData } from "./your-data";
 
-/** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
+/** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
   try {
     return await subscriptionsApi.getCurrentSubscription(api);
@@ -17,8 +17,8 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
 }
 
 /**
- * Spec §2 Settings: account information and the subscription, with cancel (and, beyond the spec, resume), and the
- * visitor's own data: download it, or delete the account.
+ * Settings: account information and the subscription, with cancel and resume (README, "Where we depart from the
+ * specification"), and the visitor's own data: download it, or delete the account.
  */
 export function Settings() {
   const { t } = useLingui();

@@ -28,7 +28,7 @@ describe("TermsPage", () => {
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
-  it("states every key term of spec §9 in English", () => {
+  it("states every key term in English", () => {
     renderPage(TermsPage, "en", "/en/terms");
     const text = document.body.textContent?.replace(/\s+/g, " ") ?? "";
     for (const term of [
@@ -50,7 +50,7 @@ describe("TermsPage", () => {
     }
   });
 
-  it("states every key term of spec §9 in Dutch", () => {
+  it("states every key term in Dutch", () => {
     renderPage(TermsPage, "nl", "/terms");
     const text = document.body.textContent?.replace(/\s+/g, " ") ?? "";
     for (const term of [

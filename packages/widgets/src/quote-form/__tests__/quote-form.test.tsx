@@ -94,7 +94,7 @@ const submit = (view: View, locale: Locale) => fireEvent.click(view.getByRole("b
 describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
   const l = LABELS[locale];
 
-  it("shows every field of spec §3 with labels in the element's language", async () => {
+  it("shows every field of a quote request with labels in the element's language", async () => {
     const { view } = await mountForm(locale);
     for (const label of [l.name, l.email, l.company, l.country, l.phone, l.website, l.projectType, l.budget, l.timeline, l.domain, l.hear, l.goal, l.message]) {
       expect(field(view, label)).toBeTruthy();
