@@ -97,6 +97,35 @@ test.describe("public routes", () => {
   }
 });
 
+test.describe("the blog's languages", () => {
+  test("the Dutch blog marks English posts, and an article written in both languages links its translation", async ({ page }) => {
+    await prepare(page, { remembered: "nl" });
+    await page.goto("/blog");
+    const cards = page.locator("article.post-card");
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) {
+      const english = (await card.locator(".post-card__title").getAttribute("lang")) === "en";
+      await expect(card.getByText("in het Engels", { exact: true })).toHaveCount(english ? 1 : 0);
+    }
+
+    await page.goto("/blog/avg-en-cookietoestemming-voor-kleine-websites");
+    const title = page.getByRole("heading", { level: 1, name: "AVG en cookietoestemming voor kleine websites: wat je echt nodig hebt" });
+    await expect(title).toBeVisible();
+    await expect(title).not.toHaveAttribute("lang");
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/blog\/gdpr-cookie-consent-for-small-websites$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute("href", /\/blog\/avg-en-cookietoestemming-voor-kleine-websites$/);
+    await waitForHydration(page);
+    const translation = page.getByRole("link", { name: "Lees dit artikel in het Engels" });
+    await expect(translation).toHaveAttribute("hreflang", "en");
+    await translation.click();
+    await expect(page).toHaveURL(/\/blog\/gdpr-cookie-consent-for-small-websites$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
+    await expect(page.locator(".article__body")).toHaveAttribute("lang", "en");
+    await expect(page.getByText("in het Engels", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lees dit artikel in het Nederlands" })).toHaveAttribute("hreflang", "nl");
+  });
+});
+
 test.describe("portal routes", () => {
   let customer: TestUser;
   let subscriber: TestUser;
