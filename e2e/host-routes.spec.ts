@@ -76,6 +76,8 @@ test.describe("public routes", () => {
 
   for (const remembered of ["nl", "en"] as const) {
     test(`pages without an English duplicate, in the remembered language (${remembered})`, async ({ page }) => {
+      // Nine pages, each scanned with axe and for its headings' names.
+      test.slow();
       await prepare(page, { remembered });
       for (const path of [...SINGLE_LANGUAGE_PATHS, ...AUTH_PATHS, "/this-page-does-not-exist"]) {
         await visitAndScan(page, { path, lang: remembered });
@@ -187,6 +189,8 @@ test.describe("portal routes", () => {
 
 test.describe("under a preview base path", () => {
   test("the site works below /preview/{first}/{second}/", async ({ page }) => {
+    // Several pages, each scanned with axe and for its headings' names.
+    test.slow();
     await prepare(page, { toggled: true });
     await visitAndScan(page, { path: "/preview/a/b/", lang: "nl" });
     await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" })).toHaveAttribute(

@@ -55,15 +55,22 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
       {items.map((item, index) => (
         <li key={index} className="c-card">
           <h3 className="c-card__title">
-            {item.title}
-            {item.badge && (
+            {item.badge ? (
               <>
-                {/* Read as its own word after a pause ("Blogsysteem, inbegrepen"); the pill is only its look. */}
-                <span className="ag-visually-hidden">, {item.badge.toLocaleLowerCase()}</span>
-                <span className="c-badge" aria-hidden="true">
-                  {item.badge}
+                {/*
+                  The badge is read as its own word after a pause ("Blogsysteem, inbegrepen"): the heading's name
+                  comes from one hidden line, since browsers put their own space around a hidden piece of a name.
+                */}
+                <span aria-hidden="true">
+                  {item.title}
+                  <span className="c-badge">{item.badge}</span>
+                </span>
+                <span className="ag-visually-hidden">
+                  {item.title}, {item.badge.toLocaleLowerCase()}
                 </span>
               </>
+            ) : (
+              item.title
             )}
           </h3>
           <p className="c-card__text">{item.text}</p>
