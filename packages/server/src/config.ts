@@ -18,6 +18,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   agencyInbox: string;
+  /** Milliseconds the SMTP transport waits for a connection, the server's greeting, and on a silent connection. */
+  smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number };
   /** Extra origins (besides the site's own) allowed by CORS and as redirect targets. Normalised origins. */
   allowedOrigins: string[];
   /**
@@ -215,6 +217,11 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     smtpUrl,
     mailFrom: email("MAIL_FROM", "Agency <no-reply@agency.local>"),
     agencyInbox: email("AGENCY_INBOX", "hello@agency.local"),
+    smtpTimeouts: {
+      connectionMs: positiveInt("SMTP_CONNECTION_TIMEOUT_MS", 10_000),
+      greetingMs: positiveInt("SMTP_GREETING_TIMEOUT_MS", 10_000),
+      socketMs: positiveInt("SMTP_SOCKET_TIMEOUT_MS", 30_000),
+    },
     allowedOrigins,
     trustProxy,
     logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, nodeEnv === "test" ? "silent" : "info"),
