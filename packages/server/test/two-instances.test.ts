@@ -186,16 +186,18 @@ if (!url) {
       await down.close();
       const owed = async () =>
         (
-          await pools[0]!.query<{ email: string; notify_attempts: number; notified: boolean }>(
-            "SELECT email, notify_attempts, notified_at IS NOT NULL AS notified FROM contact_requests WHERE email = ANY ($1::text[]) ORDER BY email",
+          await pools[0]!.query<{ email: string; attempts: number; sent: boolean; notified: boolean }>(
+            `SELECT c.email, o.attempts, o.sent_at IS NOT NULL AS sent, c.notified_at IS NOT NULL AS notified
+               FROM contact_requests c JOIN outbox o ON o.ref = 'contact_request:' || c.id
+              WHERE c.email = ANY ($1::text[]) ORDER BY c.email`,
             [leads],
           )
         ).rows;
-      expect((await owed()).map((row) => [row.notify_attempts, row.notified])).toEqual(leads.map(() => [1, false]));
-      // Mail stayed down past the retry delay.
-      await pools[0]!.query("UPDATE contact_requests SET last_attempt_at = now() - interval '10 minutes' WHERE email = ANY ($1::text[])", [leads]);
+      expect((await owed()).map((row) => [row.attempts, row.sent, row.notified])).toEqual(leads.map(() => [1, false, false]));
+      // Mail stayed down past the first retry's delay.
+      await pools[0]!.query("UPDATE outbox SET next_attempt_at = now() WHERE ref LIKE 'contact_request:%' AND sent_at IS NULL");
 
-      // Mail is back, and two instances start at the same moment: each runs the retry job as soon as it is ready.
+      // Mail is back, and two instances start at the same moment: each runs the outbox job as soon as it is ready.
       const mail = await startSmtp();
       try {
         const both = await Promise.all([instance({ SMTP_URL: mail.url }, true), instance({ SMTP_URL: mail.url }, true)]);
@@ -205,7 +207,7 @@ if (!url) {
         const replyTos = mail.mails.map((m) => /^Reply-To: *(.+?)\r?$/im.exec(m.raw)?.[1]?.trim());
         expect(mail.mails.every((m) => m.to.includes(INBOX))).toBe(true);
         expect([...replyTos].sort()).toEqual([...leads].sort());
-        expect((await owed()).map((row) => [row.notify_attempts, row.notified])).toEqual(leads.map(() => [2, true]));
+        expect((await owed()).map((row) => [row.attempts, row.sent, row.notified])).toEqual(leads.map(() => [2, true, true]));
       } finally {
         await mail.close();
       }

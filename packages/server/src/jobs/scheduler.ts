@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { notifyPendingContacts } from "../contact/notify";
+import { adoptLegacyNotifications } from "../contact/notify";
 import { sessionLimits } from "../plugins/auth";
 import { runRetention } from "./retention";
 import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
@@ -35,8 +35,7 @@ export function startJobs(app: FastifyInstance): void {
     outboxRunning = true;
     app.background("outbox", async () => {
       try {
-        const sent = await notifyPendingContacts({ db: app.db, mailer: app.mailer, agencyInbox: app.config.agencyInbox, log: app.log });
-        if (sent > 0) app.log.info({ sent }, "unsent quote request notifications delivered");
+        await adoptLegacyNotifications({ db: app.db, outbox: app.outbox, agencyInbox: app.config.agencyInbox, log: app.log });
         const delivered = await app.outbox.deliver();
         if (delivered > 0) app.log.info({ delivered }, "outbox job delivered owed items");
       } finally {

@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
+import { registerQuoteNotifications } from "../contact/notify";
 import { createOutbox, type Outbox } from "../outbox/delivery";
 import { MAIL_CHANNEL, mailChannel } from "../outbox/mail-channel";
 
@@ -20,6 +21,7 @@ export default fp(
   async function outboxPlugin(app: FastifyInstance) {
     const outbox = createOutbox({ db: app.db, log: app.log });
     outbox.addChannel(MAIL_CHANNEL, mailChannel(app.mailer));
+    registerQuoteNotifications(outbox);
     app.decorate(
       "outbox",
       Object.assign(outbox, {

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { deleteUser, findUserById } from "../../../accounts/store";
 import { authTexts } from "../../../accounts/texts";
 import { consentRecordsById } from "../../../consent/store";
+import { contactRef } from "../../../contact/notify";
 import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
+import { deleteItemsAbout } from "../../../outbox/repository";
 import { burnPasswordCheck, verifyPassword } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { unendedSubscriptions, userPaymentRecords } from "../../../payments/store";
@@ -114,7 +116,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
 
       await app.db.transaction(async (tx) => {
-        await deleteQuoteRequestsByEmail(tx, user.email);
+        const quoteRequests = await deleteQuoteRequestsByEmail(tx, user.email);
+        await deleteItemsAbout(tx, quoteRequests.map(contactRef));
         await app.sessions.revokeAll(user.id, tx);
         await deleteUser(tx, user.id);
       });
