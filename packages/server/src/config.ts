@@ -46,9 +46,9 @@ export interface Config {
   limits: {
     /** Quote requests per IP per 10 minutes. */
     contactPerIp: number;
-    /** Failed logins per IP per 15 minutes. */
+    /** Failed logins per client address per 15 minutes, whatever the account. */
     loginPerIp: number;
-    /** Failed logins per account per 15 minutes. */
+    /** Failed logins per account from one client address per 15 minutes (also: wrong current passwords per account). */
     loginPerAccount: number;
     /** Sign-ups per IP per hour. */
     registerPerIp: number;

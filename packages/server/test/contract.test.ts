@@ -168,8 +168,10 @@ const cases: Record<string, Case[]> = {
       code: "auth.too_many_attempts",
       run: async () => {
         const { email } = await register();
-        await post("/api/auth/login", { email, password: "wrong" });
-        return post("/api/auth/login", { email, password: "wrong" });
+        const remoteAddress = nextIp();
+        const login = () => local.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress, payload: { email, password: "wrong" } });
+        await login();
+        return login();
       },
     },
   ],

@@ -63,10 +63,11 @@ function expectThrottled(res: LightMyRequestResponse, code: string) {
 }
 
 describe("login throttling under concurrency", () => {
-  it("checks at most 5 passwords of 30 parallel wrong logins for one account; the rest get 429 with Retry-After", async () => {
+  it("checks at most 5 passwords of 30 parallel wrong logins for one account from one address; the rest get 429 with Retry-After", async () => {
     const { email } = await register();
+    const ip = nextIp();
     const verify = vi.spyOn(argon2, "verify");
-    const answers = await Promise.all(Array.from({ length: 30 }, () => post(one, "/api/auth/login", { email, password: "wrong-guess" })));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(one, "/api/auth/login", { email, password: "wrong-guess" }, ip)));
     expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
     expect(tally(answers)).toEqual({ 400: verify.mock.calls.length, 429: 30 - verify.mock.calls.length });
     for (const res of answers.filter((r) => r.statusCode === 429)) expectThrottled(res, "auth.too_many_attempts");
@@ -74,9 +75,10 @@ describe("login throttling under concurrency", () => {
 
   it("holds the same limit across two instances on one database", async () => {
     const { email } = await register();
+    const ip = nextIp();
     const verify = vi.spyOn(argon2, "verify");
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(i % 2 ? one : two, "/api/auth/login", { email, password: "wrong-guess" })),
+      Array.from({ length: 30 }, (_, i) => post(i % 2 ? one : two, "/api/auth/login", { email, password: "wrong-guess" }, ip)),
     );
     expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
     expect(tally(answers)[429]).toBeGreaterThanOrEqual(25);

@@ -30,17 +30,23 @@ import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates"
 import { isCommonPassword } from "../../../accounts/common-passwords";
 import { requestLocale, say } from "../../../i18n";
 import { errorBody } from "../../../lib/api-error";
-import { clearRateEvents, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
+import { clearRateEventsByKeyPrefix, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 
 /**
- * Login attempts are counted per account (stops guessing one account's password) and per IP (stops one client
- * trying many accounts) in this window; the counts come from config (LOGIN_RATE_LIMIT_ACCOUNT, default 5, and
- * LOGIN_RATE_LIMIT_IP, default 20). A success gives its attempt back and clears the account's count, so in effect
- * failures are what is limited.
+ * Login attempts are counted per account and source (stops guessing one account's password from one client, without
+ * letting a stranger elsewhere lock the owner out) and per source (stops one client trying many accounts) in this
+ * window; the counts come from config (LOGIN_RATE_LIMIT_ACCOUNT, default 5, and LOGIN_RATE_LIMIT_IP, default 20).
+ * A source is the client's address as app.hashIp groups it (an IPv6 /64). A success gives its attempt back and clears
+ * the account's counts from every source, and so does a password reset, so in effect failures are what is limited.
  */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
-/** The rate-limit bucket of attempts per account, keyed by the SHA-256 of the address (no address stored). */
-export const LOGIN_ACCOUNT_BUCKET = "login:account";
+/**
+ * The rate-limit bucket of attempts per account and source, keyed `<SHA-256 of the address>:<source>` (no address
+ * stored), so one account's counts from every source can be cleared together.
+ */
+export const LOGIN_ACCOUNT_BUCKET = "login:account-source";
+/** The account part of a login-attempt key. */
+export const loginAccountKey = (email: string) => sha256(email);
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Reset mails per account per hour; more are silently skipped so the form cannot be used to flood an inbox. */
 const RESET_MAILS_PER_HOUR = 5;
@@ -93,7 +99,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Log in with e-mail and password",
-        description: "Wrong credentials answer 400 (never 401, which means 'session gone'). Throttled per account and per IP: 429 with Retry-After.",
+        description:
+          "Wrong credentials answer 400 (never 401, which means 'session gone'). Throttled per account and client address, and per client " +
+          "address (an IPv6 /64 counts as one): 429 with Retry-After. A stranger's wrong passwords do not lock the owner out elsewhere.",
         body: LoginBodySchema,
         response: { 200: AuthResponseSchema, ...errorResponses({ 400: ["auth.invalid_credentials"], 429: ["auth.too_many_attempts"] }) },
       },
@@ -101,19 +109,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { email, password } = request.body;
       const { loginPerAccount, loginPerIp } = app.config.limits;
-      const accountKey = sha256(email);
-      // The attempt is counted before the password is checked, and each account's count is taken one request at a
-      // time (in the database, so across instances too): parallel guesses cannot all pass the limit.
+      const accountKey = loginAccountKey(email);
+      const source = app.hashIp(request.ip);
+      // The attempt is counted before the password is checked, and each count is taken one request at a time (in the
+      // database, so across instances too): parallel guesses cannot all pass the limit.
       const attempt = await takeRateSlot(app.db, [
-        { bucket: LOGIN_ACCOUNT_BUCKET, key: accountKey, limit: loginPerAccount, windowSeconds: LOGIN_WINDOW_SECONDS },
-        { bucket: "login:ip", key: app.hashIp(request.ip), limit: loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS },
+        { bucket: LOGIN_ACCOUNT_BUCKET, key: `${accountKey}:${source}`, limit: loginPerAccount, windowSeconds: LOGIN_WINDOW_SECONDS },
+        { bucket: "login:ip", key: source, limit: loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS },
       ]);
       if (attempt.wait > 0) return reply.sendError(429, "auth.too_many_attempts", { retryAfter: attempt.wait });
 
       const user = await findUserByEmail(app.db, email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
       if (!user || !ok) return reply.sendError(400, "auth.invalid_credentials");
-      await clearRateEvents(app.db, LOGIN_ACCOUNT_BUCKET, accountKey);
+      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_BUCKET, `${accountKey}:`);
       await returnRateEvents(app.db, attempt.events);
       const token = await app.sessions.create(user.id);
       return { user: publicUser(user), token };
@@ -248,6 +257,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const recheck = await checkResetToken(app.db, token);
         return reply.sendError(400, "problem" in recheck ? recheck.problem : "auth.reset_invalid");
       }
+      // Whoever locked the account with wrong passwords, the owner just proved they hold its mailbox.
+      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_BUCKET, `${loginAccountKey(user.email)}:`);
       const locale = requestLocale(request, request.headers["accept-language"] ? undefined : user.locale);
       const loginUrl = `${app.config.publicUrl}/login`;
       app.background("password changed mail", () => app.mailer.send({ to: user.email, ...passwordChangedMail(locale, { name: user.name, loginUrl }) }));
