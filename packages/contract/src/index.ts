@@ -77,8 +77,22 @@ export type {
   ForgotPasswordPayload,
   VerifyResetTokenResponse,
   ResetPasswordPayload,
+  VerifyEmailPayload,
+  VerifyEmailResponse,
+  ResendVerificationPayload,
 } from "./schemas/accounts";
-export type { AccountExport, AccountExportQuery, DeleteAccountPayload } from "./schemas/account";
+export type {
+  AccountExport,
+  AccountExportQuery,
+  DeleteAccountPayload,
+  UpdateProfilePayload,
+  ProfileResponse,
+  ChangePasswordPayload,
+  ChangeEmailPayload,
+  AccountSession,
+  AccountSessionsResponse,
+  RevokeSessionsResponse,
+} from "./schemas/account";
 export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
 export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";

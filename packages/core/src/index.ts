@@ -104,6 +104,7 @@ export {
   type BlogNotFoundResponse,
   type ConsentRecordPayload,
   type AccountExport,
+  type AccountSession,
   type Plan,
   type Subscription,
   type CreateCheckoutPayload,

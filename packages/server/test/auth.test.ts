@@ -1,7 +1,7 @@
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { sha256 } from "../src/lib/crypto";
-import { LOGIN_ACCOUNT_BUCKET } from "../src/routes/api/auth/index";
+import { LOGIN_ACCOUNT_BUCKET } from "../src/routes/api/auth/login-limits";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -33,7 +33,14 @@ describe("register", () => {
     const res = await post("/api/auth/register", { name: "  Ann Smith ", email: "  Ann.Smith@Example.COM ", password: "secret1-pass" });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toEqual({ id: expect.any(String), email: "ann.smith@example.com", name: "Ann Smith", created_at: expect.any(String) });
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: "ann.smith@example.com",
+      name: "Ann Smith",
+      created_at: expect.any(String),
+      email_verified: false,
+      pending_email: null,
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
     expect(JSON.stringify(body)).not.toMatch(/argon2/);
   });

@@ -1,6 +1,7 @@
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { deleteExpiredResets } from "../accounts/store";
+import { deleteExpiredVerifications } from "../accounts/verifications";
 import { deleteExpiredConsentRecords } from "../consent/store";
 import { deleteExpiredContactRequests } from "../contact/store";
 import type { Db } from "../db/db";
@@ -20,6 +21,7 @@ export interface RetentionResult {
   consentRecords: number;
   sessions: number;
   passwordResets: number;
+  emailVerifications: number;
   rateEvents: number;
   outboxItems: number;
   outboxMails: number;
@@ -36,7 +38,7 @@ export interface RetentionOptions {
 /**
  * What the privacy policy promises: quote requests are kept 2 years after the last contact, consent records 2
  * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
- * sessions and expired reset tokens have no further use, rate-limit events only matter inside their window, and
+ * sessions and expired reset and verification links have no further use, rate-limit events only matter inside their window, and
  * outbox items delivered or given up are kept 30 days (to see what was sent), then deleted.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
@@ -48,6 +50,7 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     consentRecords: await deleteExpiredConsentRecords(tx),
     sessions: await deleteExpiredSessions(tx, options.sessionIdleSeconds),
     passwordResets: await deleteExpiredResets(tx),
+    emailVerifications: await deleteExpiredVerifications(tx),
     rateEvents: await deleteOldRateEvents(tx),
     outboxItems: await deleteFinishedItems(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,

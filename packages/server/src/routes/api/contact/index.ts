@@ -61,7 +61,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { id: row.id, queued: isSpam ? [] : [await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox)] };
       });
       if (isSpam) request.log.info({ contactRequestId: id }, "quote request caught by honeypot; stored as spam, not mailed");
-      app.outbox.deliverSoon(queued);
+      app.outbox.deliverSoon(reply, queued);
       return { success: true as const, message: say(locale, contactTexts.sent) };
     },
   );
