@@ -85,6 +85,7 @@ export {
   formatDate,
   formatMoney,
   formatNumber,
+  formatTimeAgo,
   type ErrorCode,
   type ErrorResponse,
   type User,

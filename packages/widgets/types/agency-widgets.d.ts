@@ -18,6 +18,10 @@ export interface AgencyUser {
   name: string;
   /** ISO 8601 */
   created_at: string;
+  /** Whether the address is verified (a mailed link was followed). */
+  email_verified: boolean;
+  /** A new address waiting for its mailed link to be followed; the account keeps `email` until then. */
+  pending_email: string | null;
 }
 
 /** A subscription, as the API returns it. */
@@ -39,6 +43,32 @@ export interface AgencySubscription {
 export interface AgencyAccountDeleteDetail {
   /** The address of the account that no longer exists. */
   email: string;
+}
+
+/** `agency-profile-change`: the visitor changed their name; the account as it is now. */
+export interface AgencyProfileChangeDetail {
+  user: AgencyUser;
+}
+
+/**
+ * `agency-email-change-request`: a link was mailed to the new address. The account keeps its address until the
+ * link is followed.
+ */
+export interface AgencyEmailChangeRequestDetail {
+  /** The new address the link went to. */
+  email: string;
+}
+
+/** `agency-password-change`: the password was changed; this device stays signed in, every other one was signed out. */
+export interface AgencyPasswordChangeDetail {
+  /** The account's address. */
+  email: string;
+}
+
+/** `agency-sessions-revoke`: devices were signed out from the list of signed-in devices. */
+export interface AgencySessionsRevokeDetail {
+  /** How many devices were signed out. */
+  revoked: number;
 }
 
 /** `agency-subscription-cancel` and `agency-subscription-resume`: the subscription as it is now. */
@@ -190,7 +220,7 @@ export interface AgencySubscribeElement extends HTMLElement {
   contactHref: string;
 }
 
-/** The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; download their data, or delete the account. */
+/** The logged-in visitor's account and subscription: verify the e-mail address, change the name, e-mail address and password, see the signed-in devices and sign out the others; cancel the subscription at the end of the period, or resume it before it ends; download their data, or delete the account. Works with or without a subscription. */
 export interface AgencySettingsElement extends HTMLElement {
   /** Language of the element; changing it re-renders in that language. Reflects the `locale` attribute. Default: AgencyWidgets.configure({ locale }), else the page URL (/en), else nl. */
   locale: "nl" | "en" | undefined;
@@ -230,6 +260,14 @@ export interface AgencyEventDetails {
   "agency-subscription-cancel": AgencySubscriptionChangeDetail;
   /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
   "agency-subscription-resume": AgencySubscriptionChangeDetail;
+  /** The visitor changed their name; the detail is the account as it is now. */
+  "agency-profile-change": AgencyProfileChangeDetail;
+  /** A link was mailed to a new address; the account keeps its address until the link is followed. */
+  "agency-email-change-request": AgencyEmailChangeRequestDetail;
+  /** The password was changed; this device stays signed in, every other one was signed out. */
+  "agency-password-change": AgencyPasswordChangeDetail;
+  /** Devices were signed out from the list of signed-in devices (one, or all but this one). */
+  "agency-sessions-revoke": AgencySessionsRevokeDetail;
   /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
   "agency-account-delete": AgencyAccountDeleteDetail;
   /** The visitor made or changed a decision; the detail is the stored record. */
@@ -266,6 +304,14 @@ declare global {
     "agency-subscription-cancel": CustomEvent<AgencySubscriptionChangeDetail>;
     /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
     "agency-subscription-resume": CustomEvent<AgencySubscriptionChangeDetail>;
+    /** The visitor changed their name; the detail is the account as it is now. */
+    "agency-profile-change": CustomEvent<AgencyProfileChangeDetail>;
+    /** A link was mailed to a new address; the account keeps its address until the link is followed. */
+    "agency-email-change-request": CustomEvent<AgencyEmailChangeRequestDetail>;
+    /** The password was changed; this device stays signed in, every other one was signed out. */
+    "agency-password-change": CustomEvent<AgencyPasswordChangeDetail>;
+    /** Devices were signed out from the list of signed-in devices (one, or all but this one). */
+    "agency-sessions-revoke": CustomEvent<AgencySessionsRevokeDetail>;
     /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
     "agency-account-delete": CustomEvent<AgencyAccountDeleteDetail>;
     /** The visitor made or changed a decision; the detail is the stored record. */

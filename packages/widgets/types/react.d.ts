@@ -2,7 +2,7 @@
 // Generated from the element metas by @agency/widgets' build (scripts/build-api.ts); do not edit.
 
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
-import type { AgencyAccountDeleteDetail, AgencyConsentRecord, AgencyCookieBannerElement, AgencyLoginElement, AgencyNavigateDetail, AgencyPackageSelectDetail, AgencyPricingElement, AgencyQuoteFailedDetail, AgencyQuoteFormElement, AgencyQuoteRequest, AgencySettingsElement, AgencySubscribeElement, AgencySubscriptionChangeDetail, AgencySubscriptionSuccessDetail, AgencyUser } from "./agency-widgets.js";
+import type { AgencyAccountDeleteDetail, AgencyConsentRecord, AgencyCookieBannerElement, AgencyEmailChangeRequestDetail, AgencyLoginElement, AgencyNavigateDetail, AgencyPackageSelectDetail, AgencyPasswordChangeDetail, AgencyPricingElement, AgencyProfileChangeDetail, AgencyQuoteFailedDetail, AgencyQuoteFormElement, AgencyQuoteRequest, AgencySessionsRevokeDetail, AgencySettingsElement, AgencySubscribeElement, AgencySubscriptionChangeDetail, AgencySubscriptionSuccessDetail, AgencyUser } from "./agency-widgets.js";
 
 /**
  * React 19 passes a prop named `on` + an event name to addEventListener on a custom element, so
@@ -88,6 +88,14 @@ export interface AgencySettingsAttributes {
   "onagency-subscription-cancel"?: Listener<AgencySubscriptionChangeDetail>;
   /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
   "onagency-subscription-resume"?: Listener<AgencySubscriptionChangeDetail>;
+  /** The visitor changed their name; the detail is the account as it is now. */
+  "onagency-profile-change"?: Listener<AgencyProfileChangeDetail>;
+  /** A link was mailed to a new address; the account keeps its address until the link is followed. */
+  "onagency-email-change-request"?: Listener<AgencyEmailChangeRequestDetail>;
+  /** The password was changed; this device stays signed in, every other one was signed out. */
+  "onagency-password-change"?: Listener<AgencyPasswordChangeDetail>;
+  /** Devices were signed out from the list of signed-in devices (one, or all but this one). */
+  "onagency-sessions-revoke"?: Listener<AgencySessionsRevokeDetail>;
   /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
   "onagency-account-delete"?: Listener<AgencyAccountDeleteDetail>;
   /** The element wants to go to another page. Cancel it to route yourself (a single-page app does); otherwise the element follows the link with a full page load. Cancelable. */

@@ -22,6 +22,10 @@ export interface AgencyUser {
   name: string;
   /** ISO 8601 */
   created_at: string;
+  /** Whether the address is verified (a mailed link was followed). */
+  email_verified: boolean;
+  /** A new address waiting for its mailed link to be followed; the account keeps `email` until then. */
+  pending_email: string | null;
 }
 
 /** A subscription, as the API returns it. */
@@ -43,6 +47,32 @@ export interface AgencySubscription {
 export interface AgencyAccountDeleteDetail {
   /** The address of the account that no longer exists. */
   email: string;
+}
+
+/** `agency-profile-change`: the visitor changed their name; the account as it is now. */
+export interface AgencyProfileChangeDetail {
+  user: AgencyUser;
+}
+
+/**
+ * `agency-email-change-request`: a link was mailed to the new address. The account keeps its address until the
+ * link is followed.
+ */
+export interface AgencyEmailChangeRequestDetail {
+  /** The new address the link went to. */
+  email: string;
+}
+
+/** `agency-password-change`: the password was changed; this device stays signed in, every other one was signed out. */
+export interface AgencyPasswordChangeDetail {
+  /** The account's address. */
+  email: string;
+}
+
+/** `agency-sessions-revoke`: devices were signed out from the list of signed-in devices. */
+export interface AgencySessionsRevokeDetail {
+  /** How many devices were signed out. */
+  revoked: number;
 }
 
 /** `agency-subscription-cancel` and `agency-subscription-resume`: the subscription as it is now. */

@@ -31,6 +31,8 @@ beforeEach(() => {
       current = current && { ...current, cancel_at_period_end: true };
       return HttpResponse.json({ subscription: current });
     }),
+    // The signed-in devices card below (its own tests are in sessions.test.tsx).
+    http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [] })),
     http.post(`${API}/subscriptions/resume`, async () => {
       calls.push("resume");
       await delay(150);
