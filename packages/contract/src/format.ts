@@ -9,7 +9,8 @@ import { INTL_LOCALES, TIME_ZONE, type Locale } from "./rules";
 type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
 const formatters = new Map<string, Formatter>();
 
-function cached<T extends Formatter>(key: string, make: () => T): T {
+/** One formatter per kind and language, made on first use. */
+export function cached<T extends Formatter>(key: string, make: () => T): T {
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
     formatter = make();
@@ -18,7 +19,7 @@ function cached<T extends Formatter>(key: string, make: () => T): T {
   return formatter;
 }
 
-function toDate(value: Date | string | number): Date | null {
+export function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
@@ -69,24 +70,4 @@ export function formatMoney(amount: number, currency: string, locale: Locale, { 
 /** A number with the language's separators: 1,234.5 (en) or 1.234,5 (nl). */
 export function formatNumber(value: number, locale: Locale): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale])).format(value);
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * How long ago something happened, roughly, as people say it: "just now" / "zojuist" within a minute, then
- * "5 minutes ago" / "5 minuten geleden", hours and days; after a week the date itself ("March 5, 2027").
- */
-export function formatTimeAgo(value: Date | string | number, locale: Locale, now: Date | number = Date.now()): string {
-  const date = toDate(value);
-  if (!date) return String(value);
-  const elapsed = Math.max(0, Number(now) - date.getTime());
-  if (elapsed >= 7 * DAY) return formatDate(date, locale);
-  const relative = cached(`relative:${locale}`, () => new Intl.RelativeTimeFormat(INTL_LOCALES[locale], { numeric: "auto" }));
-  if (elapsed < MINUTE) return relative.format(0, "second");
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
-  return relative.format(-Math.floor(elapsed / DAY), "day");
 }

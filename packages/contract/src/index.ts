@@ -60,7 +60,8 @@ export {
   BLOG_MAX_LIMIT,
 } from "./values";
 
-export { formatDate, formatDateTime, formatMoney, formatNumber, formatTimeAgo, type MoneyOptions } from "./format";
+export { formatDate, formatDateTime, formatMoney, formatNumber, type MoneyOptions } from "./format";
+export { formatTimeAgo } from "./time-ago";
 
 export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
 export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTimeAgo } from "../format";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "../format";
+import { formatTimeAgo } from "../time-ago";
 
 // Intl separates some currency amounts with a no-break space; tests compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

@@ -1,10 +1,10 @@
 import { useSession } from "@agency/core";
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 // The forms open on request, so their code is loaded then, not with the page.
-const NameForm = lazy(() => import("./account-forms").then((m) => ({ default: m.NameForm })));
-const EmailForm = lazy(() => import("./account-forms").then((m) => ({ default: m.EmailForm })));
+const NameForm = lazy(() => import("./panels/account-forms").then((m) => ({ default: m.NameForm })));
+const EmailForm = lazy(() => import("./panels/account-forms").then((m) => ({ default: m.EmailForm })));
 
 type Editing = "name" | "email" | null;
 
@@ -17,13 +17,20 @@ export function AccountProfile() {
   const [editing, setEditing] = useState<Editing>(null);
   const nameButton = useRef<HTMLButtonElement>(null);
   const emailButton = useRef<HTMLButtonElement>(null);
-  if (!user) return null;
-  const pending = user.pending_email;
+  const returnFocus = useRef<Editing>(null);
 
   // Focus goes back to the button that opened the form, once it is there again.
+  useEffect(() => {
+    if (editing !== null || !returnFocus.current) return;
+    (returnFocus.current === "name" ? nameButton : emailButton).current?.focus();
+    returnFocus.current = null;
+  }, [editing]);
+
+  if (!user) return null;
+  const pending = user.pending_email;
   const close = (which: Exclude<Editing, null>) => {
+    returnFocus.current = which;
     setEditing(null);
-    setTimeout(() => (which === "name" ? nameButton : emailButton).current?.focus(), 0);
   };
 
   return (

@@ -46,3 +46,13 @@ export function FormField({ label, value, onValueChange, error, hint, inputRef, 
     </div>
   );
 }
+
+/** What went wrong with a whole form (the server's refusal, a lost connection), read out when it appears. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="settings__error" role="alert">
+      {message}
+    </p>
+  );
+}

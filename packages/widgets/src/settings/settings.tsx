@@ -6,10 +6,9 @@ import { ElementLink, useElement, type ElementApi } from "../element/element-con
 import { AccountProfile } from "./account-profile";
 import { useStatusLabel } from "./status-label";
 import { VerifyEmailNotice } from "./verify-email-notice";
-import { YourData } from "./your-data";
 
-// Below the first screen: loaded after it.
-const AccountSecurity = lazy(() => import("./account-security"));
+// Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
+const AccountPanels = lazy(() => import("./panels/account-panels"));
 
 /** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
@@ -195,10 +194,8 @@ export function Settings() {
       </section>
 
       <Suspense fallback={null}>
-        <AccountSecurity />
+        <AccountPanels />
       </Suspense>
-
-      <YourData />
 
       {confirming ? (
         <Modal

@@ -2,6 +2,7 @@ import { apiErrorCode, apiErrorMessage, authApi, isNetworkError, useSession } fr
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useElement } from "../element/element-context";
+import { FormError } from "./form-field";
 
 /**
  * Until the account's address is verified: says so and why it matters, and mails the link again on request (the
@@ -64,11 +65,7 @@ export function VerifyEmailNotice() {
       <p className="settings__feedback" role="status">
         {sent}
       </p>
-      {error ? (
-        <p className="settings__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </section>
   );
 }

@@ -133,9 +133,13 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     );
     return { el, ui: view };
   }
+  /** Everything shown: the subscription and the devices fetched, and the cards below the first screen loaded. */
   async function mountLoaded() {
     const mounted = await mount();
-    await waitFor(() => expect(mounted.ui.queryByText(T.loading)).toBeNull());
+    await waitFor(() => {
+      expect(mounted.ui.getByRole("heading", { level: 2, name: T.yourData })).toBeInTheDocument();
+      expect(mounted.ui.queryAllByText(T.loading)).toEqual([]);
+    });
     return mounted;
   }
   const row = (ui: ReturnType<typeof within>, term: string) => ui.getByText(term, { selector: "dt" }).nextElementSibling;

@@ -2,8 +2,9 @@ import { accountApi, apiErrorCode, apiErrorMessage, authApi, isEmail, isNetworkE
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useElement } from "../element/element-context";
-import { FormField } from "./form-field";
+import { useElement } from "../../element/element-context";
+import { FormError, FormField } from "../form-field";
+import { withPanelTexts } from "./panel-i18n";
 
 /** What the server's refusal or a lost connection means for a form, in the element's language. */
 function useFailureText() {
@@ -20,7 +21,7 @@ function useFocusOnOpen() {
 }
 
 /** The name, changed in place. */
-export function NameForm({ onDone }: { onDone: () => void }) {
+function NameFormPanel({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
   const { user } = useSession();
@@ -82,7 +83,7 @@ export function NameForm({ onDone }: { onDone: () => void }) {
  * A new e-mail address, confirmed with the current password. The server mails a link to it; the address changes
  * only when that link is followed, so the form ends with a note saying so, not with a changed address.
  */
-export function EmailForm({ onDone }: { onDone: () => void }) {
+function EmailFormPanel({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
   const { user } = useSession();
@@ -154,11 +155,7 @@ export function EmailForm({ onDone }: { onDone: () => void }) {
         error={errors.password}
         disabled={saving}
       />
-      {errors.form ? (
-        <p className="settings__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="settings__actions">
         <button type="submit" className="ag-button" disabled={saving} aria-busy={saving}>
           {saving ? <Trans>Sending...</Trans> : <Trans>Send confirmation link</Trans>}
@@ -170,3 +167,6 @@ export function EmailForm({ onDone }: { onDone: () => void }) {
     </form>
   );
 }
+
+export const NameForm = withPanelTexts(NameFormPanel);
+export const EmailForm = withPanelTexts(EmailFormPanel);

@@ -2,8 +2,8 @@ import { accountApi, apiErrorCode, apiErrorMessage, isNetworkError, PASSWORD_MIN
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
-import { useElement } from "../element/element-context";
-import { FormField } from "./form-field";
+import { useElement } from "../../element/element-context";
+import { FormError, FormField } from "../form-field";
 
 type Field = "current" | "next" | "confirm";
 
@@ -100,11 +100,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
           error={errors.confirm}
           disabled={saving}
         />
-        {errors.form ? (
-          <p className="settings__error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <div className="settings__actions">
           <button type="submit" className="ag-button" disabled={saving} aria-busy={saving}>
             {saving ? <Trans>Changing...</Trans> : <Trans>Change password</Trans>}

@@ -2,7 +2,7 @@ import { accountApi, apiErrorMessage, clearSession, isNetworkError, useSession }
 import { Modal, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useElement } from "../element/element-context";
+import { useElement } from "../../element/element-context";
 
 /** Hands the export to the browser as a file download. */
 function saveAsFile(data: unknown, filename: string): void {

@@ -3,7 +3,7 @@ import { toast } from "@agency/ui";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
-import { useElement } from "../element/element-context";
+import { useElement } from "../../element/element-context";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[] };
 
