@@ -234,6 +234,26 @@ describe("no secret in a log", () => {
     }
     expect(logs.text()).toMatch(/link: https:\/\/agency\.example\/reset-password\?token=[A-Za-z0-9_-]{43}/);
   });
+
+  it("never logs a reset or verification link in production, even when mail goes to the development outbox", async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({
+      db: t.db,
+      env: { PUBLIC_URL: SITE, LOG_LEVEL: "info", NODE_ENV: "production", PAYMENTS: "test" },
+      logStream: logs.logStream,
+    });
+    try {
+      const user = await register(app);
+      await app.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email, language: "en" }, remoteAddress: nextIp() });
+      await app.app.settle();
+    } finally {
+      await app.app.close();
+    }
+    const text = logs.text();
+    expect(text).toMatch(/outbox: delivered/);
+    expect(text).not.toMatch(/token=|reset-password|verify-email/);
+    expect([...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map((m) => m[0])).toEqual([]);
+  });
 });
 
 describe("sessions end when idle and at their absolute end", () => {
