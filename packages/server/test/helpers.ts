@@ -134,7 +134,7 @@ export function outboxMailsTo(dataDir: string, to: string): string[] {
 
 /** The token of the newest link to `page` (verify-email, reset-password) in a mail text or list of mails. */
 export function linkToken(mails: string | string[], page: string): string | undefined {
-  const texts = typeof mails === "string" ? [mails] : [...mails].reverse();
+  const texts = typeof mails === "string" ? [mails] : mails.toReversed();
   for (const text of texts) {
     const token = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
     if (token) return token;

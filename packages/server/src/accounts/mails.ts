@@ -5,7 +5,7 @@ import { confirmNewEmailMail, verifyEmailMail } from "../mail/account-templates"
 import type { MailContent } from "../mail/templates";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
-import { createEmailVerification, useUpEmailVerifications, type VerificationPurpose } from "./verifications";
+import { createEmailVerification, retireEmailVerifications, type VerificationPurpose } from "./verifications";
 
 /** The outbox's reference to an account: erasing the account erases its queued and sent mails too. */
 export const userRef = (id: string) => `user:${id}`;
@@ -65,7 +65,7 @@ export async function queueVerification(
 ): Promise<number> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS);
-  if (v.purpose === "change") await useUpEmailVerifications(tx, v.user.id, "change");
+  if (v.purpose === "change") await retireEmailVerifications(tx, v.user.id, "change");
   await createEmailVerification(tx, { tokenHash: sha256(token), userId: v.user.id, email: v.email, purpose: v.purpose, expiresAt });
   const link = `${v.publicUrl}${v.basePath}verify-email?token=${token}`;
   const content =

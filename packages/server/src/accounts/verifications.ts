@@ -54,7 +54,7 @@ export async function claimEmailVerification(
  * Links mailed earlier stop working: all of a user's (the password changed, the address changed), or those of one
  * purpose (a new change replaces the one before).
  */
-export async function useUpEmailVerifications(db: Db, userId: string, purpose?: VerificationPurpose): Promise<void> {
+export async function retireEmailVerifications(db: Db, userId: string, purpose?: VerificationPurpose): Promise<void> {
   await db.query("UPDATE email_verifications SET used_at = now() WHERE user_id = $1 AND used_at IS NULL AND ($2::text IS NULL OR purpose = $2)", [
     userId,
     purpose ?? null,

@@ -1,8 +1,8 @@
 import { apiErrorCode, apiErrorMessage, authApi, isNetworkError, useSession } from "@agency/core";
+import { FormAlert } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useElement } from "../element/element-context";
-import { FormError } from "./form-field";
 
 /**
  * Until the account's address is verified: says so and why it matters, and mails the link again on request (the
@@ -65,7 +65,7 @@ export function VerifyEmailNotice() {
       <p className="settings__feedback" role="status">
         {sent}
       </p>
-      <FormError message={error} />
+      <FormAlert message={error} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { accountApi, apiErrorCode, apiErrorMessage, authApi, isEmail, isNetworkError, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
+import { FormAlert, PasswordField, TextField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useElement } from "../../element/element-context";
-import { FormError, FormField } from "../form-field";
 import { withPanelTexts } from "./panel-i18n";
 
 /** What the server's refusal or a lost connection means for a form, in the element's language. */
@@ -55,11 +55,10 @@ function NameFormPanel({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="settings__form" noValidate onSubmit={(event) => void submit(event)}>
-      <FormField
+      <TextField
         inputRef={input}
         label={t`Name`}
         name="name"
-        type="text"
         autoComplete="name"
         maxLength={100}
         value={name}
@@ -133,7 +132,7 @@ function EmailFormPanel({ onDone }: { onDone: () => void }) {
       <p className="settings__muted">
         <Trans>We send a link to the new address. Your address changes once you follow it; until then you log in with {current}.</Trans>
       </p>
-      <FormField
+      <TextField
         inputRef={emailInput}
         label={t`New e-mail address`}
         name="email"
@@ -144,18 +143,17 @@ function EmailFormPanel({ onDone }: { onDone: () => void }) {
         error={errors.email}
         disabled={saving}
       />
-      <FormField
+      <PasswordField
         inputRef={passwordInput}
         label={t`Current password`}
         name="password"
-        type="password"
         autoComplete="current-password"
         value={password}
         onValueChange={setPassword}
         error={errors.password}
         disabled={saving}
       />
-      <FormError message={errors.form} />
+      <FormAlert message={errors.form} />
       <div className="settings__actions">
         <button type="submit" className="ag-button" disabled={saving} aria-busy={saving}>
           {saving ? <Trans>Sending...</Trans> : <Trans>Send confirmation link</Trans>}

@@ -6,14 +6,14 @@ import { YourData } from "./your-data";
 
 /**
  * The cards below the first screen, loaded after it: the password, the signed-in devices and the visitor's data. A
- * password change signs the other devices out, so the list reloads after one.
+ * password change signs the other devices out, so the list loads anew after one.
  */
 function AccountPanels() {
   const [version, setVersion] = useState(0);
   return (
     <>
       <ChangePassword onChanged={() => setVersion((v) => v + 1)} />
-      <Sessions version={version} />
+      <Sessions key={version} />
       <YourData />
     </>
   );

@@ -1,5 +1,6 @@
 import { accountApi, formatDate, formatTimeAgo, type AccountSession } from "@agency/core";
 import { toast } from "@agency/ui";
+import { FormAlert } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
@@ -10,30 +11,39 @@ type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; sess
 /** A session's last use counts as now within this long (it is written at most once a minute). */
 const ACTIVE_NOW_MS = 2 * 60_000;
 
+const isActiveNow = (session: AccountSession) => session.current || Date.now() - Date.parse(session.last_used_at) < ACTIVE_NOW_MS;
+
 /**
  * The devices signed in to the account (browser and system, as GitHub and Clerk show them: 'Chrome on macOS'),
- * this one marked, with their last use; each other one can be signed out, or all of them at once. `version`
- * changes when something else (a password change) signed devices out.
+ * this one marked, with their last use; each other one can be signed out, or all of them at once.
  */
-export function Sessions({ version }: { version: number }) {
+export function Sessions() {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
   const locale = settings.locale;
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [working, setWorking] = useState<string | null>(null);
 
-  const refresh = useCallback(async () => {
-    try {
-      setLoad({ state: "loaded", sessions: await accountApi.listSessions(api) });
-    } catch (failure) {
-      console.error("agency-settings: the signed-in devices could not be loaded", failure);
-      setLoad({ state: "failed" });
-    }
-  }, [api]);
+  const fetchSessions = useCallback(
+    () =>
+      accountApi.listSessions(api).then(
+        (sessions): Load => ({ state: "loaded", sessions }),
+        (failure: unknown): Load => {
+          console.error("agency-settings: the signed-in devices could not be loaded", failure);
+          return { state: "failed" };
+        },
+      ),
+    [api],
+  );
+  const refresh = async () => setLoad(await fetchSessions());
 
   useEffect(() => {
-    void refresh();
-  }, [refresh, version]);
+    let live = true;
+    void fetchSessions().then((next) => live && setLoad(next));
+    return () => {
+      live = false;
+    };
+  }, [fetchSessions]);
 
   const device = (session: AccountSession) => {
     const { browser, os } = session;
@@ -76,9 +86,7 @@ export function Sessions({ version }: { version: number }) {
         </p>
       ) : load.state === "failed" ? (
         <div className="settings__actions">
-          <p className="settings__error" role="alert">
-            <Trans>Failed to load your signed-in devices</Trans>
-          </p>
+          <FormAlert message={t`Failed to load your signed-in devices`} />
           <button type="button" className="ag-button ag-button--secondary" onClick={() => void refresh()}>
             <Trans>Try again</Trans>
           </button>
@@ -102,7 +110,7 @@ export function Sessions({ version }: { version: number }) {
                       ) : null}
                     </p>
                     <p className="settings__muted">
-                      {session.current || Date.now() - Date.parse(session.last_used_at) < ACTIVE_NOW_MS ? (
+                      {isActiveNow(session) ? (
                         <Trans>Active now</Trans>
                       ) : (
                         <Trans>Last active {ago}</Trans>

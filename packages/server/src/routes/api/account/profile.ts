@@ -14,7 +14,7 @@ import { confirmPassword } from "../../../accounts/confirm-password";
 import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
 import { emailInUse, publicUser, setName, setPassword, useUpAllResets } from "../../../accounts/store";
 import { authTexts } from "../../../accounts/texts";
-import { useUpEmailVerifications } from "../../../accounts/verifications";
+import { retireEmailVerifications } from "../../../accounts/verifications";
 import { emailInUseMail, passwordChangedInSettingsMail } from "../../../mail/account-templates";
 import { bearerToken } from "../../../plugins/auth";
 import { requestLocale, say } from "../../../i18n";
@@ -75,7 +75,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const queued = await app.db.transaction(async (tx) => {
         await setPassword(tx, user.id, passwordHash);
         await useUpAllResets(tx, user.id);
-        await useUpEmailVerifications(tx, user.id, "change");
+        await retireEmailVerifications(tx, user.id, "change");
         await app.sessions.revokeOthers(user.id, bearerToken(request)!, tx);
         const content = passwordChangedInSettingsMail(user.locale, { name: user.name });
         return queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.passwordChanged, to: user.email, content });
@@ -121,7 +121,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const queued = await app.db.transaction(async (tx) => {
         if (await emailInUse(tx, newEmail)) {
           // No link: the address is someone's account. Its owner hears of the attempt; the asker's answer is the same.
-          await useUpEmailVerifications(tx, user.id, "change");
+          await retireEmailVerifications(tx, user.id, "change");
           const content = emailInUseMail(locale, { loginUrl: `${app.config.publicUrl}${basePath}login` });
           return queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.emailInUse, to: newEmail, content });
         }

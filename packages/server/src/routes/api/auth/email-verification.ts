@@ -11,7 +11,7 @@ import { takeRateSlot } from "../../../lib/throttle";
 import { findUserById, isUniqueViolation, markEmailVerified, setVerifiedEmail, useUpAllResets } from "../../../accounts/store";
 import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
-import { claimEmailVerification, emailVerificationState, useUpEmailVerifications } from "../../../accounts/verifications";
+import { claimEmailVerification, emailVerificationState, retireEmailVerifications } from "../../../accounts/verifications";
 import { emailChangedMail } from "../../../mail/account-templates";
 import { requestLocale, say } from "../../../i18n";
 
@@ -63,7 +63,7 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (!user || !(await setVerifiedEmail(tx, link.user_id, link.email))) throw new AddressTaken();
           // Links mailed to the old address stop working with it.
           await useUpAllResets(tx, link.user_id);
-          await useUpEmailVerifications(tx, link.user_id);
+          await retireEmailVerifications(tx, link.user_id);
           const content = emailChangedMail(user.locale, { name: user.name, email: link.email });
           const notice = await queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.emailChanged, to: user.email, content });
           return { email: link.email, queued: [notice] };

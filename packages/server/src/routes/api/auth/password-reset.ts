@@ -12,7 +12,7 @@ import { hashPassword, randomToken, sha256 } from "../../../lib/crypto";
 import { claimPasswordReset, createPasswordReset, markEmailVerified, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/store";
 import { ACCOUNT_TOPICS, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
-import { useUpEmailVerifications } from "../../../accounts/verifications";
+import { retireEmailVerifications } from "../../../accounts/verifications";
 import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates";
 import { mailItem } from "../../../outbox/mail-channel";
 import { isCommonPassword } from "../../../accounts/common-passwords";
@@ -142,7 +142,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const user = await setPassword(tx, userId, passwordHash);
         if (!user) return null;
         await useUpAllResets(tx, userId);
-        await useUpEmailVerifications(tx, userId, "change");
+        await retireEmailVerifications(tx, userId, "change");
         await markEmailVerified(tx, userId);
         await app.sessions.revokeAll(userId, tx);
         const locale = requestLocale(request, request.headers["accept-language"] ? undefined : user.locale);
