@@ -106,8 +106,8 @@ test.describe("the blog's languages", () => {
     const cards = page.locator("article.post-card");
     await expect(cards.first()).toBeVisible();
     for (const card of await cards.all()) {
-      const english = (await card.locator(".post-card__title").getAttribute("lang")) === "en";
-      await expect(card.getByText("in het Engels", { exact: true })).toHaveCount(english ? 1 : 0);
+      const inEnglish = (await card.locator(".post-card__title").getAttribute("lang")) === "en";
+      await expect(card.getByText("in het Engels", { exact: true })).toHaveCount(inEnglish ? 1 : 0);
     }
 
     await page.goto("/blog/avg-en-cookietoestemming-voor-kleine-websites");
@@ -167,10 +167,13 @@ test.describe("portal routes", () => {
     }
   });
 
-  test("a visitor without an active subscription is sent from the dashboard to /subscribe", async ({ page }) => {
+  test("a visitor without a subscription reaches the settings page, which offers to subscribe", async ({ page }) => {
     await signIn(page, customer);
-    await page.goto("/dashboard/settings");
-    await expect(page).toHaveURL(/\/subscribe$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    const settings = page.locator("agency-settings");
+    await expect(settings.getByText("Geen actief abonnement")).toBeVisible();
+    await expect(settings.getByRole("link", { name: "Kies een abonnement" })).toHaveAttribute("href", "/subscribe");
   });
 
   test("logout ends the session on the server too", async ({ page, request }) => {
