@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/dashboard/settings" replace /> },
               { path: "settings", lazy: page(() => import("./pages/dashboard-settings/dashboard-settings-page")) },
-              { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
+              { path: "*", lazy: withLoader(() => import("./pages/not-found/not-found-page")) },
             ],
           },
         ],
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
+          { path: "*", lazy: withLoader(() => import("./pages/not-found/not-found-page")) },
         ],
       },
     ],
