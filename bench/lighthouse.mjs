@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Lighthouse 12 in Debian's Chromium against the production server (build first: npm run build), each page as the
 // server renders it, LIGHTHOUSE_RUNS (5) runs per page and device, mobile and desktop (LIGHTHOUSE_DEVICES=mobile
-// or =desktop for one). Prints the load average at the start and, per page and device, the median of each score
-// and of FCP, LCP, TBT, speed index and CLS. The server takes a free port, or BENCH_PORT.
+// or =desktop for one; LIGHTHOUSE_PAGES=/a,/b for some pages). Prints the load average at the start and, per page
+// and device, the median of each score and of FCP, LCP, TBT, speed index and CLS. The server takes a free port, or
+// BENCH_PORT.
 //
 // Budgets: mobile performance 100 on every page (99 tolerated on at most one), FCP ≤ 1.0 s, LCP ≤ 1.5 s,
 // TBT ≤ 30 ms, CLS ≤ 0.01; desktop performance 100; accessibility, best practices and SEO 100 everywhere.
@@ -70,7 +71,9 @@ async function run(path, device) {
 
 try {
   const { posts } = await (await fetch(`${server.url}/api/blog?page=1&limit=1`)).json();
-  const pages = ["/", "/pricing", "/contact", "/services", "/blog", ...(posts[0] ? [`/blog/${posts[0].id}`] : []), "/en/pricing", "/login"];
+  const all = ["/", "/pricing", "/contact", "/services", "/blog", ...(posts[0] ? [`/blog/${posts[0].id}`] : []), "/en/pricing", "/login"];
+  // LIGHTHOUSE_PAGES=/pricing,/login measures those alone (a quick look, not the benchmark).
+  const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",").map((p) => p.trim()) : all;
   const width = Math.max(...pages.map((p) => p.length)) + 1;
   const columns = [...CATEGORIES.map((c) => c.replace("best-practices", "best-pr.")), ...METRICS.map((m) => m.label)];
   console.log(`${"page".padEnd(width)} ${"device".padEnd(8)}${columns.map((c) => c.padStart(14)).join("")}`);
