@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
 import { activateLocale } from "../lib/i18n";
@@ -24,13 +24,13 @@ export const reportRecoverableError = (error: unknown) => console.error("Hydrati
  * Once the server's HTML has been hydrated, the page may switch to the visitor's remembered language. The document
  * is then marked as interactive (`data-hydrated`), for whoever has to wait until its links and buttons respond.
  */
-function AfterHydration({ router, onHydrated }: { router: AppRouter; onHydrated: () => void }) {
+function AfterHydration({ router, onHydrated, children }: { router: AppRouter; onHydrated: () => void; children: ReactNode }) {
   useEffect(() => {
     activateLocaleOf(router.state.location.pathname);
     document.documentElement.dataset.hydrated = "";
     onHydrated();
   }, [router, onHydrated]);
-  return null;
+  return children;
 }
 
 /** The matched routes' modules, loaded, so the first render is the page the server sent (not a fallback). */
@@ -64,10 +64,12 @@ export async function hydrateSite(data: RouterData, beforeHydrate: () => void): 
       hydrateRoot(
         root(),
         <StrictMode>
-          <SiteAddressContext value={data.site}>
-            <App router={router} />
-          </SiteAddressContext>
-          <AfterHydration router={router} onHydrated={resolve} />
+          {/* One child under each wrapper, as on the server: a sibling would change every useId below it. */}
+          <AfterHydration router={router} onHydrated={resolve}>
+            <SiteAddressContext value={data.site}>
+              <App router={router} />
+            </SiteAddressContext>
+          </AfterHydration>
         </StrictMode>,
         { onRecoverableError: reportRecoverableError },
       );

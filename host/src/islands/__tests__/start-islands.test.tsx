@@ -51,7 +51,8 @@ describe("the islands of a page the server sent", () => {
     errors.mockRestore();
   });
 
-  it("start the app on the first navigation, which goes on to the next page in the same document", async () => {
+  it("start the app on the first navigation, which hydrates the page as served and goes on to the next page in the same document", async () => {
+    const errors = vi.spyOn(console, "error");
     const data = await servedPage("/pricing");
     await startIslands(data);
     const nav = within(screen.getByRole("navigation", { name: "Hoofdnavigatie" }));
@@ -59,5 +60,11 @@ describe("the islands of a page the server sent", () => {
     await waitFor(() => expect(window.location.pathname).toBe("/contact"), { timeout: 10_000 });
     await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Laten we je website bouwen"), { timeout: 10_000 });
     expect(within(screen.getByRole("navigation", { name: "Hoofdnavigatie" })).getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
+    // The next page's element renders too (and nothing is left rendering after the test).
+    await waitFor(() => expect(document.querySelector("agency-quote-form")?.shadowRoot?.querySelector("form")).toBeTruthy(), { timeout: 10_000 });
+    // React reports a hydration that does not match the served markup (a changed useId among them) as an error.
+    const hydration = errors.mock.calls.filter(([message]) => /hydrat/i.test(String(message)));
+    expect(hydration).toEqual([]);
+    errors.mockRestore();
   });
 });
