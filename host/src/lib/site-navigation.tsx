@@ -1,5 +1,5 @@
 import type { Locale } from "@agency/core";
-import { createContext, useContext, type AnchorHTMLAttributes } from "react";
+import { createContext, useContext, type AnchorHTMLAttributes, type Ref } from "react";
 import { useSiteAddress } from "./site-address";
 
 /**
@@ -36,6 +36,7 @@ export function useSiteHref(): (path: string) => string {
 export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** An app path: "/pricing", "/en/contact". */
   to: string;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /**
