@@ -109,6 +109,18 @@ export async function subscribeViaTestCheckout(
   expect([302, 303]).toContain(paid.status());
 }
 
+/** Every blog article's path, from every page of the list. */
+export async function articlePaths(request: APIRequestContext): Promise<string[]> {
+  const paths: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await request.get(`${API_ORIGIN}/api/blog?page=${page}&limit=50`);
+    expect(response.ok()).toBe(true);
+    const body = (await response.json()) as { posts: Array<{ id: string }>; pagination: { pages: number } };
+    paths.push(...body.posts.map((post) => `/blog/${post.id}`));
+    if (page >= body.pagination.pages) return paths;
+  }
+}
+
 /** Quote requests as stored in the database (admin endpoint, bearer ADMIN_TOKEN). */
 export async function storedQuoteRequests(request: APIRequestContext): Promise<Array<Record<string, unknown>>> {
   const response = await request.get(`${API_ORIGIN}/api/admin/contact-requests`, {

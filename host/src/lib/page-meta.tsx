@@ -1,6 +1,7 @@
-import { basePathFrom, INTL_LOCALES, type Locale } from "@agency/core";
-import { createContext, useContext, useEffect } from "react";
+import { INTL_LOCALES, type Locale } from "@agency/core";
+import { useEffect } from "react";
 import { localizedPath, unlocalizedPath } from "./localized-path";
+import { useSiteAddress } from "./site-address";
 import { SITE } from "./site";
 
 export interface PageMetaProps {
@@ -26,24 +27,6 @@ export interface PageMetaProps {
 }
 
 export const SITE_NAME = SITE.name;
-
-/** Where the site is served: its origin and base path ("/" or "/preview/{first}/{second}/"). */
-export interface SiteAddress {
-  origin: string;
-  base: string;
-}
-
-/**
- * The site's address for canonical and Open Graph links. The server provides the request's; without a provider
- * (the browser's own render, tests) it is read from the window.
- */
-export const SiteAddressContext = createContext<SiteAddress | null>(null);
-
-function useSiteAddress(): SiteAddress {
-  const provided = useContext(SiteAddressContext);
-  if (provided) return provided;
-  return { origin: window.location.origin, base: basePathFrom(window.location.pathname) };
-}
 
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags for the current route, rendered where the

@@ -12,6 +12,7 @@ import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
+import { BlogPaginationIsland } from "./blog-pagination";
 import "./blog.css";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 export default function BlogPage() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFrom(params);
   // The page the server rendered with its posts; its own fetch is then not needed.
   const loaded = useLoaderData() as Answer | null | undefined;
@@ -81,11 +82,6 @@ export default function BlogPage() {
       current = false;
     };
   }, [page, locale]);
-
-  const goTo = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
-    window.scrollTo(0, 0);
-  };
 
   return (
     <div className="blog">
@@ -129,7 +125,7 @@ export default function BlogPage() {
           </div>
         ) : null}
         {state.status === "loaded" && state.posts.length > 0 ? (
-          <PostList posts={state.posts} pagination={state.pagination} page={page} onPage={goTo} />
+          <PostList posts={state.posts} pagination={state.pagination} page={page} />
         ) : null}
       </div>
     </div>
@@ -140,14 +136,11 @@ function PostList({
   posts,
   pagination,
   page,
-  onPage,
 }: {
   posts: BlogPost[];
   pagination: Pagination;
   page: number;
-  onPage: (page: number) => void;
 }) {
-  const { t } = useLingui();
   const locale = useLocale();
   // The newest article leads the first page; later pages are all grid.
   const featured = page === 1 ? posts[0] : undefined;
@@ -207,21 +200,7 @@ function PostList({
           </ul>
         </section>
       ) : null}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label={t`Blog pages`}>
-          <button type="button" className="ag-button ag-button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <Trans>Previous</Trans>
-          </button>
-          <p className="pagination__status" aria-live="polite">
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </p>
-          <button type="button" className="ag-button ag-button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            <Trans>Next</Trans>
-          </button>
-        </nav>
-      ) : null}
+      {pages > 1 ? <BlogPaginationIsland page={page} pages={pages} /> : null}
     </>
   );
 }
