@@ -122,6 +122,14 @@ describe("Dockerfile", () => {
     expect(read(".dockerignore").split("\n").filter((line) => /releases/.test(line))).toEqual([]);
   });
 
+  it("runs Node 24, the LTS line @types/node describes, while package.json still admits Node 20.19 for development", () => {
+    const image = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile)?.[1];
+    expect(image).toBe("24");
+    const root = JSON.parse(read("package.json")) as { engines: { node: string }; devDependencies: Record<string, string> };
+    expect(/^\^?(\d+)\./.exec(root.devDependencies["@types/node"]!)?.[1]).toBe(image);
+    expect(root.engines.node).toMatch(/^\^20\.19\.0 \|\| /);
+  });
+
   it("keeps secrets, dependencies and builds out of the build context", () => {
     const ignored = read(".dockerignore").split("\n");
     expect(ignored).toEqual(expect.arrayContaining([".env", "**/node_modules", "**/dist", "data", ".git"]));
@@ -259,5 +267,18 @@ describe("the health check command", () => {
 
   it("is built next to the server", () => {
     expect(existsSync(path.join(packageRoot, builtEntries.healthcheck!))).toBe(true);
+  });
+
+  it("stays small: it runs on every probe, so its built file and what it imports hold neither the settings schema nor TypeBox", () => {
+    const files = new Set<string>();
+    const visit = (file: string) => {
+      if (files.has(file)) return;
+      files.add(file);
+      for (const [, imported] of readFileSync(file, "utf8").matchAll(/\bfrom\s+"(\.[^"]+)"/g)) visit(path.join(path.dirname(file), imported!));
+    };
+    visit(path.join(packageRoot, "dist/healthcheck.js"));
+    const code = [...files].map((file) => readFileSync(file, "utf8")).join("\n");
+    expect(code).not.toMatch(/TypeBox|configSchema/);
+    expect(code.length).toBeLessThan(10_000);
   });
 });

@@ -1,4 +1,5 @@
 import { StringEnum, Type, type Static } from "@agency/contract/schemas";
+import { DEFAULT_PORT } from "./dot-env";
 
 /*
  * Every setting of the server, one TypeBox schema per environment variable. From this object come the `Config`
@@ -29,7 +30,7 @@ const ADMIN_TOKEN_MIN_LENGTH = 32;
 const STRIPE_PRICE = { pattern: "^price_", error: "must look like price_… (a price id, not a product id)", shown: 8, example: "price_..." };
 
 export const configSchema = Type.Object({
-  port: Type.Integer({ env: "PORT", section: "Server", minimum: 1, maximum: 65535, default: 8080, description: "Port the server listens on." }),
+  port: Type.Integer({ env: "PORT", section: "Server", minimum: 1, maximum: 65535, default: DEFAULT_PORT, description: "Port the server listens on." }),
   host: Type.String({ env: "HOST", default: "0.0.0.0", description: "Address the server listens on; 0.0.0.0 is every interface." }),
   publicUrl: Type.String({
     env: "PUBLIC_URL",
