@@ -106,7 +106,8 @@ describe("server-rendered pages", () => {
     expect(shell.body).toContain('<div id="root"></div>');
     expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-Ab12Cd34.css">');
     expect(shell.body).not.toContain("router-data");
-    for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js"]) {
+    const encoded = ["/%73erver/entry-server.js", "/server%2Fentry-server.js", "/%2Fserver/entry-server.js", "/assets/..%2Fserver/entry-server.js", "/SERVER/../server/entry-server.js"];
+    for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js", "/preview/a/b/%73erver/entry-server.js", ...encoded]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
   });

@@ -124,6 +124,7 @@ function renderedPageHtml(shell: string, page: Extract<RenderResult, { kind: "pa
 async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   const hostDist = path.resolve(opts.hostDist ?? path.join(repoRoot, "host/dist"));
   const examplesDir = path.resolve(opts.examplesDir ?? path.join(repoRoot, "examples"));
+  const serverDir = path.join(hostDist, "server");
   const pages = createPageRenderer(app, path.resolve(opts.serverEntry ?? path.join(hostDist, "server/entry-server.js")));
 
   // serve:false: we only want reply.sendFile (ETag, Range, content types); routing is ours.
@@ -169,8 +170,10 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
         .type("text/html; charset=utf-8")
         .send(await indexHtmlFor(hostDist, basePath, pathname));
 
-    // The server entry is code for this process, never a file for browsers.
-    if (pathname === "/server" || pathname.startsWith("/server/")) return notFound(reply);
+    // The server entry is code for this process, never a file for browsers. Judged by the file the path resolves to
+    // (decoded and normalised), so "/%73erver/…", "/server%2F…" and "/assets/../server/…" are refused as well.
+    const resolved = inside(hostDist, pathname);
+    if (resolved === serverDir || resolved?.startsWith(serverDir + path.sep)) return notFound(reply);
 
     // Public pages arrive rendered; the browser hydrates them.
     if (!path.extname(pathname) && (await pages.rendersPath(pathname))) {
