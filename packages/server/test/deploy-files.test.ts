@@ -191,7 +191,7 @@ describe("compose.yaml", () => {
         Object.entries(env).map(([name, value]) => [
           name,
           String(value).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, variable: string, fallback?: string) =>
-            variable === "POSTGRES_PASSWORD" ? "secret" : variable === "PAYMENTS" ? "test" : (fallback ?? ""),
+            variable === "POSTGRES_PASSWORD" ? "secret" : variable === "PAYMENTS" ? "test" : variable === "MAIL" ? "outbox" : (fallback ?? ""),
           ),
         ]),
       );
@@ -202,7 +202,7 @@ describe("compose.yaml", () => {
 
   it("checks readiness with the built health check, and the proxy sends traffic to each instance's port", () => {
     const nginx = read("deploy/nginx.conf");
-    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/").port;
+    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test", MAIL: "outbox" }, "/").port;
     for (const [name, service] of appServices) {
       expect(service.healthcheck?.test).toEqual(["CMD", "node", "packages/server/dist/healthcheck.js", "ready"]);
       expect(nginx).toMatch(new RegExp(`^\\s*server ${name}:${port}\\b`, "m"));

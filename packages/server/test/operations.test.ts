@@ -155,9 +155,9 @@ describe("request log", () => {
 describe("logger set-up", () => {
   it("formats for reading in development (pino-pretty) and writes JSON lines otherwise", () => {
     expect(loggerOptions(loadConfig({ NODE_ENV: "development" }, "/"))).toMatchObject({ transport: { target: "pino-pretty" } });
-    const production = { NODE_ENV: "production", PAYMENTS: "test" };
-    expect(loggerOptions(loadConfig(production, "/"))).toEqual({ level: "info", redact: expect.any(Object) });
-    expect(loggerOptions(loadConfig({ ...production, LOG_LEVEL: "warn" }, "/"))).toEqual({ level: "warn", redact: expect.any(Object) });
+    const production = { NODE_ENV: "production", PAYMENTS: "test", MAIL: "outbox" };
+    expect(loggerOptions(loadConfig(production, "/"))).toEqual({ level: "info", redact: expect.any(Object), serializers: expect.any(Object) });
+    expect(loggerOptions(loadConfig({ ...production, LOG_LEVEL: "warn" }, "/"))).toEqual({ level: "warn", redact: expect.any(Object), serializers: expect.any(Object) });
   });
 
   it("takes the request id from X-Request-Id only behind a trusted proxy, and only when it looks like an id", () => {

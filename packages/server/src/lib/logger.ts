@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { RawRequestDefaultExpression } from "fastify";
 import type { Config } from "../config";
+import { maskEmailsDeep } from "./mask";
 
 /** pino-pretty is a development dependency: a production install (the container image) does not have it. */
 function prettyInstalled(): boolean {
@@ -38,9 +39,23 @@ export const REDACTED_PATHS = [
 ];
 const redact = { paths: REDACTED_PATHS, censor: "[redacted]" };
 
+/**
+ * Errors as pino writes them (type, message, stack, their own fields, the cause), with every e-mail address masked:
+ * a mail server's refusal names the recipient in its message and in fields such as `rejected`.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return maskEmailsDeep(error);
+  const plain: Record<string, unknown> = { type: error.name, message: error.message, stack: error.stack };
+  for (const [key, value] of Object.entries(error)) if (!(key in plain)) plain[key] = value;
+  if (error.cause !== undefined && depth < 3) plain.cause = serializeError(error.cause, depth + 1);
+  return maskEmailsDeep(plain);
+}
+const serializers = { err: serializeError };
+
 export interface LoggerOptions {
   level: Config["logLevel"];
   redact: typeof redact;
+  serializers: typeof serializers;
   transport?: { target: string; options: Record<string, unknown> };
 }
 
@@ -53,10 +68,11 @@ export function loggerOptions(config: Config): LoggerOptions {
     return {
       level: config.logLevel,
       redact,
+      serializers,
       transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } },
     };
   }
-  return { level: config.logLevel, redact };
+  return { level: config.logLevel, redact, serializers };
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
+import { maskEmail } from "../lib/mask";
 
 export interface MailMessage {
   to: string;
@@ -31,8 +32,15 @@ export interface Mailer {
 
 type Logger = Pick<FastifyBaseLogger, "info">;
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: Logger }): Mailer {
-  const { smtpUrl, from, log } = options;
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: Logger;
+  /** Log `logDetail` (a reset link) beside outbox mails; never in production, where a log is collected. */
+  logDetails?: boolean;
+}): Mailer {
+  const { smtpUrl, from, log, logDetails = true } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -40,7 +48,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       outboxDir: undefined,
       async send(message) {
         const info = await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, "mail sent over SMTP");
+        log.info({ to: maskEmail(message.to), subject: message.subject }, "mail sent over SMTP");
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -58,8 +66,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      const detail = sendOptions?.logDetail ? ` — ${sendOptions.logDetail}` : "";
-      log.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to}: "${message.subject}"${detail} (outbox, no SMTP_URL)`);
+      const detail = logDetails && sendOptions?.logDetail ? ` — ${sendOptions.logDetail}` : "";
+      const to = maskEmail(message.to);
+      log.info({ to, subject: message.subject, file }, `mail to ${to}: "${message.subject}"${detail} (outbox, no SMTP_URL)`);
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -15,6 +15,8 @@ export const IP_LIMITS = {
   // Checking a token and using it both try a token, so they share one count.
   "reset-token": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
   consent: { setting: "consentPerIp", windowSeconds: 10 * 60 },
+  // Each lead export hands out personal data, so a stolen admin token cannot drain it fast.
+  "admin-export": { setting: "adminExportsPerIp", windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;
 
 export type IpLimitName = keyof typeof IP_LIMITS;
