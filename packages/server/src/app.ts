@@ -57,6 +57,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? (opts.logStream ? { ...loggerOptions(config), stream: opts.logStream } : loggerOptions(config)),
     genReqId: requestIdGenerator(config),
     bodyLimit: BODY_LIMIT,
+    // A client has this long to send its whole request, and a connection this long of silence: a slow or stalled
+    // client cannot hold a connection (and its socket) for ever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
     // One log line per request would dominate the cost of cheap calls (the health benchmark); the request-log
     // plugin logs the ones that matter (errors, slow answers).
     logController: new LogController({ disableRequestLogging: true }),

@@ -55,6 +55,16 @@ describe("readiness and liveness", () => {
     expect((await t.app.inject({ url: "/api/ready" })).statusCode).toBe(200);
   });
 
+  it("an API call answers 503 server.unavailable, never 500, while the database refuses connections, and works again after", async () => {
+    db.use(dead);
+    const post = "/api/blog/00000000-0000-4000-8000-000000000000";
+    const res = await t.app.inject({ url: post });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: "server.unavailable", error: expect.any(String) });
+    db.use(owned.db);
+    expect((await t.app.inject({ url: post })).statusCode).toBe(404);
+  });
+
   it("/api/ready answers 503 within its timeout when the database hangs", async () => {
     const hanging: Db = { ...owned.db, query: () => new Promise(() => {}) };
     db.use(hanging);

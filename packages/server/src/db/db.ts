@@ -18,6 +18,13 @@ export interface Db {
   readonly kind: "pglite" | "postgres";
 }
 
+/** Limits on every connection (settings DB_*_TIMEOUT_MS), in milliseconds. */
+export interface DbTimeouts {
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
 interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
@@ -43,10 +50,11 @@ function wrapPglite(conn: PgliteLike, root: PGlite | null, onClose?: () => void)
  * Embedded PostgreSQL. `dir` undefined means in memory (tests). A directory is locked for this process
  * (`<dir>.lock`); a second process opening it gets a DataDirInUseError instead of corrupting it.
  */
-export async function createPgliteDb(dir?: string): Promise<Db> {
+export async function createPgliteDb(dir?: string, timeouts?: DbTimeouts): Promise<Db> {
   if (!dir) {
     const instance = new PGlite();
     await instance.waitReady;
+    await setPgliteTimeouts(instance, timeouts);
     return wrapPglite(instance, instance);
   }
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -54,11 +62,24 @@ export async function createPgliteDb(dir?: string): Promise<Db> {
   try {
     const instance = new PGlite(dir);
     await instance.waitReady;
+    await setPgliteTimeouts(instance, timeouts);
     return wrapPglite(instance, instance, release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * PGlite accepts the settings (its one session has them, as `SHOW` tells), but runs each query to its end in this
+ * process: nothing can interrupt it, so they never fire there. Set anyway, so both databases report the same.
+ */
+async function setPgliteTimeouts(instance: PGlite, timeouts: DbTimeouts | undefined): Promise<void> {
+  if (!timeouts) return;
+  await instance.exec(
+    `SET statement_timeout = ${Math.floor(timeouts.statementTimeoutMs)}; SET lock_timeout = ${Math.floor(timeouts.lockTimeoutMs)}; ` +
+      `SET idle_in_transaction_session_timeout = ${Math.floor(timeouts.idleInTransactionTimeoutMs)}`,
+  );
 }
 
 function wrapPgClient(client: pg.PoolClient): Db {
@@ -74,9 +95,24 @@ function wrapPgClient(client: pg.PoolClient): Db {
   return db;
 }
 
-export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): Db {
+export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig, "connectionString"> = {}, timeouts?: DbTimeouts): Db {
   // connectionTimeoutMillis: with the database unreachable a query fails after 10 s instead of waiting forever.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000, ...options });
+  // keepAlive: a connection whose peer vanished (a database host gone without closing it) is noticed.
+  // The timeouts are session settings sent with each new connection; PostgreSQL enforces them.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    ...(timeouts
+      ? {
+          statement_timeout: timeouts.statementTimeoutMs,
+          lock_timeout: timeouts.lockTimeoutMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+        }
+      : {}),
+    ...options,
+  });
   // An idle client losing its connection (DB restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   return {
@@ -87,6 +123,12 @@ export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig
     },
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A connection the database ends while it is checked out (a transaction left idle past its limit, a restart)
+      // reports that as an event: without a listener it would crash the process. The next query fails instead, and
+      // the connection is discarded rather than returned to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost = error);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await fn(wrapPgClient(client));
@@ -96,16 +138,17 @@ export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig
         await client.query("ROLLBACK").catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),
   };
 }
 
-export async function createDb(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (config.databaseUrl) return createPgDb(config.databaseUrl);
-  return createPgliteDb(path.join(config.dataDir, "pglite"));
+export async function createDb(config: { databaseUrl?: string; dataDir: string; db?: DbTimeouts }): Promise<Db> {
+  if (config.databaseUrl) return createPgDb(config.databaseUrl, {}, config.db);
+  return createPgliteDb(path.join(config.dataDir, "pglite"), config.db);
 }
 
 /** Runs a DELETE (without RETURNING) and counts the rows it removed. */

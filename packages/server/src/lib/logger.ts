@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { RawRequestDefaultExpression } from "fastify";
 import type { Config } from "../config";
-import { maskEmailsDeep } from "./mask";
+import { maskEmailsDeep, maskEmailsIn } from "./mask";
 
 /** pino-pretty is a development dependency: a production install (the container image) does not have it. */
 function prettyInstalled(): boolean {
@@ -43,12 +43,15 @@ const redact = { paths: REDACTED_PATHS, censor: "[redacted]" };
  * Errors as pino writes them (type, message, stack, their own fields, the cause), with every e-mail address masked:
  * a mail server's refusal names the recipient in its message and in fields such as `rejected`.
  */
-export function serializeError(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error)) return maskEmailsDeep(error);
-  const plain: Record<string, unknown> = { type: error.name, message: error.message, stack: error.stack };
-  for (const [key, value] of Object.entries(error)) if (!(key in plain)) plain[key] = value;
-  if (error.cause !== undefined && depth < 3) plain.cause = serializeError(error.cause, depth + 1);
-  return maskEmailsDeep(plain);
+export function serializeError(error: Error, depth = 0): { type: string; message: string; stack: string; [key: string]: unknown } {
+  // Typed for Fastify's logger; at run time anything may be logged as `err`.
+  if (!((error as unknown) instanceof Error)) return maskEmailsDeep(error) as ReturnType<typeof serializeError>;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) fields[key] = maskEmailsDeep(value);
+  if (error.cause !== undefined && depth < 3) {
+    fields.cause = error.cause instanceof Error ? serializeError(error.cause, depth + 1) : maskEmailsDeep(error.cause);
+  }
+  return { ...fields, type: error.name, message: maskEmailsIn(error.message), stack: maskEmailsIn(error.stack ?? "") };
 }
 const serializers = { err: serializeError };
 
