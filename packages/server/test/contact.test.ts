@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
@@ -190,8 +191,27 @@ describe("POST /contact", () => {
   });
 });
 
+describe("a mail server that accepts the connection and says nothing", () => {
+  it("fails the send within the mail timeout instead of holding it for minutes", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Agency <no-reply@agency.local>", dataDir: t.dataDir, log: { info: () => {} }, timeoutMs: 500 });
+    const started = Date.now();
+    try {
+      await expect(mailer.send({ to: "x@example.com", subject: "Hello", text: "Hello" })).rejects.toThrow(/greeting|timeout/i);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});
+
 describe("outbox mail (no SMTP_URL)", () => {
-  it("writes a real .eml file under DATA_DIR/outbox and logs recipient, subject and link", async () => {
+  it("writes a real .eml file under DATA_DIR/outbox and logs the masked recipient, subject and link", async () => {
     const lines: string[] = [];
     const dataDir = t.dataDir;
     const mailer = createMailer({ smtpUrl: undefined, from: "Agency <no-reply@agency.local>", dataDir, log: { info: (_obj: unknown, msg?: string) => lines.push(String(msg)) } });
@@ -204,7 +224,8 @@ describe("outbox mail (no SMTP_URL)", () => {
     expect(eml).toMatch(/^Subject: Reset your password$/m);
     expect(eml).toMatch(/^Message-ID: </m);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("x@example.com");
+    expect(lines[0]).toContain("x***@example.com");
+    expect(lines[0]).not.toContain("x@example.com");
     expect(lines[0]).toContain("Reset your password");
     expect(lines[0]).toContain("https://x/reset-password?token=abc");
   });

@@ -32,6 +32,25 @@ export interface Mailer {
 
 type Logger = Pick<FastifyBaseLogger, "info">;
 
+/**
+ * How long the mail server may take to accept a connection, to greet, and to answer each step, in milliseconds.
+ * Nodemailer's defaults (2 minutes to connect, 10 minutes of silence) would hold a request or a retry job that long
+ * on a mail server that accepts connections and then says nothing.
+ */
+export const SMTP_TIMEOUT_MS = 15_000;
+
+/**
+ * The mail server's URL with the timeouts as query options (nodemailer reads every other option from the query when
+ * it is given a URL); ones the URL sets itself are kept.
+ */
+function withTimeouts(smtpUrl: string, timeoutMs: number): string {
+  const url = new URL(smtpUrl);
+  for (const option of ["connectionTimeout", "greetingTimeout", "socketTimeout", "dnsTimeout"]) {
+    if (!url.searchParams.has(option)) url.searchParams.set(option, String(timeoutMs));
+  }
+  return url.toString();
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -39,10 +58,12 @@ export function createMailer(options: {
   log: Logger;
   /** Log `logDetail` (a reset link) beside outbox mails; never in production, where a log is collected. */
   logDetails?: boolean;
+  /** Limit on each step of talking to the mail server (SMTP_TIMEOUT_MS unless a test asks for less). */
+  timeoutMs?: number;
 }): Mailer {
-  const { smtpUrl, from, log, logDetails = true } = options;
+  const { smtpUrl, from, log, logDetails = true, timeoutMs = SMTP_TIMEOUT_MS } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport(withTimeouts(smtpUrl, timeoutMs));
     return {
       mode: "smtp",
       outboxDir: undefined,
