@@ -6,7 +6,7 @@ import { ERROR_CODES } from "@agency/contract";
 import { ErrorResponseSchema } from "@agency/contract/schemas";
 import { loadCatalogs } from "./i18n";
 import { validatorCompiler } from "./lib/validation";
-import { setPasswordHashConcurrency } from "./lib/crypto";
+import { setPasswordHashLimits } from "./lib/crypto";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
 import type { Mailer } from "./mail/mailer";
@@ -80,7 +80,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Every text the server writes is read now: a broken catalog stops the start, not the first mail.
   loadCatalogs();
-  setPasswordHashConcurrency(config.limits.passwordHashConcurrency);
+  setPasswordHashLimits({
+    concurrency: config.limits.passwordHashConcurrency,
+    queue: config.limits.passwordHashQueue,
+    timeoutMs: config.limits.passwordHashTimeoutMs,
+  });
   await app.register(errorsPlugin);
   await app.register(responseValidationPlugin);
 
