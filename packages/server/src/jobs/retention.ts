@@ -4,7 +4,7 @@ import { deleteExpiredResets } from "../accounts/store";
 import { deleteExpiredConsentRecords } from "../consent/store";
 import { deleteExpiredContactRequests } from "../contact/store";
 import type { Db } from "../db/db";
-import { deleteOldRateEvents } from "../lib/throttle";
+import { deleteOldLoginFailures, deleteOldRateEvents } from "../lib/throttle";
 import { deleteExpiredSessions } from "../sessions/store";
 import { withJobLock } from "./job-lock";
 
@@ -20,6 +20,7 @@ export interface RetentionResult {
   sessions: number;
   passwordResets: number;
   rateEvents: number;
+  loginFailures: number;
   outboxMails: number;
 }
 
@@ -34,7 +35,8 @@ export interface RetentionOptions {
 /**
  * What the privacy policy promises: quote requests are kept 2 years after the last contact, consent records 2
  * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
- * sessions and expired reset tokens have no further use, and rate-limit events only matter inside their window.
+ * sessions and expired reset tokens have no further use, and rate-limit events (and the failed logins the previous
+ * release recorded) only matter inside their window.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
  * @returns what was deleted, or null when another instance was running it
@@ -46,6 +48,7 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     sessions: await deleteExpiredSessions(tx, options.sessionIdleSeconds),
     passwordResets: await deleteExpiredResets(tx),
     rateEvents: await deleteOldRateEvents(tx),
+    loginFailures: await deleteOldLoginFailures(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
   }));
 }
