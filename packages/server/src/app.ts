@@ -14,6 +14,7 @@ import backgroundPlugin from "./plugins/background";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import mailerPlugin from "./plugins/mailer";
+import metricsPlugin from "./plugins/metrics";
 import authPlugin from "./plugins/auth";
 import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(requestLogPlugin);
   await app.register(backgroundPlugin);
   await app.register(dbPlugin, { db: opts.db });
+  await app.register(metricsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(mailerPlugin, { mailer: opts.mailer });

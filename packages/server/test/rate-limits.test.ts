@@ -208,18 +208,18 @@ describe("password hashing", () => {
     });
     const busy = await buildTestApp({ db: shared.db, env: { ...LIMITS, PASSWORD_HASH_CONCURRENCY: "1", PASSWORD_HASH_QUEUE: "1" } });
     try {
-      const register = (n: number) =>
+      const signUp = (n: number) =>
         busy.app.inject({
           method: "POST",
           url: "/api/auth/register",
           remoteAddress: nextIp(),
           payload: { name: "Busy", email: `busy-${n}-${Date.now()}@example.com`, password: "secret1-pass", language: "en" },
         });
-      const running = register(1);
-      const waiting = register(2);
+      const running = signUp(1);
+      const waiting = signUp(2);
       // Let both reach the queue: one hashing (held), one in line.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const refused = await register(3);
+      const refused = await signUp(3);
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ code: "auth.busy", error: expect.any(String), retryAfter: PASSWORD_HASH_RETRY_AFTER });
       expect(refused.headers["retry-after"]).toBe(String(PASSWORD_HASH_RETRY_AFTER));

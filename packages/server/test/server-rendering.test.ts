@@ -130,3 +130,16 @@ describe("server-rendered pages", () => {
     expect(after.body).toContain("Added later");
   });
 });
+
+describe("page render metrics", () => {
+  const count = async (result: string) =>
+    (await t.app.metrics.pageRenders.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
+
+  it("counts a page React rendered and one the page cache answered", async () => {
+    const [rendered, hits] = [await count("render"), await count("hit")];
+    await t.app.inject({ url: "/pricing?from=metrics" });
+    await t.app.inject({ url: "/pricing?from=metrics" });
+    expect(await count("render")).toBe(rendered + 1);
+    expect(await count("hit")).toBe(hits + 1);
+  });
+});

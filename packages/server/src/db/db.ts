@@ -16,6 +16,8 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: "pglite" | "postgres";
+  /** Connections of the pool (PostgreSQL): open, idle, and queries waiting for one. The embedded database has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Limits on every connection (settings DB_*_TIMEOUT_MS), in milliseconds. */
@@ -142,6 +144,7 @@ export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig
         client.release(lost);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

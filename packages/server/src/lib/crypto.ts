@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import argon2 from "argon2";
 import { ApiError } from "./api-error";
 
@@ -14,6 +14,15 @@ export function sha256(value: string): string {
 
 export function hmac(secret: string, value: string): string {
   return createHmac("sha256", secret).update(value).digest("hex");
+}
+
+/**
+ * Whether an Authorization header is `Bearer <token>`. Compares digests: equal length, so timingSafeEqual never
+ * throws and the time taken says nothing about the token.
+ */
+export function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "";
+  return timingSafeEqual(Buffer.from(sha256(given), "hex"), Buffer.from(sha256(token), "hex"));
 }
 
 /** OWASP Password Storage Cheat Sheet, argon2id option 2: m=19 MiB, t=2, p=1. */

@@ -54,8 +54,12 @@ export function createStripeClient(s: StripeSettings): Stripe {
 }
 
 export interface WebhookResult {
+  /** The event's type (`customer.subscription.updated`, …). */
+  type: string;
   /** The event id was handled before: nothing was done. */
   duplicate: boolean;
+  /** An event type this server does not act on: recorded, nothing else done. */
+  ignored: boolean;
   mailIds: number[];
 }
 
@@ -195,17 +199,19 @@ export class StripeProvider implements PaymentProvider {
       throw new ApiError(400, "payments.signature_invalid");
     }
     // A redelivery is acknowledged without asking Stripe; the insert below is what settles a concurrent one.
-    if (await paymentEventRecorded(this.db, event.id)) return { duplicate: true, mailIds: [] };
+    const type = event.type;
+    const ignored = !HANDLED_EVENTS.has(type);
+    if (await paymentEventRecorded(this.db, event.id)) return { type, duplicate: true, ignored, mailIds: [] };
 
     for (let attempt = 1; ; attempt++) {
       const fetched = HANDLED_EVENTS.has(event.type) ? await this.fetchSubscription(event) : null;
       try {
         return await this.db.transaction(async (tx) => {
           // Recorded first: a redelivery (or a concurrent delivery) of the same event stops here.
-          if (!(await recordPaymentEvent(tx, event.id, "stripe", event.type))) return { duplicate: true, mailIds: [] };
-          if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false, mailIds: [] };
+          if (!(await recordPaymentEvent(tx, event.id, "stripe", type))) return { type, duplicate: true, ignored, mailIds: [] };
+          if (ignored) return { type, duplicate: false, ignored, mailIds: [] };
           const result = await this.handleEvent(tx, event, fetched);
-          return { duplicate: false, mailIds: result?.mailIds ?? [] };
+          return { type, duplicate: false, ignored, mailIds: result?.mailIds ?? [] };
         });
       } catch (error) {
         if (!(error instanceof StaleFetch) || attempt >= SYNC_ATTEMPTS) throw error;

@@ -21,8 +21,24 @@ export default fp(
         log: app.log,
         logDetails: app.config.nodeEnv !== "production",
       });
-    app.decorate("mailer", mailer);
+    // Every send counted by outcome, whichever mailer it is (a test's own too): failures are what an operator watches.
+    const counted: Mailer = {
+      mode: mailer.mode,
+      outboxDir: mailer.outboxDir,
+      close: () => mailer.close(),
+      async send(message, options) {
+        try {
+          const sent = await mailer.send(message, options);
+          app.metrics.mails.inc({ outcome: "sent" });
+          return sent;
+        } catch (error) {
+          app.metrics.mails.inc({ outcome: "failed" });
+          throw error;
+        }
+      },
+    };
+    app.decorate("mailer", counted);
     app.addHook("onClose", async () => mailer.close());
   },
-  { name: "mailer", dependencies: ["config"] },
+  { name: "mailer", dependencies: ["config", "metrics"] },
 );

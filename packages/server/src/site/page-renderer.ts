@@ -83,13 +83,18 @@ export function createPageRenderer(app: FastifyInstance, serverEntry: string): P
         cacheVersion = version;
       }
       const cached = cache.get(path);
-      if (cached) return cached;
+      if (cached) {
+        app.metrics.pageRenders.inc({ result: "hit" });
+        return cached;
+      }
       try {
         const result = await site.render(path, new URL(app.config.publicUrl).origin, serverData);
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(path, result);
+        app.metrics.pageRenders.inc({ result: "render" });
         return result;
       } catch (error) {
+        app.metrics.pageRenders.inc({ result: "failed" });
         app.log.error({ err: error, path }, "server rendering failed; the page is rendered in the browser");
         return null;
       }

@@ -1,10 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { LeadsResponseSchema, StringEnum, Type, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { exportLeadsCsv } from "../../../cli/leads";
 import { listLeads } from "../../../contact/store";
-import { sha256 } from "../../../lib/crypto";
+import { bearerMatches } from "../../../lib/crypto";
 
 /**
  * The agency's own lead export while the server runs (the CLI needs the embedded database to itself).
@@ -15,11 +14,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.adminToken;
   if (!token) return;
 
-  const authorised = (request: FastifyRequest) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-    // Compare digests: equal length, so timingSafeEqual never throws and timing says nothing about the token.
-    return timingSafeEqual(Buffer.from(sha256(given), "hex"), Buffer.from(sha256(token), "hex"));
-  };
+  const authorised = (request: FastifyRequest) => bearerMatches(request.headers.authorization, token);
 
   app.get(
     "/contact-requests",

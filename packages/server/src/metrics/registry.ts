@@ -1,0 +1,106 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Db } from "../db/db";
+
+/**
+ * Everything the server counts for an operator, in one Prometheus registry per app instance (so two apps in one
+ * process, as in the tests, never share counts). Names carry the `agency_` prefix; process metrics (event-loop lag,
+ * memory, CPU) come from prom-client as `agency_process_…` / `agency_nodejs_…`.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** Every answer, by method, route pattern and status; the histogram also gives the rate. */
+  readonly requestDuration: Histogram<"method" | "route" | "status">;
+  readonly requests: Counter<"method" | "route" | "status">;
+  /** Mails handed to the mail server or the outbox, by outcome (sent, failed). */
+  readonly mails: Counter<"outcome">;
+  /** Stripe webhook deliveries, by event type and outcome (handled, duplicate, ignored, rejected, failed). */
+  readonly webhookEvents: Counter<"type" | "outcome">;
+  /** Requests refused by a rate limit, by limit. */
+  readonly rateLimited: Counter<"limit">;
+  /** Pages the server rendered: answered from the page cache (hit), rendered by React (render), or failed. */
+  readonly pageRenders: Counter<"result">;
+  /** Stops the process metrics' timers (app close). */
+  stop(): void;
+}
+
+type PoolStats = ReturnType<NonNullable<Db["poolStats"]>>;
+
+/** Pending mail per queue: quote-request notifications to the agency, and subscription mails to customers. */
+const PENDING_MAIL_SQL = `
+  SELECT 'quote_request' AS queue, count(*)::int AS pending,
+         coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+    FROM contact_requests WHERE notified_at IS NULL AND NOT is_spam
+  UNION ALL
+  SELECT 'subscription', count(*)::int, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
+    FROM subscription_mails WHERE sent_at IS NULL`;
+
+export function createMetrics(db: Db, options: { processMetrics: boolean }): Metrics {
+  const registry = new Registry();
+  const stopProcessMetrics = options.processMetrics ? startProcessMetrics(registry) : () => {};
+
+  const requestDuration = new Histogram({
+    name: "agency_http_request_duration_seconds",
+    help: "Time to answer a request, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const requests = new Counter({
+    name: "agency_http_requests_total",
+    help: "Requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const mails = new Counter({ name: "agency_mails_total", help: "Mails sent or failed to send, by outcome", labelNames: ["outcome"] as const, registers: [registry] });
+  const webhookEvents = new Counter({
+    name: "agency_webhook_events_total",
+    help: "Stripe webhook deliveries, by event type and outcome",
+    labelNames: ["type", "outcome"] as const,
+    registers: [registry],
+  });
+  const rateLimited = new Counter({ name: "agency_rate_limited_total", help: "Requests refused by a rate limit, by limit", labelNames: ["limit"] as const, registers: [registry] });
+  const pageRenders = new Counter({
+    name: "agency_page_renders_total",
+    help: "Server-rendered pages: answered from the page cache (hit), rendered by React (render), or failed",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+
+  // Read once per scrape, for both gauges (the first one's collect runs before either is written out).
+  const pending: Gauge<"queue"> = new Gauge({
+    name: "agency_mail_pending",
+    help: "Mails owed and not yet sent, by queue",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+    async collect() {
+      const { rows } = await db.query<{ queue: string; pending: number; oldest_seconds: number }>(PENDING_MAIL_SQL);
+      for (const row of rows) {
+        pending.set({ queue: row.queue }, row.pending);
+        oldest.set({ queue: row.queue }, row.oldest_seconds);
+      }
+    },
+  });
+  const oldest = new Gauge({
+    name: "agency_mail_oldest_pending_seconds",
+    help: "Age of the oldest mail owed and not yet sent, by queue (0 when none is)",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  });
+
+  const pool = db.poolStats?.bind(db);
+  if (pool) {
+    const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
+      new Gauge({ name, help, registers: [registry], collect: function () { this.set(pick(pool())); } });
+    poolGauge("agency_db_pool_connections", "Open connections of the database pool", (s) => s.total);
+    poolGauge("agency_db_pool_idle_connections", "Idle connections of the database pool", (s) => s.idle);
+    poolGauge("agency_db_pool_waiting_queries", "Queries waiting for a free connection of the pool", (s) => s.waiting);
+  }
+
+  return { registry, requestDuration, requests, mails, webhookEvents, rateLimited, pageRenders, stop: stopProcessMetrics };
+}
+
+/** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry`, sampled on a timer. */
+function startProcessMetrics(registry: Registry): () => void {
+  collectDefaultMetrics({ register: registry, prefix: "agency_", eventLoopMonitoringPrecision: 20 });
+  return () => registry.clear();
+}
