@@ -79,9 +79,10 @@ describe("Dockerfile", () => {
   it("sets only variables the server knows, and exposes the PORT it sets", () => {
     expect(Object.keys(dockerEnv).filter((name) => !known.includes(name))).toEqual([]);
     expect(runtimeStage).toMatch(new RegExp(`^EXPOSE ${dockerEnv.PORT}$`, "m"));
-    // Payments fail closed: the image alone (no Stripe keys, no PAYMENTS) does not start.
+    // Payments and mail fail closed: the image alone (no Stripe keys, no PAYMENTS, no SMTP_URL) does not start.
     expect(() => loadConfig(dockerEnv, "/")).toThrow(/PAYMENTS=test/);
-    expect(loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
+    expect(() => loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/")).toThrow(/MAIL=outbox/);
+    expect(loadConfig({ ...dockerEnv, PAYMENTS: "test", MAIL: "outbox" }, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
   });
 
   it("starts the built server and checks it with the built health check", () => {
@@ -209,6 +210,30 @@ describe("compose.yaml", () => {
     }
     expect(compose.services.proxy!.volumes).toContain("./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro");
     expect(nginx).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
+  });
+});
+
+describe("the optional Prometheus of compose.yaml", () => {
+  it("runs only with the monitoring profile and scrapes each instance's /api/metrics with METRICS_TOKEN", () => {
+    const prometheus = compose.services.prometheus as ComposeService & { profiles?: string[]; secrets?: string[] };
+    expect(prometheus.profiles).toEqual(["monitoring"]);
+    expect(prometheus.volumes).toContain("./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro");
+    for (const [, service] of appServices) expect(service.environment?.METRICS_TOKEN).toBe("${METRICS_TOKEN:-}");
+    const scrape = parse(read("deploy/prometheus.yml")) as {
+      scrape_configs: { metrics_path: string; authorization: { credentials_file: string }; static_configs: { targets: string[] }[] }[];
+    };
+    const job = scrape.scrape_configs[0]!;
+    expect(job.metrics_path).toBe("/api/metrics");
+    expect(job.authorization.credentials_file).toBe(`/run/secrets/${prometheus.secrets?.[0]}`);
+    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test", MAIL: "outbox" }, "/").port;
+    expect(job.static_configs[0]!.targets).toEqual(appServices.map(([name]) => `${name}:${port}`));
+    // The public never reaches the metrics through the proxy.
+    expect(read("deploy/nginx.conf")).toMatch(/location ~ \^\(\/preview\/\[\^\/\]\+\/\[\^\/\]\+\)\?\/api\/metrics\/\?\$ \{\s*return 404;/);
+  });
+
+  it("docs/deploy.md names the alerts worth setting", () => {
+    const deploy = read("docs/deploy.md");
+    for (const metric of ["agency_mail_oldest_pending_seconds", 'status=~"5.."', "agency_webhook_events_total"]) expect(deploy).toContain(metric);
   });
 });
 
