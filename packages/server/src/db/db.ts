@@ -117,6 +117,10 @@ export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig
   });
   // An idle client losing its connection (DB restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor one that is checked out or being discarded: a connection the database ends reports that as an event (once
+  // for the server's message, again when the socket closes, possibly after the client left the pool). The query in
+  // flight fails with it; the event itself is only noise.
+  pool.on("connect", (client) => void client.on("error", () => {}));
   return {
     kind: "postgres",
     query: async (sql, params) => ({ rows: (await pool.query(sql, params as unknown[])).rows }),
@@ -126,8 +130,7 @@ export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig
     transaction: async (fn) => {
       const client = await pool.connect();
       // A connection the database ends while it is checked out (a transaction left idle past its limit, a restart)
-      // reports that as an event: without a listener it would crash the process. The next query fails instead, and
-      // the connection is discarded rather than returned to the pool.
+      // is discarded rather than returned to the pool.
       let lost: Error | undefined;
       const onError = (error: Error) => (lost = error);
       client.on("error", onError);
