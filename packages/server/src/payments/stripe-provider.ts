@@ -33,15 +33,20 @@ export function stripeConfigured(s: StripeSettings): boolean {
 }
 
 /**
+ * How long one call to Stripe may take, in milliseconds, before it is given up (and retried, twice). A webhook
+ * delivery or a checkout waits on these calls (outside any transaction); Stripe's default would hold it 80 s.
+ */
+export const STRIPE_TIMEOUT_MS = 20_000;
+
+/**
  * The official SDK, optionally pointed at another host (STRIPE_API_BASE: stripe-mock or the fake Stripe of the
  * tests). Retries are the SDK's own: it reuses an idempotency key per request, so a retried create is not doubled.
  */
-export function createStripeClient(s: StripeSettings): Stripe {
+export function createStripeClient(s: StripeSettings, timeoutMs: number = STRIPE_TIMEOUT_MS): Stripe {
   const options: Stripe.StripeConfig = {
     telemetry: false,
     maxNetworkRetries: 2,
-    // A webhook delivery waits on these calls (outside any transaction); do not hold it for Stripe's 80 s default.
-    timeout: 20_000,
+    timeout: timeoutMs,
     appInfo: { name: "agency-server" },
   };
   if (s.apiBase) {
