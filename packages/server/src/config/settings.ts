@@ -27,6 +27,11 @@ import { DEFAULT_PORT } from "./dot-env";
 const EMAIL = "^(?:[^<>]*<)?[^\\s@<>]+@[^\\s@<>]+(?:>)?$";
 const EMAIL_ERROR = "must be an e-mail address like 'Agency <no-reply@example.com>'";
 const ADMIN_TOKEN_MIN_LENGTH = 32;
+/** An optional secret that opens an operator's endpoint to whoever sends it as `Authorization: Bearer …`. */
+function bearerToken(env: string, { guards = "", example, description }: { guards?: string; example: string; description: string }) {
+  const error = `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (${guards}e.g. openssl rand -hex 24)`;
+  return Type.Optional(Type.String({ env, secret: true, minLength: ADMIN_TOKEN_MIN_LENGTH, error, example, description }));
+}
 const STRIPE_PRICE = { pattern: "^price_", error: "must look like price_… (a price id, not a product id)", shown: 8, example: "price_..." };
 
 export const configSchema = Type.Object({
@@ -157,27 +162,16 @@ export const configSchema = Type.Object({
     default: true,
     description: "Serve the example pages (examples/*.html) at /examples/. Unset with NODE_ENV=production: off.",
   }),
-  adminToken: Type.Optional(
-    Type.String({
-      env: "ADMIN_TOKEN",
-      secret: true,
-      minLength: ADMIN_TOKEN_MIN_LENGTH,
-      error: `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (it guards the lead export; e.g. openssl rand -hex 24)`,
-      example: "change-me-to-a-random-string-of-32-characters-or-more",
-      description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
-    }),
-  ),
-  metricsToken: Type.Optional(
-    Type.String({
-      env: "METRICS_TOKEN",
-      secret: true,
-      minLength: ADMIN_TOKEN_MIN_LENGTH,
-      error: `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`,
-      example: "change-me-to-another-random-string-of-32-characters",
-      description:
-        "Bearer token for GET /api/metrics (Prometheus text format: requests, latency, database pool, mail queue, webhooks, rate limits, page renders); unset: the endpoint answers 404.",
-    }),
-  ),
+  adminToken: bearerToken("ADMIN_TOKEN", {
+    guards: "it guards the lead export; ",
+    example: "change-me-to-a-random-string-of-32-characters-or-more",
+    description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
+  }),
+  metricsToken: bearerToken("METRICS_TOKEN", {
+    example: "change-me-to-another-random-string-of-32-characters",
+    description:
+      "Bearer token for GET /api/metrics (Prometheus text format: requests, latency, database pool, mail queue, webhooks, rate limits, page renders); unset: the endpoint answers 404.",
+  }),
   limits: Type.Object(
     {
       contactPerIp: Type.Integer({ env: "CONTACT_RATE_LIMIT", minimum: 1, default: 5, description: "Quote requests per IP per 10 minutes." }),
