@@ -1,4 +1,5 @@
 import { Stripe } from "stripe";
+import { QUOTE_NOTIFICATION_TOPIC } from "../src/contact/notify";
 import type { Mailer } from "../src/mail/mailer";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
 
@@ -97,9 +98,9 @@ describe("GET /api/metrics", () => {
     expect((await t.app.inject({ method: "POST", url: "/api/contact", remoteAddress, payload: quoteRequest() })).statusCode).toBe(429);
     const text = await scrape();
     expect(sample(text, 'agency_mails_total{outcome="failed"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'agency_mail_pending{queue="quote_request"}')).toBe(1);
+    expect(sample(text, `agency_mail_pending{queue="${QUOTE_NOTIFICATION_TOPIC}"}`)).toBe(1);
     expect(sample(text, 'agency_mail_pending{queue="subscription"}')).toBe(0);
-    expect(sample(text, 'agency_mail_oldest_pending_seconds{queue="quote_request"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, `agency_mail_oldest_pending_seconds{queue="${QUOTE_NOTIFICATION_TOPIC}"}`)).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'agency_rate_limited_total{limit="/api/contact"}')).toBe(1);
   });
 

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+// A file path: Node resolves no directory index for an ES module import.
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { FastifyBaseLogger } from "fastify";
 import { maskEmail } from "../lib/mask";
 
@@ -32,23 +34,14 @@ export interface Mailer {
 
 type Logger = Pick<FastifyBaseLogger, "info">;
 
-/**
- * How long the mail server may take to accept a connection, to greet, and to answer each step, in milliseconds.
- * Nodemailer's defaults (2 minutes to connect, 10 minutes of silence) would hold a request or a retry job that long
- * on a mail server that accepts connections and then says nothing.
- */
-export const SMTP_TIMEOUT_MS = 15_000;
-
-/**
- * The mail server's URL with the timeouts as query options (nodemailer reads every other option from the query when
- * it is given a URL); ones the URL sets itself are kept.
- */
-function withTimeouts(smtpUrl: string, timeoutMs: number): string {
-  const url = new URL(smtpUrl);
-  for (const option of ["connectionTimeout", "greetingTimeout", "socketTimeout", "dnsTimeout"]) {
-    if (!url.searchParams.has(option)) url.searchParams.set(option, String(timeoutMs));
-  }
-  return url.toString();
+/** How long the SMTP transport waits, in milliseconds, before it gives up an attempt (the outbox retries it). */
+export interface SmtpTimeouts {
+  /** For the TCP connection to be made. */
+  connectionMs: number;
+  /** For the server's greeting once connected. */
+  greetingMs: number;
+  /** Of silence on an open connection. */
+  socketMs: number;
 }
 
 export function createMailer(options: {
@@ -56,14 +49,20 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: Logger;
+  timeouts?: SmtpTimeouts;
   /** Log `logDetail` (a reset link) beside outbox mails; never in production, where a log is collected. */
   logDetails?: boolean;
-  /** Limit on each step of talking to the mail server (SMTP_TIMEOUT_MS unless a test asks for less). */
-  timeoutMs?: number;
 }): Mailer {
-  const { smtpUrl, from, log, logDetails = true, timeoutMs = SMTP_TIMEOUT_MS } = options;
+  const { smtpUrl, from, log, timeouts, logDetails = true } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(withTimeouts(smtpUrl, timeoutMs));
+    // Without timeouts a mail server that accepts the connection and then says nothing holds an attempt for ever.
+    // The SMTP transport itself merges the URL with further options (createTransport(url) would take the URL only).
+    const transport = nodemailer.createTransport(
+      new SMTPTransport({
+        url: smtpUrl,
+        ...(timeouts ? { connectionTimeout: timeouts.connectionMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.socketMs } : {}),
+      }),
+    );
     return {
       mode: "smtp",
       outboxDir: undefined,

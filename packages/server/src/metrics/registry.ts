@@ -11,7 +11,7 @@ export interface Metrics {
   /** Every answer, by method, route pattern and status; the histogram also gives the rate. */
   readonly requestDuration: Histogram<"method" | "route" | "status">;
   readonly requests: Counter<"method" | "route" | "status">;
-  /** Mails handed to the mail server or the outbox, by outcome (sent, failed). */
+  /** Mails handed to the mail server or the outbox folder, by outcome (sent, failed). */
   readonly mails: Counter<"outcome">;
   /** Stripe webhook deliveries, by event type and outcome (handled, duplicate, ignored, rejected, failed). */
   readonly webhookEvents: Counter<"type" | "outcome">;
@@ -25,11 +25,13 @@ export interface Metrics {
 
 type PoolStats = ReturnType<NonNullable<Db["poolStats"]>>;
 
-/** Pending mail per queue: quote-request notifications to the agency, and subscription mails to customers. */
+/**
+ * Messages owed and not yet delivered, per queue: each topic of the outbox (`contact.notification`, `auth.reset`, …)
+ * and the subscription mails. Rows given up (failed) are not owed any more; the mail counter shows those attempts.
+ */
 const PENDING_MAIL_SQL = `
-  SELECT 'quote_request' AS queue, count(*)::int AS pending,
-         coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
-    FROM contact_requests WHERE notified_at IS NULL AND NOT is_spam
+  SELECT topic AS queue, count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest_seconds
+    FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY topic
   UNION ALL
   SELECT 'subscription', count(*)::int, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
     FROM subscription_mails WHERE sent_at IS NULL`;
@@ -74,6 +76,9 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     registers: [registry],
     async collect() {
       const { rows } = await db.query<{ queue: string; pending: number; oldest_seconds: number }>(PENDING_MAIL_SQL);
+      // A topic with nothing owed any more drops out of the answer: its series go, rather than keep their last value.
+      pending.reset();
+      oldest.reset();
       for (const row of rows) {
         pending.set({ queue: row.queue }, row.pending);
         oldest.set({ queue: row.queue }, row.oldest_seconds);

@@ -19,6 +19,7 @@ export default fp(
         from: app.config.mailFrom,
         dataDir: app.config.dataDir,
         log: app.log,
+        timeouts: app.config.smtpTimeouts,
         logDetails: app.config.nodeEnv !== "production",
       });
     // Every send counted by outcome, whichever mailer it is (a test's own too): failures are what an operator watches.
