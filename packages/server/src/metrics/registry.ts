@@ -68,29 +68,31 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     registers: [registry],
   });
 
-  // Read once per scrape, for both gauges (the first one's collect runs before either is written out).
-  const pending: Gauge<"queue"> = new Gauge({
-    name: "agency_mail_pending",
-    help: "Mails owed and not yet sent, by queue",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-    async collect() {
-      const { rows } = await db.query<{ queue: string; pending: number; oldest_seconds: number }>(PENDING_MAIL_SQL);
-      // A topic with nothing owed any more drops out of the answer: its series go, rather than keep their last value.
-      pending.reset();
-      oldest.reset();
-      for (const row of rows) {
-        pending.set({ queue: row.queue }, row.pending);
-        oldest.set({ queue: row.queue }, row.oldest_seconds);
-      }
-    },
-  });
-  const oldest = new Gauge({
-    name: "agency_mail_oldest_pending_seconds",
-    help: "Age of the oldest mail owed and not yet sent, by queue (0 when none is)",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-  });
+  // A scrape asks every metric at once (in one turn of the event loop): one query serves both gauges of that scrape.
+  type PendingRow = { queue: string; pending: number; oldest_seconds: number };
+  let reading: Promise<PendingRow[]> | undefined;
+  const pendingRows = () => {
+    if (!reading) {
+      reading = db.query<PendingRow>(PENDING_MAIL_SQL).then((result) => result.rows);
+      setImmediate(() => (reading = undefined));
+    }
+    return reading;
+  };
+  const pendingGauge = (name: string, help: string, pick: (row: PendingRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await pendingRows();
+        // A topic with nothing owed any more drops out of the answer: its series go, rather than keep their last value.
+        this.reset();
+        for (const row of rows) this.set({ queue: row.queue }, pick(row));
+      },
+    });
+  pendingGauge("agency_mail_pending", "Mails owed and not yet sent, by queue", (row) => row.pending);
+  pendingGauge("agency_mail_oldest_pending_seconds", "Age of the oldest mail owed and not yet sent, by queue", (row) => row.oldest_seconds);
 
   const pool = db.poolStats?.bind(db);
   if (pool) {
