@@ -2,7 +2,8 @@
 # The site, the element bundle and the API in one image. Build: docker build -t agency .
 # Run (embedded database in a volume): docker run -p 8080:8080 -v agency-data:/data agency
 # Several instances on PostgreSQL: compose.yaml. Everything an operator sets: docs/deploy.md.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the current LTS line, in production; development and CI also run on Node 20.19+ (package.json engines).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: every dependency, then the three builds (element bundle, site, server)
 FROM ${NODE_IMAGE} AS build

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // API throughput with autocannon against the production server (build first: npm run build).
-// Prints req/s and p99 per endpoint and the ratio to GET /api/health. Budgets: the blog list, the plans and the
+// Prints req/s, p50 and p99, non-2xx answers and connection errors per endpoint and the ratio to GET /api/health. Budgets: the blog list, the plans and the
 // rendered pricing page (as a browser asks for it: HTML, compressed), also with a random query string on every
 // request (?r=…, which the page does not read), reach at least 50% of the baseline's req/s; after the contact load
 // (BENCH_CONTACT_REQUESTS, default 1000), stored requests == 2xx answers. Then two instances on one PostgreSQL
@@ -22,7 +22,10 @@ function load(url, options = {}) {
   });
 }
 
-/** Every instance loaded at the same time, the connections shared out; req/s and answers add up, p99 is the worst. */
+/**
+ * Every instance loaded at the same time, the connections shared out; req/s, answers and errors add up, p50 and p99
+ * are the worst instance's.
+ */
 async function run(servers, title, path, options = {}) {
   const connections = Math.max(1, Math.round(CONNECTIONS / servers.length));
   const results = await Promise.all(servers.map((s) => load(`${s.url}${path}`, { connections, ...options })));
@@ -31,8 +34,9 @@ async function run(servers, title, path, options = {}) {
     title,
     result: {
       requests: { average: sum((r) => r.requests.average) },
-      latency: { p99: Math.max(...results.map((r) => r.latency.p99)) },
+      latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
       non2xx: sum((r) => r.non2xx),
+      errors: sum((r) => r.errors + r.timeouts),
       "2xx": sum((r) => r["2xx"]),
     },
   };
@@ -41,11 +45,14 @@ async function run(servers, title, path, options = {}) {
 function printTable(heading, results) {
   const baseline = results[0].result.requests.average;
   console.log(`\n${heading}`);
-  console.log(`${"endpoint".padEnd(34)} ${"req/s".padStart(9)} ${"p99 ms".padStart(8)} ${"vs health".padStart(10)} ${"non-2xx".padStart(8)}`);
+  console.log(
+    `${"endpoint".padEnd(34)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"vs health".padStart(10)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)}`,
+  );
   for (const { title, result } of results) {
     const ratio = result.requests.average / baseline;
     console.log(
-      `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p99).padStart(8)} ${`${(ratio * 100).toFixed(0)}%`.padStart(10)} ${String(result.non2xx).padStart(8)}`,
+      `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(9)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ` +
+        `${`${(ratio * 100).toFixed(0)}%`.padStart(10)} ${String(result.non2xx).padStart(8)} ${String(result.errors ?? 0).padStart(7)}`,
     );
   }
 }
@@ -54,6 +61,7 @@ function checkRuns(results, budgets) {
   // A run that measured error answers measured nothing: say so instead of passing on 404s.
   for (const { title, result } of results) {
     if (result.non2xx > 0 || result["2xx"] === 0) fail(`${title} answered ${result.non2xx} non-2xx (measurement invalid)`);
+    if (result.errors > 0) fail(`${title} had ${result.errors} connection errors or timeouts (measurement invalid)`);
   }
   const baseline = results[0].result.requests.average;
   for (const [index, what] of budgets) {

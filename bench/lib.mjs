@@ -30,6 +30,7 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: "production",
       PAYMENTS: "test",
+      MAIL: "outbox",
       LOG_LEVEL: "warn",
       ADMIN_TOKEN,
       ...env,

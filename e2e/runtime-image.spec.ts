@@ -30,6 +30,7 @@ const env = () => ({
   DATA_DIR: join(app, "data"),
   PUBLIC_URL: origin,
   PAYMENTS: "test",
+  MAIL: "outbox",
   LOG_LEVEL: "warn",
 });
 /** A command of the image (`node packages/server/dist/…`) run in its working directory. */

@@ -44,4 +44,7 @@ process.env.PAYMENTS ??= "test";
 if (process.env.PAYMENTS === "test") {
   console.log("Payments: TEST payments (local test checkout). No money is charged. Set PAYMENTS=stripe and the STRIPE_* keys to take real payments.");
 }
+// Nor does it need a mail server: without SMTP_URL, mail is written to DATA_DIR/outbox unless MAIL is chosen explicitly.
+if (!process.env.SMTP_URL) process.env.MAIL ??= "outbox";
+if (process.env.MAIL === "outbox") console.log("Mail: written to DATA_DIR/outbox (no SMTP_URL). Set SMTP_URL to send mail.");
 await import("../packages/server/dist/server.js");

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "not_found",
   "server.error",
   "server.unavailable",
+  "server.database_timeout",
   // Accounts
   "auth.required",
   "auth.invalid_credentials",
@@ -24,6 +25,7 @@ export const ERROR_CODES = [
   "auth.reset_invalid",
   "auth.reset_used",
   "auth.reset_expired",
+  "auth.busy",
   "auth.verify_invalid",
   "auth.verify_used",
   "auth.verify_expired",

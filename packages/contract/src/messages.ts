@@ -27,8 +27,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   not_found: /*i18n*/ { id: "not_found", message: "Not found: this address does not exist." },
   "server.error": /*i18n*/ { id: "server.error", message: "Something went wrong on our side. Please try again later." },
   "server.unavailable": /*i18n*/ { id: "server.unavailable", message: "The service is temporarily unavailable. Please try again later." },
+  "server.database_timeout": /*i18n*/ {
+    id: "server.database_timeout",
+    message: "The service is very busy and could not answer in time. Please try again in a moment.",
+  },
 
   "auth.required": /*i18n*/ { id: "auth.required", message: "Please log in to continue." },
+  "auth.busy": /*i18n*/ {
+    id: "auth.busy",
+    message: "We are handling a lot of sign-ins right now. Please try again in a moment.",
+  },
   "auth.invalid_credentials": /*i18n*/ { id: "auth.invalid_credentials", message: "Invalid email or password" },
   "auth.email_taken": /*i18n*/ { id: "auth.email_taken", message: "An account with this email already exists. Log in or reset your password." },
   "auth.too_many_attempts": /*i18n*/ {

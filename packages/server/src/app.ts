@@ -6,7 +6,7 @@ import { ERROR_CODES } from "@agency/contract";
 import { ErrorResponseSchema } from "@agency/contract/schemas";
 import { loadCatalogs } from "./i18n";
 import { validatorCompiler } from "./lib/validation";
-import { setPasswordHashConcurrency } from "./lib/crypto";
+import { setPasswordHashLimits } from "./lib/crypto";
 import type { Config } from "./config";
 import type { Db } from "./db/db";
 import type { Mailer } from "./mail/mailer";
@@ -14,6 +14,7 @@ import backgroundPlugin from "./plugins/background";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import mailerPlugin from "./plugins/mailer";
+import metricsPlugin from "./plugins/metrics";
 import outboxPlugin from "./plugins/outbox";
 import authPlugin from "./plugins/auth";
 import paymentsPlugin from "./plugins/payments";
@@ -58,6 +59,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? (opts.logStream ? { ...loggerOptions(config), stream: opts.logStream } : loggerOptions(config)),
     genReqId: requestIdGenerator(config),
     bodyLimit: BODY_LIMIT,
+    // A client has this long to send its whole request, and a connection this long of silence: a slow or stalled
+    // client cannot hold a connection (and its socket) for ever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
     // One log line per request would dominate the cost of cheap calls (the health benchmark); the request-log
     // plugin logs the ones that matter (errors, slow answers).
     logController: new LogController({ disableRequestLogging: true }),
@@ -77,7 +82,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Every text the server writes is read now: a broken catalog stops the start, not the first mail.
   loadCatalogs();
-  setPasswordHashConcurrency(config.limits.passwordHashConcurrency);
+  setPasswordHashLimits({
+    concurrency: config.limits.passwordHashConcurrency,
+    queue: config.limits.passwordHashQueue,
+    timeoutMs: config.limits.passwordHashTimeoutMs,
+  });
   await app.register(errorsPlugin);
   await app.register(responseValidationPlugin);
 
@@ -123,6 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(requestLogPlugin);
   await app.register(backgroundPlugin);
   await app.register(dbPlugin, { db: opts.db });
+  await app.register(metricsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(mailerPlugin, { mailer: opts.mailer });

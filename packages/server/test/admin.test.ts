@@ -79,10 +79,31 @@ describe("admin export limits", () => {
       const exports = logs.lines.filter((line) => line.includes("admin export of quote requests"));
       expect(exports).toHaveLength(3);
       expect(exports[1]).toContain('"format":"csv"');
+      // The client's address only as its keyed hash.
+      expect(exports[0]).toContain(`"ipHash":"${app.app.hashIp(remoteAddress)}"`);
+      expect(logs.text()).not.toContain(remoteAddress);
       expect(logs.text()).not.toContain("lead1@example.com");
       expect(logs.text()).not.toContain(TOKEN);
     } finally {
       await app.app.close();
+    }
+  });
+
+  it("counts exports in the database: a second instance on the same database refuses the same address", async () => {
+    const env = { ADMIN_TOKEN: TOKEN, ADMIN_EXPORT_RATE_LIMIT: "1" };
+    const other = await buildTestApp({ db: t.db, env });
+    const another = await buildTestApp({ db: t.db, env });
+    try {
+      const remoteAddress = nextIp();
+      const send = (app: TestApp) =>
+        app.app.inject({ url: "/api/admin/contact-requests", headers: { authorization: `Bearer ${TOKEN}` }, remoteAddress });
+      expect((await send(other)).statusCode).toBe(200);
+      const refused = await send(another);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: "admin.too_many_exports" });
+    } finally {
+      await other.app.close();
+      await another.app.close();
     }
   });
 

@@ -144,7 +144,7 @@ describe("the server's start", () => {
   });
 
   it("prints no demo login in production with Stripe", { timeout: 120_000 }, async () => {
-    const res = await start({ NODE_ENV: "production", ...WITH_STRIPE, DATA_DIR: path.join(dir, "production-data") });
+    const res = await start({ NODE_ENV: "production", MAIL: "outbox", ...WITH_STRIPE, DATA_DIR: path.join(dir, "production-data") });
     expect(res.banner, res.stderr).toContain("Agency site running at");
     expect(res.banner).not.toContain("Demo customer");
     expect(res.password).toBeUndefined();

@@ -79,9 +79,10 @@ describe("Dockerfile", () => {
   it("sets only variables the server knows, and exposes the PORT it sets", () => {
     expect(Object.keys(dockerEnv).filter((name) => !known.includes(name))).toEqual([]);
     expect(runtimeStage).toMatch(new RegExp(`^EXPOSE ${dockerEnv.PORT}$`, "m"));
-    // Payments fail closed: the image alone (no Stripe keys, no PAYMENTS) does not start.
+    // Payments and mail fail closed: the image alone (no Stripe keys, no PAYMENTS, no SMTP_URL) does not start.
     expect(() => loadConfig(dockerEnv, "/")).toThrow(/PAYMENTS=test/);
-    expect(loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
+    expect(() => loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/")).toThrow(/MAIL=outbox/);
+    expect(loadConfig({ ...dockerEnv, PAYMENTS: "test", MAIL: "outbox" }, "/")).toMatchObject({ nodeEnv: "production", dataDir: "/data", host: "0.0.0.0" });
   });
 
   it("starts the built server and checks it with the built health check", () => {
@@ -120,6 +121,14 @@ describe("Dockerfile", () => {
     expect(runtimeStage).toMatch(/^COPY --from=build \/app\/packages\/widgets\/releases packages\/widgets\/releases$/m);
     expect(read("package.json")).toMatch(/"build:widgets": "[^"]*node packages\/widgets\/scripts\/keep-release\.mjs"/);
     expect(read(".dockerignore").split("\n").filter((line) => /releases/.test(line))).toEqual([]);
+  });
+
+  it("runs Node 24, the LTS line @types/node describes, while package.json still admits Node 20.19 for development", () => {
+    const image = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile)?.[1];
+    expect(image).toBe("24");
+    const root = JSON.parse(read("package.json")) as { engines: { node: string }; devDependencies: Record<string, string> };
+    expect(/^\^?(\d+)\./.exec(root.devDependencies["@types/node"]!)?.[1]).toBe(image);
+    expect(root.engines.node).toMatch(/^\^20\.19\.0 \|\| /);
   });
 
   it("keeps secrets, dependencies and builds out of the build context", () => {
@@ -183,7 +192,7 @@ describe("compose.yaml", () => {
         Object.entries(env).map(([name, value]) => [
           name,
           String(value).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, variable: string, fallback?: string) =>
-            variable === "POSTGRES_PASSWORD" ? "secret" : variable === "PAYMENTS" ? "test" : (fallback ?? ""),
+            variable === "POSTGRES_PASSWORD" ? "secret" : variable === "PAYMENTS" ? "test" : variable === "MAIL" ? "outbox" : (fallback ?? ""),
           ),
         ]),
       );
@@ -194,13 +203,37 @@ describe("compose.yaml", () => {
 
   it("checks readiness with the built health check, and the proxy sends traffic to each instance's port", () => {
     const nginx = read("deploy/nginx.conf");
-    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test" }, "/").port;
+    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test", MAIL: "outbox" }, "/").port;
     for (const [name, service] of appServices) {
       expect(service.healthcheck?.test).toEqual(["CMD", "node", "packages/server/dist/healthcheck.js", "ready"]);
       expect(nginx).toMatch(new RegExp(`^\\s*server ${name}:${port}\\b`, "m"));
     }
     expect(compose.services.proxy!.volumes).toContain("./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro");
     expect(nginx).toMatch(/proxy_set_header X-Request-Id \$request_id;/);
+  });
+});
+
+describe("the optional Prometheus of compose.yaml", () => {
+  it("runs only with the monitoring profile and scrapes each instance's /api/metrics with METRICS_TOKEN", () => {
+    const prometheus = compose.services.prometheus as ComposeService & { profiles?: string[]; secrets?: string[] };
+    expect(prometheus.profiles).toEqual(["monitoring"]);
+    expect(prometheus.volumes).toContain("./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro");
+    for (const [, service] of appServices) expect(service.environment?.METRICS_TOKEN).toBe("${METRICS_TOKEN:-}");
+    const scrape = parse(read("deploy/prometheus.yml")) as {
+      scrape_configs: { metrics_path: string; authorization: { credentials_file: string }; static_configs: { targets: string[] }[] }[];
+    };
+    const job = scrape.scrape_configs[0]!;
+    expect(job.metrics_path).toBe("/api/metrics");
+    expect(job.authorization.credentials_file).toBe(`/run/secrets/${prometheus.secrets?.[0]}`);
+    const port = loadConfig({ ...dockerEnv, PAYMENTS: "test", MAIL: "outbox" }, "/").port;
+    expect(job.static_configs[0]!.targets).toEqual(appServices.map(([name]) => `${name}:${port}`));
+    // The public never reaches the metrics through the proxy.
+    expect(read("deploy/nginx.conf")).toMatch(/location ~ \^\(\/preview\/\[\^\/\]\+\/\[\^\/\]\+\)\?\/api\/metrics\/\?\$ \{\s*return 404;/);
+  });
+
+  it("docs/deploy.md names the alerts worth setting", () => {
+    const deploy = read("docs/deploy.md");
+    for (const metric of ["agency_mail_oldest_pending_seconds", 'status=~"5.."', "agency_webhook_events_total"]) expect(deploy).toContain(metric);
   });
 });
 
@@ -259,5 +292,18 @@ describe("the health check command", () => {
 
   it("is built next to the server", () => {
     expect(existsSync(path.join(packageRoot, builtEntries.healthcheck!))).toBe(true);
+  });
+
+  it("stays small: it runs on every probe, so its built file and what it imports hold neither the settings schema nor TypeBox", () => {
+    const files = new Set<string>();
+    const visit = (file: string) => {
+      if (files.has(file)) return;
+      files.add(file);
+      for (const [, imported] of readFileSync(file, "utf8").matchAll(/\bfrom\s+"(\.[^"]+)"/g)) visit(path.join(path.dirname(file), imported!));
+    };
+    visit(path.join(packageRoot, "dist/healthcheck.js"));
+    const code = [...files].map((file) => readFileSync(file, "utf8")).join("\n");
+    expect(code).not.toMatch(/TypeBox|configSchema/);
+    expect(code.length).toBeLessThan(10_000);
   });
 });

@@ -6,7 +6,7 @@ import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
-import { createPgDb, createPgliteDb, type Db } from "../src/db/db";
+import { createPgDb, createPgliteDb, type Db, type DbTimeouts } from "../src/db/db";
 import { mailText } from "./smtp";
 
 /** Runs one statement on a connection of its own to the PostgreSQL at `url` (a test's schema made or dropped). */
@@ -24,16 +24,16 @@ export async function runStatement(url: string, sql: string): Promise<void> {
  * A database for one test file. PGlite in memory by default (creating one costs ~3 s, so a file shares one);
  * with TEST_DATABASE_URL, a fresh schema in that PostgreSQL, dropped afterwards, so the same tests prove both.
  */
-export async function createTestDb(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+export async function createTestDb(timeouts?: DbTimeouts): Promise<{ db: Db; cleanup: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await createPgliteDb();
+    const db = await createPgliteDb(undefined, timeouts);
     return { db, cleanup: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString("hex")}`;
   await runStatement(url, `CREATE SCHEMA ${schema}`);
   // Every pooled connection starts in the test's schema, so unqualified table names resolve there.
-  const db = createPgDb(url, { options: `-c search_path=${schema}` });
+  const db = createPgDb(url, { options: `-c search_path=${schema}` }, timeouts);
   return {
     db,
     cleanup: async () => {
@@ -75,7 +75,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agency-test-"));
   const config = testConfig(options.env, dataDir);
-  const owned = options.db ? null : await createTestDb();
+  const owned = options.db ? null : await createTestDb(config.db);
   const db = options.db ?? owned!.db;
   const app = await buildApp(config, {
     jobs: false,

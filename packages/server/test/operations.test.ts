@@ -55,6 +55,16 @@ describe("readiness and liveness", () => {
     expect((await t.app.inject({ url: "/api/ready" })).statusCode).toBe(200);
   });
 
+  it("an API call answers 503 server.unavailable, never 500, while the database refuses connections, and works again after", async () => {
+    db.use(dead);
+    const post = "/api/blog/00000000-0000-4000-8000-000000000000";
+    const res = await t.app.inject({ url: post });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: "server.unavailable", error: expect.any(String) });
+    db.use(owned.db);
+    expect((await t.app.inject({ url: post })).statusCode).toBe(404);
+  });
+
   it("/api/ready answers 503 within its timeout when the database hangs", async () => {
     const hanging: Db = { ...owned.db, query: () => new Promise(() => {}) };
     db.use(hanging);
@@ -155,9 +165,9 @@ describe("request log", () => {
 describe("logger set-up", () => {
   it("formats for reading in development (pino-pretty) and writes JSON lines otherwise", () => {
     expect(loggerOptions(loadConfig({ NODE_ENV: "development" }, "/"))).toMatchObject({ transport: { target: "pino-pretty" } });
-    const production = { NODE_ENV: "production", PAYMENTS: "test" };
-    expect(loggerOptions(loadConfig(production, "/"))).toEqual({ level: "info", redact: expect.any(Object) });
-    expect(loggerOptions(loadConfig({ ...production, LOG_LEVEL: "warn" }, "/"))).toEqual({ level: "warn", redact: expect.any(Object) });
+    const production = { NODE_ENV: "production", PAYMENTS: "test", MAIL: "outbox" };
+    expect(loggerOptions(loadConfig(production, "/"))).toEqual({ level: "info", redact: expect.any(Object), serializers: expect.any(Object) });
+    expect(loggerOptions(loadConfig({ ...production, LOG_LEVEL: "warn" }, "/"))).toEqual({ level: "warn", redact: expect.any(Object), serializers: expect.any(Object) });
   });
 
   it("takes the request id from X-Request-Id only behind a trusted proxy, and only when it looks like an id", () => {

@@ -1,6 +1,6 @@
 import argon2 from "argon2";
 import type { LightMyRequestResponse } from "fastify";
-import { createQueue, hashPassword, setPasswordHashConcurrency } from "../src/lib/crypto";
+import { createQueue, hashPassword, PASSWORD_HASH_RETRY_AFTER, setPasswordHashLimits } from "../src/lib/crypto";
 import { migrate } from "../src/db/migrate";
 import { clientKey } from "../src/lib/client-ip";
 import { buildTestApp, createTestDb, nextIp, quoteRequest, type TestApp } from "./helpers";
@@ -188,13 +188,13 @@ describe("password hashing", () => {
         running--;
       }
     });
-    setPasswordHashConcurrency(3);
+    setPasswordHashLimits({ concurrency: 3 });
     try {
       const hashes = await Promise.all(Array.from({ length: 12 }, (_, i) => hashPassword(`password-${i}`)));
       expect(new Set(hashes).size).toBe(12);
       expect(most).toBe(3);
     } finally {
-      setPasswordHashConcurrency(one.config.limits.passwordHashConcurrency);
+      restoreHashLimits();
     }
   });
 
@@ -213,4 +213,65 @@ describe("password hashing", () => {
     expect(most).toBe(2);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(6);
   });
+
+  it("a queue refuses a task at once when its line is full, and one that waited past its deadline", async () => {
+    const refused: string[] = [];
+    const queue = createQueue(1, { capacity: 2, timeoutMs: 200, refuse: (why) => (refused.push(why), new Error("busy")) });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = queue(() => gate.then(() => "first"));
+    const waiting = [queue(async () => "second"), queue(async () => "third")];
+    // Two wait; a third in line is one too many and is refused without waiting.
+    await expect(queue(async () => "fourth")).rejects.toThrow("busy");
+    expect(refused).toEqual([expect.stringMatching(/full/)]);
+    // The two in line give up at their deadline while the first still runs.
+    expect((await Promise.allSettled(waiting)).map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(refused.slice(1)).toEqual([expect.stringMatching(/waited/), expect.stringMatching(/waited/)]);
+    release();
+    expect(await first).toBe("first");
+    // Nothing leaked: the slot and the line are free again.
+    expect(await Promise.all([queue(async () => "a"), queue(async () => "b")])).toEqual(["a", "b"]);
+  });
+
+  it("a sign-up or login beyond a full password-hash queue answers 503 auth.busy with Retry-After", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const real = argon2.hash.bind(argon2);
+    vi.spyOn(argon2, "hash").mockImplementation(async (...args: Parameters<typeof argon2.hash>) => {
+      await gate;
+      return real(...args);
+    });
+    const busy = await buildTestApp({ db: shared.db, env: { ...LIMITS, PASSWORD_HASH_CONCURRENCY: "1", PASSWORD_HASH_QUEUE: "1" } });
+    try {
+      const signUp = (n: number) =>
+        busy.app.inject({
+          method: "POST",
+          url: "/api/auth/register",
+          remoteAddress: nextIp(),
+          payload: { name: "Busy", email: `busy-${n}-${Date.now()}@example.com`, password: "secret1-pass", language: "en" },
+        });
+      const running = signUp(1);
+      const waiting = signUp(2);
+      // Let both reach the queue: one hashing (held), one in line.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const refused = await signUp(3);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ code: "auth.busy", error: expect.any(String), retryAfter: PASSWORD_HASH_RETRY_AFTER });
+      expect(refused.headers["retry-after"]).toBe(String(PASSWORD_HASH_RETRY_AFTER));
+      release();
+      expect((await running).statusCode).toBe(201);
+      expect((await waiting).statusCode).toBe(201);
+    } finally {
+      release();
+      vi.restoreAllMocks();
+      await busy.close();
+      restoreHashLimits();
+    }
+  });
 });
+
+/** The password-hash limits of the shared apps (a test that builds another app sets that app's). */
+function restoreHashLimits(): void {
+  const { passwordHashConcurrency, passwordHashQueue, passwordHashTimeoutMs } = one.config.limits;
+  setPasswordHashLimits({ concurrency: passwordHashConcurrency, queue: passwordHashQueue, timeoutMs: passwordHashTimeoutMs });
+}

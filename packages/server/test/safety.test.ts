@@ -46,7 +46,7 @@ async function register(app: TestApp = t, password = "Tr0ub4dor&3-horse") {
 }
 
 describe("payments fail closed", () => {
-  const production = { NODE_ENV: "production" };
+  const production = { NODE_ENV: "production", MAIL: "outbox" };
 
   it("refuses a production start without Stripe unless PAYMENTS=test, naming PAYMENTS and the Stripe keys", () => {
     let message = "";
@@ -69,7 +69,7 @@ describe("payments fail closed", () => {
   it("the server refuses to start in production without Stripe (exit 78, naming PAYMENTS), and starts with PAYMENTS=test", { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "agency-fail-closed-"));
     const entry = path.resolve(import.meta.dirname, "../src/server.ts");
-    const env = { INIT_CWD: dir, DATA_DIR: path.join(dir, "data"), HOST: "127.0.0.1", PORT: String(40_000 + Math.floor(Math.random() * 20_000)), NODE_ENV: "production", LOG_LEVEL: "warn" };
+    const env = { INIT_CWD: dir, DATA_DIR: path.join(dir, "data"), HOST: "127.0.0.1", PORT: String(40_000 + Math.floor(Math.random() * 20_000)), NODE_ENV: "production", MAIL: "outbox", LOG_LEVEL: "warn" };
     try {
       const refused = await runTs([entry], { cwd: dir, env }).exited;
       expect(refused.code).toBe(78);
@@ -140,6 +140,55 @@ describe("payments fail closed", () => {
     // The one whose period was over ended instead of renewing; the other still runs until its period end.
     expect(rows.find((r) => r.user_id === renewing.id)).toMatchObject({ status: "canceled", ended: true });
     expect(rows.find((r) => r.user_id === cancelled.id)).toMatchObject({ status: "active", ended: false });
+  });
+});
+
+describe("mail fails closed", () => {
+  const production = { NODE_ENV: "production", PAYMENTS: "test" };
+
+  it("refuses a production start without SMTP_URL unless MAIL=outbox is set on purpose, naming both", () => {
+    expect(() => loadConfig(production, "/")).toThrow(/NODE_ENV=production without SMTP_URL.*MAIL=outbox/);
+    expect(loadConfig({ ...production, MAIL: "outbox" }, "/").mail).toBe("outbox");
+    expect(loadConfig({ ...production, SMTP_URL: "smtps://u:p@smtp.example.com:465" }, "/").mail).toBe("smtp");
+    // Outside production the outbox is the default without a mail server.
+    expect(loadConfig({ NODE_ENV: "development" }, "/").mail).toBe("outbox");
+    expect(() => loadConfig({ MAIL: "smtp" }, "/")).toThrow(/MAIL=smtp needs SMTP_URL/);
+  });
+
+  it("never logs a reset link in production, even with the outbox, and masks the recipient", async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({ db: t.db, env: { ...production, MAIL: "outbox", PUBLIC_URL: SITE, LOG_LEVEL: "info" }, logStream: logs.logStream });
+    let email = "";
+    try {
+      ({ email } = await register(app));
+      await app.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email, language: "en" }, remoteAddress: nextIp() });
+      await app.app.settle();
+    } finally {
+      await app.app.close();
+    }
+    const text = logs.text();
+    expect(text).toContain("(outbox, no SMTP_URL)");
+    expect(text).not.toMatch(/reset-password|token=/);
+    expect(text).not.toContain(email);
+    expect(text).toContain(`${email[0]}***@example.com`);
+  });
+
+  it("masks the addresses a mail server's error names, in its message and its fields", async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({ db: t.db, env: { LOG_LEVEL: "info" }, logStream: logs.logStream });
+    try {
+      const refusal = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <jan.bakker@bakkerij.nl> unknown"), {
+        rejected: ["jan.bakker@bakkerij.nl"],
+        response: "550 5.1.1 <jan.bakker@bakkerij.nl>: user unknown",
+      });
+      app.app.log.warn({ err: new Error("quote request notification failed", { cause: refusal }) }, "mail failed");
+    } finally {
+      await app.app.close();
+    }
+    const text = logs.text();
+    expect(text).toContain("j***@bakkerij.nl");
+    expect(text).toContain("all recipients were rejected");
+    expect(text).not.toContain("jan.bakker@");
   });
 });
 
@@ -217,8 +266,8 @@ describe("no secret in a log", () => {
     expect(text).toContain("[redacted]");
     const secrets = [/Bearer/i, /reset-password\?token/, /token=/, new RegExp(adminToken), /sk_test_safety/, /whsec_safety/, /An0ther-long-passw0rd/, /Tr0ub4dor/];
     for (const secret of secrets) expect(text).not.toMatch(secret);
-    // And no 43-character random token (sessions, resets) anywhere.
-    const tokens = [...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
+    // And no 43-character random token (sessions, resets) anywhere (a 64-digit keyed hash of an address is no token).
+    const tokens = [...text.matchAll(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g)].map((m) => m[0]);
     expect(tokens).toEqual([]);
   });
 

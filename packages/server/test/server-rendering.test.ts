@@ -137,7 +137,8 @@ describe("server-rendered pages", () => {
     expect(shell.body).toContain('<div id="root"></div>');
     expect(shell.body).toContain('<script type="module" crossorigin src="/assets/index-Ef56Gh78.js">');
     expect(shell.body).not.toContain("router-data");
-    for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js"]) {
+    const encoded = ["/%73erver/entry-server.js", "/server%2Fentry-server.js", "/%2Fserver/entry-server.js", "/assets/..%2Fserver/entry-server.js", "/SERVER/../server/entry-server.js"];
+    for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js", "/preview/a/b/%73erver/entry-server.js", ...encoded]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
@@ -250,5 +251,18 @@ describe("the page cache", () => {
     const gzip = await t.app.inject({ url: "/pricing", headers: { "accept-encoding": "gzip, br;q=0" } });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe("page render metrics", () => {
+  const count = async (result: string) =>
+    (await t.app.metrics.pageRenders.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
+
+  it("counts a page React rendered and one the page cache answered", async () => {
+    const [rendered, hits] = [await count("render"), await count("hit")];
+    await t.app.inject({ url: "/preview/metrics/x/en/pricing" });
+    await t.app.inject({ url: "/preview/metrics/x/en/pricing" });
+    expect(await count("render")).toBe(rendered + 1);
+    expect(await count("hit")).toBe(hits + 1);
   });
 });

@@ -291,7 +291,7 @@ describe("static site", () => {
     const withExamples = (env: Record<string, string>) => buildTestApp({ db: t.db, env, staticSite: { hostDist, widgetsDist, examplesDir: realExamples } });
 
     it("are not served in production unless EXAMPLES=on", async () => {
-      const production = await withExamples({ NODE_ENV: "production", PAYMENTS: "test" });
+      const production = await withExamples({ NODE_ENV: "production", PAYMENTS: "test", MAIL: "outbox" });
       try {
         for (const url of ["/examples/agency-login.html", "/examples/strict-csp.js", "/preview/a/b/examples/agency-login.html"]) {
           const res = await production.app.inject({ url, headers: html });
@@ -303,7 +303,7 @@ describe("static site", () => {
     });
 
     it("with EXAMPLES=on (or outside production) come with a strict policy: no inline script or style", async () => {
-      for (const env of [{ NODE_ENV: "production", PAYMENTS: "test", EXAMPLES: "on" }, {}] as Record<string, string>[]) {
+      for (const env of [{ NODE_ENV: "production", PAYMENTS: "test", MAIL: "outbox", EXAMPLES: "on" }, {}] as Record<string, string>[]) {
         const app = await withExamples(env);
         try {
           for (const page of pages) {

@@ -1,4 +1,6 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { ConfigError, loadConfig } from "../src/config";
+import { createStripeClient } from "../src/payments/stripe-provider";
 import { periodContaining, periodEnd } from "../src/payments/billing-period";
 import { checkoutPageCsp, escapeHtml } from "../src/payments/test-checkout-page";
 
@@ -103,5 +105,26 @@ describe("test checkout page helpers", () => {
     expect(checkoutPageCsp("n0nce", ["https://partner.example", "https://partner.example"])).toBe(
       "default-src 'none'; style-src 'nonce-n0nce'; form-action 'self' https://partner.example; frame-ancestors 'none'; base-uri 'none'",
     );
+  });
+});
+
+describe("the Stripe client", () => {
+  it("gives up on a Stripe that accepts the connection and never answers, instead of waiting Stripe's 80 s", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const settings = loadConfig(env({ ...fullStripe, STRIPE_API_BASE: `http://127.0.0.1:${port}` }), "/").stripe;
+    const stripe = createStripeClient(settings, 300);
+    const started = Date.now();
+    try {
+      await expect(stripe.customers.retrieve("cus_silent")).rejects.toThrow();
+      // Three attempts (two retries with their back-off), each cut off at the timeout.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(sockets.length).toBe(3);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { configSchema, type Config } from "./settings";
 import { readSetting, type Setting } from "./read-setting";
 import { applyDerivedDefaults, rules } from "./rules";
 
 export type { Config };
+export { loadDotEnv } from "./dot-env";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -64,18 +64,6 @@ export function configVariables(): string[] {
   return settingList()
     .map((setting) => setting.env)
     .sort();
-}
-
-/**
- * Loads `.env` from `dir` (where the command was started, as for DATA_DIR) into `process.env` when the file exists.
- * Variables already set in the real environment win over the file.
- * @returns the file loaded, or undefined when there is none
- */
-export function loadDotEnv(dir: string = process.env.INIT_CWD || process.cwd()): string | undefined {
-  const file = path.join(dir, ".env");
-  if (!existsSync(file)) return undefined;
-  process.loadEnvFile(file);
-  return file;
 }
 
 /** Origin of PUBLIC_URL: the site's own origin for CORS and redirect checks. */

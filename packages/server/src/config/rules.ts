@@ -14,6 +14,7 @@ export function applyDerivedDefaults(config: Config, isSet: IsSet): void {
   // The example pages are a partner's copy-and-paste material: a production server serves them only when asked to.
   if (!isSet("EXAMPLES") && config.nodeEnv === "production") config.examples = false;
   if (!isSet("PAYMENTS") && stripeComplete(isSet)) config.payments = "stripe";
+  if (!isSet("MAIL") && config.smtpUrl) config.mail = "smtp";
 }
 
 /** Checks that involve more than one setting; each returns its problems (none when the settings agree). */
@@ -53,6 +54,20 @@ export const rules: Record<string, (config: Config, isSet: IsSet) => string[]> =
     return [
       `No payment provider: NODE_ENV=production without Stripe. Set ${STRIPE_REQUIRED.join(", ")} to take payments with Stripe, ` +
         "or PAYMENTS=test to run with test payments on purpose (no money is charged, a subscription is free)",
+    ];
+  },
+
+  /**
+   * MAIL=smtp without a server, or a production start without SMTP_URL that did not choose the outbox: every mail
+   * (reset links, quote requests) would go to a folder nobody reads.
+   */
+  mailFailsClosed(config, isSet) {
+    if (config.smtpUrl) return [];
+    if (config.mail === "smtp") return ["MAIL=smtp needs SMTP_URL (or set MAIL=outbox to write mail to $DATA_DIR/outbox)"];
+    if (config.nodeEnv !== "production" || isSet("MAIL")) return [];
+    return [
+      "No mail server: NODE_ENV=production without SMTP_URL. Set SMTP_URL (smtps://user:password@smtp.example.com:465) to send mail, " +
+        "or MAIL=outbox to write every mail to $DATA_DIR/outbox on purpose (nobody receives it)",
     ];
   },
 

@@ -1,4 +1,5 @@
 import { StringEnum, Type, type Static } from "@agency/contract/schemas";
+import { DEFAULT_PORT } from "./dot-env";
 
 /*
  * Every setting of the server, one TypeBox schema per environment variable. From this object come the `Config`
@@ -26,10 +27,15 @@ import { StringEnum, Type, type Static } from "@agency/contract/schemas";
 const EMAIL = "^(?:[^<>]*<)?[^\\s@<>]+@[^\\s@<>]+(?:>)?$";
 const EMAIL_ERROR = "must be an e-mail address like 'Agency <no-reply@example.com>'";
 const ADMIN_TOKEN_MIN_LENGTH = 32;
+/** An optional secret that opens an operator's endpoint to whoever sends it as `Authorization: Bearer …`. */
+function bearerToken(env: string, { guards = "", example, description }: { guards?: string; example: string; description: string }) {
+  const error = `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (${guards}e.g. openssl rand -hex 24)`;
+  return Type.Optional(Type.String({ env, secret: true, minLength: ADMIN_TOKEN_MIN_LENGTH, error, example, description }));
+}
 const STRIPE_PRICE = { pattern: "^price_", error: "must look like price_… (a price id, not a product id)", shown: 8, example: "price_..." };
 
 export const configSchema = Type.Object({
-  port: Type.Integer({ env: "PORT", section: "Server", minimum: 1, maximum: 65535, default: 8080, description: "Port the server listens on." }),
+  port: Type.Integer({ env: "PORT", section: "Server", minimum: 1, maximum: 65535, default: DEFAULT_PORT, description: "Port the server listens on." }),
   host: Type.String({ env: "HOST", default: "0.0.0.0", description: "Address the server listens on; 0.0.0.0 is every interface." }),
   publicUrl: Type.String({
     env: "PUBLIC_URL",
@@ -50,6 +56,18 @@ export const configSchema = Type.Object({
     minimum: 1,
     default: 1000,
     description: "An answer slower than this many milliseconds is logged even when it succeeded.",
+  }),
+  requestTimeoutMs: Type.Integer({
+    env: "REQUEST_TIMEOUT_MS",
+    minimum: 1000,
+    default: 30_000,
+    description: "A client must have sent its whole request (headers and body) within this many milliseconds, else the connection is closed (a slow sender cannot hold a connection for ever).",
+  }),
+  connectionTimeoutMs: Type.Integer({
+    env: "CONNECTION_TIMEOUT_MS",
+    minimum: 1000,
+    default: 60_000,
+    description: "A connection on which nothing is sent or received for this many milliseconds is closed. Keep it above DB_STATEMENT_TIMEOUT_MS, so a request waiting for the database gets its answer.",
   }),
   nodeEnv: StringEnum(["development", "production", "test"], { env: "NODE_ENV", default: "development", description: "What the server runs as; the image sets production." }),
   trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 0 })], {
@@ -77,14 +95,49 @@ export const configSchema = Type.Object({
     }),
   ),
 
+  db: Type.Object(
+    {
+      statementTimeoutMs: Type.Integer({
+        env: "DB_STATEMENT_TIMEOUT_MS",
+        minimum: 100,
+        default: 10_000,
+        description: "A query running longer than this many milliseconds is cancelled; the request answers 503 server.database_timeout.",
+      }),
+      lockTimeoutMs: Type.Integer({
+        env: "DB_LOCK_TIMEOUT_MS",
+        minimum: 100,
+        default: 5000,
+        description: "A query waiting this many milliseconds for a lock (a row or table another transaction holds) is cancelled; the request answers 503 server.database_timeout.",
+      }),
+      idleInTransactionTimeoutMs: Type.Integer({
+        env: "DB_IDLE_IN_TRANSACTION_TIMEOUT_MS",
+        minimum: 100,
+        default: 30_000,
+        description: "A transaction left idle this long (its connection waiting for the server's next statement) is ended, releasing its locks and its connection.",
+      }),
+    },
+    {
+      section: "Database timeouts",
+      description:
+        "Limits on PostgreSQL, so a stalled query or a forgotten transaction cannot hold a connection and its locks for ever. Migrations run without the statement and lock limits. The embedded database (PGlite) runs one query at a time in the server's own process and cannot cancel one: there these settings have no effect.",
+    },
+  ),
+
+  mail: StringEnum(["smtp", "outbox"], {
+    env: "MAIL",
+    section: "Mail",
+    default: "outbox",
+    description:
+      "smtp sends over SMTP_URL; outbox writes every mail to $DATA_DIR/outbox/*.eml instead, where nobody reads it (a demo convenience). Unset: smtp when SMTP_URL is set, else outbox, except with NODE_ENV=production, where a start without SMTP_URL is refused unless MAIL=outbox is set on purpose (mail fails closed). `npm start` (the demo) sets MAIL=outbox itself when SMTP_URL is unset.",
+  }),
   smtpUrl: Type.Optional(
     Type.String({
       env: "SMTP_URL",
-      section: "Mail",
       protocols: ["smtp:", "smtps:"],
       secret: true,
       example: "smtps://user:password@smtp.example.com:465",
-      description: "Mail server. Without it mail is written to $DATA_DIR/outbox/*.eml and logged (with the link, for resets and e-mail verifications, except with NODE_ENV=production).",
+      description:
+        "Mail server. Without it mail is written to $DATA_DIR/outbox/*.eml and logged, the link of a reset or verification mail included outside production (never in production).",
     }),
   ),
   mailFrom: Type.String({ env: "MAIL_FROM", pattern: EMAIL, error: EMAIL_ERROR, default: "Agency <no-reply@agency.local>", description: "Sender of every mail." }),
@@ -112,16 +165,16 @@ export const configSchema = Type.Object({
     default: true,
     description: "Serve the example pages (examples/*.html) at /examples/. Unset with NODE_ENV=production: off.",
   }),
-  adminToken: Type.Optional(
-    Type.String({
-      env: "ADMIN_TOKEN",
-      secret: true,
-      minLength: ADMIN_TOKEN_MIN_LENGTH,
-      error: `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (it guards the lead export; e.g. openssl rand -hex 24)`,
-      example: "change-me-to-a-random-string-of-32-characters-or-more",
-      description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
-    }),
-  ),
+  adminToken: bearerToken("ADMIN_TOKEN", {
+    guards: "it guards the lead export; ",
+    example: "change-me-to-a-random-string-of-32-characters-or-more",
+    description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
+  }),
+  metricsToken: bearerToken("METRICS_TOKEN", {
+    example: "change-me-to-another-random-string-of-32-characters",
+    description:
+      "Bearer token for GET /api/metrics (Prometheus text format: requests, latency, database pool, mail queue, webhooks, rate limits, page renders); unset: the endpoint answers 404.",
+  }),
   limits: Type.Object(
     {
       contactPerIp: Type.Integer({ env: "CONTACT_RATE_LIMIT", minimum: 1, default: 5, description: "Quote requests per IP per 10 minutes." }),
@@ -148,6 +201,19 @@ export const configSchema = Type.Object({
         default: 2,
         description:
           "Password hashes and checks (Argon2id, about 19 MiB of memory each) computed at once; further ones wait in line, so a flood of logins or sign-ups slows down instead of exhausting memory.",
+      }),
+      passwordHashQueue: Type.Integer({
+        env: "PASSWORD_HASH_QUEUE",
+        minimum: 1,
+        default: 100,
+        description:
+          "Password hashes that may wait in line at once; one more is refused at once with 503 auth.busy and Retry-After, so a flood cannot queue without bound and starve real logins.",
+      }),
+      passwordHashTimeoutMs: Type.Integer({
+        env: "PASSWORD_HASH_TIMEOUT_MS",
+        minimum: 100,
+        default: 10_000,
+        description: "A password hash that has waited this many milliseconds in line is given up: the request answers 503 auth.busy with Retry-After.",
       }),
       adminExportsPerIp: Type.Integer({ env: "ADMIN_EXPORT_RATE_LIMIT", minimum: 1, default: 10, description: "Admin lead exports per IP per 10 minutes." }),
     },

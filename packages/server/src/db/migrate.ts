@@ -15,6 +15,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function migrate(db: Db, dir: string = migrationsDir): Promise<string[]> {
   const files = await migrationFiles(dir);
   await db.transaction(async (tx) => {
+    await tx.exec("SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0");
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     await tx.exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
@@ -24,6 +25,9 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<stri
   for (const file of files) {
     const sql = await readFile(path.join(dir, file), "utf8");
     await db.transaction(async (tx) => {
+      // A migration may rewrite a large table, and an instance starting beside another waits for its migrations:
+      // neither is a stalled query, so the connection's statement and lock limits do not apply here.
+      await tx.exec("SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0");
       await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
       const done = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [file]);
       if (done.rows.length > 0) return;

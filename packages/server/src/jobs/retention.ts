@@ -5,7 +5,7 @@ import { deleteExpiredVerifications } from "../accounts/verifications";
 import { deleteExpiredConsentRecords } from "../consent/store";
 import { deleteExpiredContactRequests } from "../contact/store";
 import type { Db } from "../db/db";
-import { deleteOldRateEvents } from "../lib/throttle";
+import { deleteOldLoginFailures, deleteOldRateEvents } from "../lib/throttle";
 import { deleteFinishedItems } from "../outbox/repository";
 import { deleteExpiredSessions } from "../sessions/store";
 import { withJobLock } from "./job-lock";
@@ -23,6 +23,7 @@ export interface RetentionResult {
   passwordResets: number;
   emailVerifications: number;
   rateEvents: number;
+  loginFailures: number;
   outboxItems: number;
   outboxMails: number;
 }
@@ -38,8 +39,9 @@ export interface RetentionOptions {
 /**
  * What the privacy policy promises: quote requests are kept 2 years after the last contact, consent records 2
  * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
- * sessions and expired reset and verification links have no further use, rate-limit events only matter inside their window, and
- * outbox items delivered or given up are kept 30 days (to see what was sent), then deleted.
+ * sessions and expired reset and verification links have no further use, rate-limit events (and the failed logins
+ * the previous release recorded) only matter inside their window, and outbox items delivered or given up are kept
+ * 30 days (to see what was sent), then deleted.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
  * @returns what was deleted, or null when another instance was running it
@@ -52,6 +54,7 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     passwordResets: await deleteExpiredResets(tx),
     emailVerifications: await deleteExpiredVerifications(tx),
     rateEvents: await deleteOldRateEvents(tx),
+    loginFailures: await deleteOldLoginFailures(tx),
     outboxItems: await deleteFinishedItems(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
   }));

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { RawRequestDefaultExpression } from "fastify";
 import type { Config } from "../config";
+import { maskEmailsDeep, maskEmailsIn } from "./mask";
 
 /** pino-pretty is a development dependency: a production install (the container image) does not have it. */
 function prettyInstalled(): boolean {
@@ -38,9 +39,26 @@ export const REDACTED_PATHS = [
 ];
 const redact = { paths: REDACTED_PATHS, censor: "[redacted]" };
 
+/**
+ * Errors as pino writes them (type, message, stack, their own fields, the cause), with every e-mail address masked:
+ * a mail server's refusal names the recipient in its message and in fields such as `rejected`.
+ */
+export function serializeError(error: Error, depth = 0): { type: string; message: string; stack: string; [key: string]: unknown } {
+  // Typed for Fastify's logger; at run time anything may be logged as `err`.
+  if (!((error as unknown) instanceof Error)) return maskEmailsDeep(error) as ReturnType<typeof serializeError>;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) fields[key] = maskEmailsDeep(value);
+  if (error.cause !== undefined && depth < 3) {
+    fields.cause = error.cause instanceof Error ? serializeError(error.cause, depth + 1) : maskEmailsDeep(error.cause);
+  }
+  return { ...fields, type: error.name, message: maskEmailsIn(error.message), stack: maskEmailsIn(error.stack ?? "") };
+}
+const serializers = { err: serializeError };
+
 export interface LoggerOptions {
   level: Config["logLevel"];
   redact: typeof redact;
+  serializers: typeof serializers;
   transport?: { target: string; options: Record<string, unknown> };
 }
 
@@ -53,10 +71,11 @@ export function loggerOptions(config: Config): LoggerOptions {
     return {
       level: config.logLevel,
       redact,
+      serializers,
       transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } },
     };
   }
-  return { level: config.logLevel, redact };
+  return { level: config.logLevel, redact, serializers };
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;

@@ -83,3 +83,11 @@ export async function clearRateEventsByKeyPrefix(db: Db, bucket: string, prefix:
 export async function deleteOldRateEvents(db: Db): Promise<number> {
   return countDeleted(db, `DELETE FROM rate_events WHERE created_at < now() - interval '${RATE_EVENT_MAX_AGE}'`);
 }
+
+/**
+ * Failed logins the release before rate_events recorded (its instances still run while an upgrade replaces them one
+ * by one): like its own retention, a row is kept a day, so no e-mail address lingers in a table nothing reads.
+ */
+export async function deleteOldLoginFailures(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM login_failures WHERE created_at < now() - interval '1 day'");
+}

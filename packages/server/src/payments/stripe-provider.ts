@@ -33,15 +33,20 @@ export function stripeConfigured(s: StripeSettings): boolean {
 }
 
 /**
+ * How long one call to Stripe may take, in milliseconds, before it is given up (and retried, twice). A webhook
+ * delivery or a checkout waits on these calls (outside any transaction); Stripe's default would hold it 80 s.
+ */
+export const STRIPE_TIMEOUT_MS = 20_000;
+
+/**
  * The official SDK, optionally pointed at another host (STRIPE_API_BASE: stripe-mock or the fake Stripe of the
  * tests). Retries are the SDK's own: it reuses an idempotency key per request, so a retried create is not doubled.
  */
-export function createStripeClient(s: StripeSettings): Stripe {
+export function createStripeClient(s: StripeSettings, timeoutMs: number = STRIPE_TIMEOUT_MS): Stripe {
   const options: Stripe.StripeConfig = {
     telemetry: false,
     maxNetworkRetries: 2,
-    // A webhook delivery waits on these calls (outside any transaction); do not hold it for Stripe's 80 s default.
-    timeout: 20_000,
+    timeout: timeoutMs,
     appInfo: { name: "agency-server" },
   };
   if (s.apiBase) {
@@ -54,8 +59,12 @@ export function createStripeClient(s: StripeSettings): Stripe {
 }
 
 export interface WebhookResult {
+  /** The event's type (`customer.subscription.updated`, …). */
+  type: string;
   /** The event id was handled before: nothing was done. */
   duplicate: boolean;
+  /** An event type this server does not act on: recorded, nothing else done. */
+  ignored: boolean;
   mailIds: number[];
 }
 
@@ -195,17 +204,19 @@ export class StripeProvider implements PaymentProvider {
       throw new ApiError(400, "payments.signature_invalid");
     }
     // A redelivery is acknowledged without asking Stripe; the insert below is what settles a concurrent one.
-    if (await paymentEventRecorded(this.db, event.id)) return { duplicate: true, mailIds: [] };
+    const type = event.type;
+    const ignored = !HANDLED_EVENTS.has(type);
+    if (await paymentEventRecorded(this.db, event.id)) return { type, duplicate: true, ignored, mailIds: [] };
 
     for (let attempt = 1; ; attempt++) {
       const fetched = HANDLED_EVENTS.has(event.type) ? await this.fetchSubscription(event) : null;
       try {
         return await this.db.transaction(async (tx) => {
           // Recorded first: a redelivery (or a concurrent delivery) of the same event stops here.
-          if (!(await recordPaymentEvent(tx, event.id, "stripe", event.type))) return { duplicate: true, mailIds: [] };
-          if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false, mailIds: [] };
+          if (!(await recordPaymentEvent(tx, event.id, "stripe", type))) return { type, duplicate: true, ignored, mailIds: [] };
+          if (ignored) return { type, duplicate: false, ignored, mailIds: [] };
           const result = await this.handleEvent(tx, event, fetched);
-          return { duplicate: false, mailIds: result?.mailIds ?? [] };
+          return { type, duplicate: false, ignored, mailIds: result?.mailIds ?? [] };
         });
       } catch (error) {
         if (!(error instanceof StaleFetch) || attempt >= SYNC_ATTEMPTS) throw error;

@@ -5,6 +5,7 @@ import type { ErrorCode, ErrorDetails, Locale } from "@agency/contract";
 import { ApiError, errorBody } from "../lib/api-error";
 import { errorFields } from "../lib/validation";
 import { requestLocale } from "../i18n";
+import { databaseFailure } from "../db/errors";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -54,6 +55,12 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.sendError(400, "request.invalid", { fields: errorFields(error.validation as ErrorObject[]) });
+    }
+    // A query cancelled by a database timeout, or a database that is away: 503, never 500, so clients try again.
+    const database = databaseFailure(error);
+    if (database) {
+      request.log.error({ err: error }, database === "timeout" ? "request failed: a database timeout" : "request failed: the database is unavailable");
+      return reply.sendError(503, database === "timeout" ? "server.database_timeout" : "server.unavailable");
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -67,6 +67,7 @@ function pageEncoding(request: FastifyRequest): "br" | "gzip" | null {
 async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
   const hostDist = path.resolve(opts.hostDist ?? path.join(repoRoot, "host/dist"));
   const examplesDir = path.resolve(opts.examplesDir ?? path.join(repoRoot, "examples"));
+  const serverDir = path.join(hostDist, "server");
   const pages = createPageRenderer(app, {
     serverEntry: path.resolve(opts.serverEntry ?? path.join(hostDist, "server/entry-server.js")),
     hostDist,
@@ -145,8 +146,10 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       return reply.sendError(404, "not_found");
     }
 
-    // The server entry is code for this process, never a file for browsers.
-    if (pathname === "/server" || pathname.startsWith("/server/")) return notFound(request, reply);
+    // The server entry is code for this process, never a file for browsers. Judged by the file the path resolves to
+    // (decoded and normalised), so "/%73erver/…", "/server%2F…" and "/assets/../server/…" are refused as well.
+    const resolved = inside(hostDist, pathname);
+    if (resolved === serverDir || resolved?.startsWith(serverDir + path.sep)) return notFound(request, reply);
 
     // Public pages arrive rendered, whatever the request accepts; an address that is no page gets the rendered
     // not-found page when a browser asks. The browser hydrates what it needs of them.

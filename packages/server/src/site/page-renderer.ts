@@ -134,6 +134,7 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
     const appPath = stripBase(pathname, basePath);
     try {
       const result = await site.entry.render(pageUrl, new URL(app.config.publicUrl).origin, serverData);
+      app.metrics.pageRenders.inc({ result: "render" });
       if (result.kind !== "page") return result;
       const shell = await renderedShell(options.hostDist, basePath, appPath);
       // The language guard belongs to the English duplicates of the site's pages, not to an English not-found page.
@@ -141,6 +142,7 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
       const html = pageDocument(shell, result, site.entry.documentScripts, guarded);
       return { kind: "page", status: result.status, csp: site.csp, body: pageBody(html) };
     } catch (error) {
+      app.metrics.pageRenders.inc({ result: "failed" });
       app.log.error({ err: error, path: pageUrl }, "server rendering failed; the page is rendered in the browser");
       return null;
     }
@@ -162,7 +164,10 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
       const key = site.entry.renderedPageUrl(url);
       const cache = key.includes("?") || basePathFrom(key) !== "/" ? variants : pages;
       const cached = cache.get(key);
-      if (cached) return cached;
+      if (cached) {
+        app.metrics.pageRenders.inc({ result: "hit" });
+        return cached;
+      }
       let rendering = inFlight.get(key);
       if (!rendering) {
         rendering = renderPage(site, key).finally(() => inFlight.delete(key));

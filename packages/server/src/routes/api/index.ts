@@ -6,6 +6,7 @@ import blogRoutes from "./blog/index";
 import consentRoutes from "./consent/index";
 import contactRoutes from "./contact/index";
 import healthRoutes from "./health/index";
+import metricsRoutes from "./metrics/index";
 import readyRoutes from "./ready/index";
 import subscriptionRoutes from "./subscriptions/index";
 
@@ -22,6 +23,7 @@ export default async function apiRoutes(app: FastifyInstance) {
 
   await app.register(healthRoutes, { prefix: "/health" });
   await app.register(readyRoutes, { prefix: "/ready" });
+  await app.register(metricsRoutes, { prefix: "/metrics" });
   await app.register(authRoutes, { prefix: "/auth" });
   await app.register(accountRoutes, { prefix: "/account" });
   await app.register(contactRoutes, { prefix: "/contact" });

@@ -1,13 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { LeadsResponseSchema, StringEnum, Type, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { exportLeadsCsv } from "../../../cli/leads";
 import { listLeads } from "../../../contact/store";
-import { sha256 } from "../../../lib/crypto";
-
-/** Lead exports per client IP per window; each one hands out personal data, so a stolen token cannot drain it fast. */
-export const ADMIN_EXPORT_WINDOW_MS = 10 * 60 * 1000;
+import { bearerMatches } from "../../../lib/crypto";
 
 /**
  * The agency's own lead export while the server runs (the CLI needs the embedded database to itself).
@@ -18,24 +14,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.adminToken;
   if (!token) return;
 
-  // Kept in memory (per process): the agency exports now and then, far below the limit.
-  const exportsByIp = new Map<string, number[]>();
-  const exportWait = (ip: string, now = Date.now()): number => {
-    const recent = (exportsByIp.get(ip) ?? []).filter((at) => at > now - ADMIN_EXPORT_WINDOW_MS);
-    if (recent.length >= app.config.limits.adminExportsPerIp) {
-      exportsByIp.set(ip, recent);
-      return Math.max(1, Math.ceil((recent[0]! + ADMIN_EXPORT_WINDOW_MS - now) / 1000));
-    }
-    recent.push(now);
-    exportsByIp.set(ip, recent);
-    return 0;
-  };
-
-  const authorised = (request: FastifyRequest) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-    // Compare digests: equal length, so timingSafeEqual never throws and timing says nothing about the token.
-    return timingSafeEqual(Buffer.from(sha256(given), "hex"), Buffer.from(sha256(token), "hex"));
-  };
+  const authorised = (request: FastifyRequest) => bearerMatches(request.headers.authorization, token);
 
   app.get(
     "/contact-requests",
@@ -49,12 +28,16 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // Every attempt counts, a wrong token too, so guessing is throttled as well.
-      const wait = exportWait(request.ip);
+      // Every attempt counts, a wrong token too, so guessing is throttled as well. Each export hands out personal
+      // data, so the count lives in the database: a stolen token cannot drain it faster through several instances.
+      const wait = await app.takeIpSlot(request, "admin-export");
       if (wait > 0) return reply.sendError(429, "admin.too_many_exports", { retryAfter: wait });
       if (!authorised(request)) return reply.sendError(403, "admin.forbidden");
-      // Who exported what, when: never the content.
-      request.log.info({ export: "contact-requests", format: request.query.format ?? "json", ip: request.ip }, "admin export of quote requests");
+      // Who exported what, when: never the content, and the address only as its keyed hash (as the privacy text says).
+      request.log.info(
+        { export: "contact-requests", format: request.query.format ?? "json", ipHash: app.hashIp(request.ip) },
+        "admin export of quote requests",
+      );
       // Text, not the JSON schema: a string is sent as it is, without serialisation.
       if (request.query.format === "csv") return reply.type("text/csv; charset=utf-8").send((await exportLeadsCsv(app.db)) as never);
       return { requests: await listLeads(app.db) };

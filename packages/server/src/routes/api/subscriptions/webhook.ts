@@ -1,5 +1,7 @@
 import { WebhookResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { ApiError } from "../../../lib/api-error";
+import type { WebhookResult } from "../../../payments/stripe-provider";
 
 /** Stripe events are small, but a subscription with many items can pass the API's 100 KB default body limit. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -37,7 +39,16 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!stripe) return reply.sendError(404, "payments.webhook_disabled");
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === "string" ? request.body : "");
       const signature = request.headers["stripe-signature"];
-      const result = await stripe.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+      let result: WebhookResult;
+      try {
+        result = await stripe.handleWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+      } catch (error) {
+        // A refused signature says nothing trustworthy about the type; a failure after it does (Stripe signed it).
+        if (error instanceof ApiError && error.statusCode < 500) app.metrics.webhookEvents.inc({ type: "unverified", outcome: "rejected" });
+        else app.metrics.webhookEvents.inc({ type: signedEventType(raw), outcome: "failed" });
+        throw error;
+      }
+      app.metrics.webhookEvents.inc({ type: result.type, outcome: result.duplicate ? "duplicate" : result.ignored ? "ignored" : "handled" });
       app.payments.deliverMails(result.mailIds);
       return result.duplicate ? { received: true as const, duplicate: true } : { received: true as const };
     },
@@ -45,3 +56,13 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export default webhookRoutes;
+
+/** The type of an event whose signature was verified, or `unknown` when the body holds none. */
+function signedEventType(raw: Buffer): string {
+  try {
+    const type = (JSON.parse(raw.toString("utf8")) as { type?: unknown }).type;
+    return typeof type === "string" ? type : "unknown";
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,113 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Db } from "../db/db";
+
+/**
+ * Everything the server counts for an operator, in one Prometheus registry per app instance (so two apps in one
+ * process, as in the tests, never share counts). Names carry the `agency_` prefix; process metrics (event-loop lag,
+ * memory, CPU) come from prom-client as `agency_process_…` / `agency_nodejs_…`.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** Every answer, by method, route pattern and status; the histogram also gives the rate. */
+  readonly requestDuration: Histogram<"method" | "route" | "status">;
+  readonly requests: Counter<"method" | "route" | "status">;
+  /** Mails handed to the mail server or the outbox folder, by outcome (sent, failed). */
+  readonly mails: Counter<"outcome">;
+  /** Stripe webhook deliveries, by event type and outcome (handled, duplicate, ignored, rejected, failed). */
+  readonly webhookEvents: Counter<"type" | "outcome">;
+  /** Requests refused by a rate limit, by limit. */
+  readonly rateLimited: Counter<"limit">;
+  /** Pages the server rendered: answered from the page cache (hit), rendered by React (render), or failed. */
+  readonly pageRenders: Counter<"result">;
+  /** Stops the process metrics' timers (app close). */
+  stop(): void;
+}
+
+type PoolStats = ReturnType<NonNullable<Db["poolStats"]>>;
+
+/**
+ * Messages owed and not yet delivered, per queue: each topic of the outbox (`contact.notification`, `auth.reset`, …)
+ * and the subscription mails. Rows given up (failed) are not owed any more; the mail counter shows those attempts.
+ */
+const PENDING_MAIL_SQL = `
+  SELECT topic AS queue, count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest_seconds
+    FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY topic
+  UNION ALL
+  SELECT 'subscription', count(*)::int, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
+    FROM subscription_mails WHERE sent_at IS NULL`;
+
+export function createMetrics(db: Db, options: { processMetrics: boolean }): Metrics {
+  const registry = new Registry();
+  const stopProcessMetrics = options.processMetrics ? startProcessMetrics(registry) : () => {};
+
+  const requestDuration = new Histogram({
+    name: "agency_http_request_duration_seconds",
+    help: "Time to answer a request, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const requests = new Counter({
+    name: "agency_http_requests_total",
+    help: "Requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const mails = new Counter({ name: "agency_mails_total", help: "Mails sent or failed to send, by outcome", labelNames: ["outcome"] as const, registers: [registry] });
+  const webhookEvents = new Counter({
+    name: "agency_webhook_events_total",
+    help: "Stripe webhook deliveries, by event type and outcome",
+    labelNames: ["type", "outcome"] as const,
+    registers: [registry],
+  });
+  const rateLimited = new Counter({ name: "agency_rate_limited_total", help: "Requests refused by a rate limit, by limit", labelNames: ["limit"] as const, registers: [registry] });
+  const pageRenders = new Counter({
+    name: "agency_page_renders_total",
+    help: "Server-rendered pages: answered from the page cache (hit), rendered by React (render), or failed",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+
+  // A scrape asks every metric at once (in one turn of the event loop): one query serves both gauges of that scrape.
+  type PendingRow = { queue: string; pending: number; oldest_seconds: number };
+  let reading: Promise<PendingRow[]> | undefined;
+  const pendingRows = () => {
+    if (!reading) {
+      reading = db.query<PendingRow>(PENDING_MAIL_SQL).then((result) => result.rows);
+      setImmediate(() => (reading = undefined));
+    }
+    return reading;
+  };
+  const pendingGauge = (name: string, help: string, pick: (row: PendingRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await pendingRows();
+        // A topic with nothing owed any more drops out of the answer: its series go, rather than keep their last value.
+        this.reset();
+        for (const row of rows) this.set({ queue: row.queue }, pick(row));
+      },
+    });
+  pendingGauge("agency_mail_pending", "Mails owed and not yet sent, by queue", (row) => row.pending);
+  pendingGauge("agency_mail_oldest_pending_seconds", "Age of the oldest mail owed and not yet sent, by queue", (row) => row.oldest_seconds);
+
+  const pool = db.poolStats?.bind(db);
+  if (pool) {
+    const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
+      new Gauge({ name, help, registers: [registry], collect: function () { this.set(pick(pool())); } });
+    poolGauge("agency_db_pool_connections", "Open connections of the database pool", (s) => s.total);
+    poolGauge("agency_db_pool_idle_connections", "Idle connections of the database pool", (s) => s.idle);
+    poolGauge("agency_db_pool_waiting_queries", "Queries waiting for a free connection of the pool", (s) => s.waiting);
+  }
+
+  return { registry, requestDuration, requests, mails, webhookEvents, rateLimited, pageRenders, stop: stopProcessMetrics };
+}
+
+/** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry`, sampled on a timer. */
+function startProcessMetrics(registry: Registry): () => void {
+  collectDefaultMetrics({ register: registry, prefix: "agency_", eventLoopMonitoringPrecision: 20 });
+  return () => registry.clear();
+}
