@@ -20,7 +20,12 @@ beforeAll(() => {
   configure({ apiBase: API });
 });
 afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+afterAll(async () => {
+  // The page's elements unmount as they leave the document; React finishes that work before jsdom goes away.
+  document.body.innerHTML = "";
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  server.close();
+});
 
 /** Puts the server's rendering of `path` into the document, as the browser would have parsed it. */
 async function servedPage(path: string): Promise<RouterData> {
