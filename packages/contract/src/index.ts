@@ -10,6 +10,7 @@ export {
   INTL_LOCALES,
   TIME_ZONE,
   localeFromAcceptLanguage,
+  localeFromLanguageTag,
   BASE_PATH_PATTERN,
   basePathFrom,
   stripBase,
