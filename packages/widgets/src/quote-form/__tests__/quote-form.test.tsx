@@ -109,6 +109,24 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     expect(projectTypes).toEqual(["", "new-website", "redesign", "landing-page", "e-commerce", "maintenance", "other"]);
   });
 
+  it("says under the button how the details are used, linking the agency's privacy policy in its language", async () => {
+    const { view } = await mountForm(locale);
+    const name = locale === "nl" ? "Lees ons privacybeleid (opent in een nieuw tabblad)" : "Read our privacy policy (opens in a new tab)";
+    const link = view.getByRole("link", { name });
+    // The policy of the agency's site (the API's), not of the page the form is embedded in.
+    expect(link).toHaveAttribute("href", locale === "nl" ? "http://api.test/privacy-policy" : "http://api.test/en/privacy-policy");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link.closest("p")!.textContent).toContain(
+      locale === "nl" ? "bewaren ze tot 2 jaar na ons laatste contact" : "keep them for 2 years after our last contact",
+    );
+    // It follows the submit button.
+    const button = view.getByRole("button", { name: l.submit });
+    expect(button.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const partner = await mountForm(locale, 'privacy-href="https://partner.example/privacy"');
+    expect(partner.view.getByRole("link", { name })).toHaveAttribute("href", "https://partner.example/privacy");
+  });
+
   it("labels the budget in euro on nl and in dollars on en, with the same values", async () => {
     const { view } = await mountForm(locale);
     const options = within(field(view, l.budget)).getAllByRole("option").slice(1);
