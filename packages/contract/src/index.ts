@@ -80,7 +80,15 @@ export type {
   ResetPasswordPayload,
 } from "./schemas/accounts";
 export type { AccountExport, AccountExportQuery, DeleteAccountPayload } from "./schemas/account";
-export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
+export type {
+  ContactRequestPayload,
+  ContactResponse,
+  ContactChallenge,
+  ContactChallengeResponse,
+  UtmParameters,
+  Lead,
+  LeadsResponse,
+} from "./schemas/contact";
 export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";
 export type {

@@ -16,7 +16,14 @@ export {
   ResetPasswordBodySchema,
 } from "./accounts";
 export { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema } from "./account";
-export { ContactBodySchema, ContactResponseSchema, UtmSchema, LeadSchema, LeadsResponseSchema } from "./contact";
+export {
+  ContactBodySchema,
+  ContactResponseSchema,
+  ContactChallengeResponseSchema,
+  UtmSchema,
+  LeadSchema,
+  LeadsResponseSchema,
+} from "./contact";
 export {
   BlogPostSchema,
   PaginationSchema,

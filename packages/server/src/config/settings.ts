@@ -117,6 +117,14 @@ export const configSchema = Type.Object({
       description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
     }),
   ),
+  contactChallenge: Type.Boolean({
+    env: "CONTACT_CHALLENGE",
+    section: "Quote requests",
+    spelling: ["on", "off"],
+    default: false,
+    description:
+      "Recommended in production: on. The quote form then solves a proof-of-work challenge (ALTCHA: no third party, no cookie) in the background, and POST /api/contact refuses a request without a valid, unused solution (400 contact.challenge_failed) and stores nothing of it. Off, the API takes requests without it. The solving needs a secure page (https, or localhost).",
+  }),
   limits: Type.Object(
     {
       contactPerIp: Type.Integer({ env: "CONTACT_RATE_LIMIT", minimum: 1, default: 5, description: "Quote requests per IP per 10 minutes." }),

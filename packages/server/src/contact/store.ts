@@ -36,16 +36,21 @@ export interface NewContactRequest {
   utm: Record<string, string>;
   ipHash: string;
   isSpam: boolean;
+  /** Sent faster than a person can fill in the form: stored, not notified, for the agency to review. */
+  heldForReview?: boolean;
 }
 
 const COLUMNS = [
   "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "timeline",
   "primary_goal", "features", "domain_status", "hear_about_us", "biggest_challenge", "message", "language",
-  "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam",
+  "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam", "held_for_review", "last_attempt_at",
 ] as const;
 
 /** Stores a quote request and returns its id; the INSERT is committed when this resolves. */
-export async function insertContactRequest(db: Db, { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam }: NewContactRequest): Promise<number> {
+export async function insertContactRequest(
+  db: Db,
+  { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam, heldForReview = false }: NewContactRequest,
+): Promise<number> {
   const values: Record<(typeof COLUMNS)[number], unknown> = {
     name: r.name,
     email: r.email,
@@ -70,6 +75,10 @@ export async function insertContactRequest(db: Db, { request: r, pageUrl, origin
     utm: JSON.stringify(utm),
     ip_hash: ipHash,
     is_spam: isSpam,
+    held_for_review: heldForReview,
+    // A held request is never due for a notification: not for this release's job (held_for_review) and not for an
+    // instance of the release before it (whose job claims rows with an empty or two-minute-old last attempt).
+    last_attempt_at: heldForReview ? "infinity" : null,
   };
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO contact_requests (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`,
@@ -87,7 +96,7 @@ export async function claimPendingNotifications(db: Db, { retryAfterSeconds, id 
     `UPDATE contact_requests SET notify_attempts = notify_attempts + 1, last_attempt_at = now()
       WHERE id IN (
         SELECT id FROM contact_requests
-         WHERE notified_at IS NULL AND NOT is_spam
+         WHERE notified_at IS NULL AND NOT is_spam AND NOT held_for_review
            AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
            AND ($2::int IS NULL OR id = $2::int)
          ORDER BY id LIMIT 50
@@ -111,7 +120,7 @@ export async function listLeads(db: Db): Promise<Lead[]> {
   const { rows } = await db.query<Omit<Lead, "created_at" | "notified_at"> & { created_at: Date; notified_at: Date | null }>(
     `SELECT id, created_at, name, email, company, country_code, phone, project_type, budget_range, timeline,
             features, domain_status, hear_about_us, message, language, source, page_url, origin, utm,
-            is_spam, notified_at
+            is_spam, held_for_review, notified_at
        FROM contact_requests ORDER BY id`,
   );
   return rows.map((row) => ({

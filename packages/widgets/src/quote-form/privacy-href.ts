@@ -7,6 +7,6 @@ import { localizedPath, type Locale } from "@agency/core";
  */
 export function agencyPrivacyHref(apiBase: string, locale: Locale): string {
   const path = localizedPath("/privacy-policy", locale);
-  if (/\/api$/.test(apiBase)) return `${apiBase.slice(0, -"/api".length)}${path}`;
+  if (apiBase.endsWith("/api")) return `${apiBase.slice(0, -"/api".length)}${path}`;
   return `${new URL(apiBase, window.location.href).origin}${path}`;
 }

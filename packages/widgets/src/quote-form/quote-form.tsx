@@ -16,6 +16,7 @@ import {
   type QuoteFormValues,
 } from "./quote-request";
 import { useQuoteSubmission } from "./use-quote-submission";
+import { useSpamChecks } from "./use-spam-checks";
 
 export interface QuoteFormProps {
   /** Names the client site the form is embedded on; stored with the request for attribution. */
@@ -34,6 +35,7 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
   const [values, setValues] = useState<QuoteFormValues>(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { status, send } = useQuoteSubmission();
+  const spamChecks = useSpamChecks(form);
 
   /** The change handler of a field: its new value, and its error gone. */
   const set =
@@ -74,8 +76,12 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
-    const outcome = await send(toPayload(values, { language: settings.locale, source, pageUrl: window.location.href }));
-    if (outcome.sent) return setValues(initialValues());
+    const request = toPayload(values, { language: settings.locale, source, pageUrl: window.location.href });
+    const outcome = await send(request, spamChecks.take);
+    if (outcome.sent) {
+      spamChecks.restart();
+      return setValues(initialValues());
+    }
     setErrors(serverFieldErrors(outcome.fields));
     focusFirstError();
   };
