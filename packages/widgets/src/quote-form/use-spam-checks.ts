@@ -9,15 +9,16 @@ export interface SpamChecks {
 }
 
 /**
- * The form's side of the spam checks. It measures how long the form is open before it is sent, and, when the
- * server asks for a proof-of-work challenge, fetches and solves one in the background as soon as the visitor starts
- * on the form (first focus), so it is ready by the time they send. A challenge counts once: every request gets a
+ * The form's side of the spam checks. It measures how long the visitor worked on the form (from the first focus in
+ * it, or from its appearing when nothing was focused, to sending), and, when the server asks for a proof-of-work
+ * challenge, fetches and solves one in the background from that first focus, so it is ready by the time they send. A challenge counts once: every request gets a
  * fresh one. When none can be had (the server asks for none, a network failure, a page that is not secure), the
  * request goes without, and a server that needs one says so.
  */
 export function useSpamChecks(form: RefObject<HTMLFormElement | null>) {
   const { api } = useElement();
   const openedAt = useRef(0);
+  const startedAt = useRef<number | null>(null);
   const solution = useRef<Promise<string | null> | null>(null);
 
   useEffect(() => {
@@ -41,6 +42,7 @@ export function useSpamChecks(form: RefObject<HTMLFormElement | null>) {
   useEffect(() => {
     const element = form.current;
     const start = () => {
+      startedAt.current ??= performance.now();
       if (!solution.current) void prepare();
     };
     element?.addEventListener("focusin", start);
@@ -49,16 +51,17 @@ export function useSpamChecks(form: RefObject<HTMLFormElement | null>) {
 
   /** The checks for the request being sent now (waiting for the solution if it is still being found). */
   const take = useCallback(async (): Promise<SpamChecks> => {
-    const fillMs = Math.max(0, Math.round(performance.now() - openedAt.current));
+    const fillMs = Math.max(0, Math.round(performance.now() - (startedAt.current ?? openedAt.current)));
     const pending = solution.current ?? prepare();
     solution.current = null;
     const challenge = await pending;
     return challenge ? { fillMs, challenge } : { fillMs };
   }, [prepare]);
 
-  /** After a stored request the form starts over: the next one's time counts from now. */
+  /** After a stored request the form starts over: the next one's time counts from now, or from its first focus. */
   const restart = useCallback(() => {
     openedAt.current = performance.now();
+    startedAt.current = null;
   }, []);
 
   return { take, restart };
