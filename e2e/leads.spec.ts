@@ -252,7 +252,7 @@ test.describe("with the proof-of-work challenge on (CONTACT_CHALLENGE=on)", () =
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = spawn("node", [join(import.meta.dirname, "../scripts/e2e-server.mjs")], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, NODE_ENV: "test", LOG_LEVEL: "warn", CONTACT_CHALLENGE: "on", CONTACT_RATE_LIMIT: "1000", ADMIN_TOKEN },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, NODE_ENV: "test", LOG_LEVEL: "warn", CONTACT_CHALLENGE: "on", CONTACT_RATE_LIMIT: "1000", ADMIN_TOKEN },
       stdio: ["ignore", "ignore", "inherit"],
     });
     await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 200_000 }).toBe(200);

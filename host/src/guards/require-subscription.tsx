@@ -1,29 +1,22 @@
-import { grantsAccess, subscriptionsApi, useSession } from "@agency/core";
+import { grantsAccess, subscriptionsApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import { hostApi } from "../lib/api";
 
 type Check = "loading" | "active" | "inactive";
 
 /**
- * Spec §2/§4: anonymous visitors go to /login; a subscription that is not active, or a check that fails
- * (logged), goes to /subscribe; a spinner shows while the check runs.
- *
- * The payment provider returns to /dashboard?subscription=success (the subscribe element's default), often before
- * its webhook has activated the subscription: that visit goes to the payment confirmation first, not to /subscribe.
+ * The paid features of the dashboard (inside RequireAccount, which has already sent anonymous
+ * visitors to /login): a subscription that is not active, or a check that fails (logged), goes to /subscribe; a
+ * spinner shows while the check runs.
  */
 export function RequireSubscription() {
-  const { isAuthenticated } = useSession();
   const { t } = useLingui();
-  const { search } = useLocation();
-  const navigation = useNavigation();
   const [check, setCheck] = useState<Check>("loading");
-  const justPaid = new URLSearchParams(search).get("subscription") === "success";
 
   useEffect(() => {
-    if (!isAuthenticated || justPaid) return;
     let current = true;
     subscriptionsApi
       .getCurrentSubscription(hostApi())
@@ -42,15 +35,8 @@ export function RequireSubscription() {
     return () => {
       current = false;
     };
-  }, [isAuthenticated, justPaid]);
+  }, []);
 
-  if (!isAuthenticated) {
-    // Signed out on the way to another page (the account was just deleted, and the site goes home): let that
-    // navigation finish instead of replacing it with the login page.
-    if (navigation.state !== "idle") return null;
-    return <Navigate to="/login" replace />;
-  }
-  if (justPaid) return <Navigate to="/subscription/success" replace />;
   if (check === "loading") {
     return (
       <main id="main" className="page page--narrow">

@@ -5,11 +5,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { stripBase } from "@agency/contract";
 import { siteOrigin } from "../config";
 import { appSecret } from "../lib/app-secret";
+import { clientKey } from "../lib/client-ip";
 import { hmac } from "../lib/crypto";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Keyed hash of an IP address: lets us rate-limit and correlate without storing the address (privacy policy). */
+    /**
+     * Keyed hash of a client address: lets us rate-limit and correlate without storing the address (privacy
+     * policy). The one place addresses are grouped: an IPv6 address counts as its /64, an IPv4-mapped one as IPv4.
+     */
     hashIp(ip: string): string;
     /** The site's own origin plus ALLOWED_ORIGINS; redirect URLs sent by clients must point at one of these. */
     isAllowedOrigin(origin: string): boolean;
@@ -75,7 +79,7 @@ async function securityPlugin(app: FastifyInstance) {
   });
 
   const secret = await appSecret(app.db, "ip_hash_secret");
-  app.decorate("hashIp", (ip: string) => hmac(secret, ip));
+  app.decorate("hashIp", (ip: string) => hmac(secret, clientKey(ip)));
 }
 
 export default fp(securityPlugin, { name: "security", dependencies: ["config", "db"] });

@@ -4,7 +4,7 @@ import { ContactBodySchema, ContactChallengeResponseSchema, ContactResponseSchem
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errorFields } from "../../../lib/validation";
 import { contactChallenges } from "../../../contact/challenge";
-import { notifyPendingContacts } from "../../../contact/notify";
+import { enqueueQuoteNotification } from "../../../contact/notify";
 import { insertContactRequest } from "../../../contact/store";
 import { contactTexts } from "../../../contact/texts";
 import { sentTooFast } from "../../../contact/too-fast";
@@ -45,7 +45,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["contact"],
         summary: "Send a quote request",
         description:
-          "Stored before anything else; the agency is mailed afterwards (retried until it succeeds). Errors are in the submitted language. " +
+          "Stored before anything else, with the agency's mail queued in the same transaction; the mail is sent afterwards " +
+          "(retried with backoff when it fails). Errors are in the submitted language. " +
           `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed. ` +
           "A request sent faster than a person can fill in the form (`fillMs`, or the time since its challenge was issued, under 3 s) is answered " +
           "as a success and stored, but held for review instead of mailed. With CONTACT_CHALLENGE=on, a request without a valid, unused " +
@@ -81,24 +82,24 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const isSpam = (body[HONEYPOT_FIELD] ?? "").trim() !== "";
       const heldForReview = !isSpam && sentTooFast({ fillMs: body.fillMs, challengeIssuedAt });
       const utm = Object.fromEntries(Object.entries(body.utm ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
-      const id = await insertContactRequest(app.db, {
-        request: body,
-        pageUrl: (body.pageUrl || request.headers.referer || "").slice(0, 2000),
-        origin: String(request.headers.origin ?? "").slice(0, 500),
-        referrer: String(request.headers.referer ?? "").slice(0, 2000),
-        utm,
-        ipHash: app.hashIp(request.ip),
-        isSpam,
-        heldForReview,
+      // The request and its notification commit together: the answer is only sent for a stored request, and a
+      // stored request is never left without its mail.
+      const { id, queued } = await app.db.transaction(async (tx) => {
+        const row = await insertContactRequest(tx, {
+          request: body,
+          pageUrl: (body.pageUrl || request.headers.referer || "").slice(0, 2000),
+          origin: String(request.headers.origin ?? "").slice(0, 500),
+          referrer: String(request.headers.referer ?? "").slice(0, 2000),
+          utm,
+          ipHash: app.hashIp(request.ip),
+          isSpam,
+          heldForReview,
+        });
+        return { id: row.id, queued: isSpam || heldForReview ? [] : [await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox)] };
       });
-      // The request is committed: the answer is only sent for a stored request.
       if (isSpam) request.log.info({ contactRequestId: id }, "quote request caught by honeypot; stored as spam, not mailed");
       else if (heldForReview) request.log.info({ contactRequestId: id }, "quote request sent faster than a person can; held for review, not mailed");
-      else {
-        app.background("quote request notification", () =>
-          notifyPendingContacts({ db: app.db, mailer: app.mailer, agencyInbox: app.config.agencyInbox, log: app.log }, id),
-        );
-      }
+      app.outbox.deliverSoon(reply, queued);
       return { success: true as const, message: say(locale, contactTexts.sent) };
     },
   );
