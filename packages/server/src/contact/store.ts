@@ -197,3 +197,16 @@ export async function deleteExpiredContactRequests(db: Db): Promise<number> {
                          WHERE later.email = c.email AND later.last_contact_at >= now() - interval '2 years')`,
   );
 }
+
+/**
+ * Whether a mail of this topic went (or is queued) to the address within the last hour. Takes a lock on the address
+ * until the transaction ends, so two requests at the same moment cannot both find none.
+ */
+export async function confirmationQueuedWithinHour(tx: Db, topic: string, email: string): Promise<boolean> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('contact-confirmation:' || $1))", [email]);
+  const { rows } = await tx.query(
+    "SELECT 1 FROM outbox WHERE topic = $1 AND payload->>'to' = $2 AND created_at > now() - interval '1 hour' LIMIT 1",
+    [topic, email],
+  );
+  return rows.length > 0;
+}

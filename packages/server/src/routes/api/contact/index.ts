@@ -4,6 +4,7 @@ import { ContactBodySchema, ContactChallengeResponseSchema, ContactResponseSchem
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errorFields } from "../../../lib/validation";
 import { contactChallenges } from "../../../contact/challenge";
+import { enqueueQuoteConfirmation } from "../../../contact/confirmation";
 import { enqueueQuoteNotification } from "../../../contact/notify";
 import { insertContactRequest } from "../../../contact/store";
 import { contactTexts } from "../../../contact/texts";
@@ -95,7 +96,10 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
           isSpam,
           heldForReview,
         });
-        return { id: row.id, queued: isSpam || heldForReview ? [] : [await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox)] };
+        if (isSpam || heldForReview) return { id: row.id, queued: [] };
+        const notification = await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox);
+        const confirmation = await enqueueQuoteConfirmation(app.outbox, tx, row);
+        return { id: row.id, queued: confirmation === null ? [notification] : [notification, confirmation] };
       });
       if (isSpam) request.log.info({ contactRequestId: id }, "quote request caught by honeypot; stored as spam, not mailed");
       else if (heldForReview) request.log.info({ contactRequestId: id }, "quote request sent faster than a person can; held for review, not mailed");
