@@ -7,6 +7,7 @@ import {
   API_ORIGIN,
   EXAMPLES_ORIGIN,
   expectNoAxeViolations,
+  latestMail,
   prepareVisitor,
   storedQuoteRequests,
   uniqueEmail,
@@ -160,6 +161,8 @@ test.describe("quote form", () => {
         return [held?.held_for_review, held?.notified_at, notified?.held_for_review, Boolean(notified?.notified_at)];
       })
       .toEqual([true, null, false, true]);
+    // The person gets the confirmation, in the form's language.
+    expect(await latestMail(human)).toContain("We received your quote request");
   });
 });
 

@@ -34,7 +34,7 @@ async function rowsFor(t: TestApp, email: string) {
   return rows;
 }
 
-const mailsAbout = (email: string) => smtp.mails.filter((m) => mailText(m.raw).includes(email));
+const mailsAbout = (email: string) => smtp.mails.filter((m) => m.to.includes("leads@agency.example") && mailText(m.raw).includes(email));
 
 let seq = 0;
 const uniqueEmail = (name: string) => `${name}-${++seq}-${Date.now()}@example.nl`;
