@@ -1,13 +1,15 @@
+import type { PluginOption } from "vite";
 import { defineConfig } from "vitest/config";
 import { alias, browserPlugins } from "./vite.shared.ts";
+import { markdownContent } from "./host/markdown-plugin.ts";
 
 /**
  * Vitest for the whole repository: browser code on jsdom, the server on node.
  * Each workspace's `npm test` runs its own project (`vitest run --project <name>`).
  */
-const browserProject = (name: string, dir: string) => ({
+const browserProject = (name: string, dir: string, plugins: PluginOption[] = []) => ({
   extends: true as const,
-  plugins: browserPlugins(),
+  plugins: [...browserPlugins(), ...plugins],
   test: {
     name,
     environment: "jsdom",
@@ -36,7 +38,8 @@ export default defineConfig({
       browserProject("core", "packages/core"),
       browserProject("ui", "packages/ui"),
       browserProject("widgets", "packages/widgets"),
-      browserProject("host", "host"),
+      // The site's Markdown content arrives parsed, as in its build.
+      browserProject("host", "host", [markdownContent()]),
       {
         extends: true,
         test: {

@@ -1,7 +1,8 @@
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin, PluginOption } from "vite";
 
@@ -41,4 +42,35 @@ export function browserPlugins(): PluginOption[] {
     lingui({ configPath: `${root}lingui.config.ts` }),
     widgetsVersionDefine(),
   ];
+}
+
+/** V8's explicit compile hint, a magic comment that must open the file. */
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
+/**
+ * Opens the chunks that run as soon as they arrive (React DOM's chunk, the site's entry, the elements) with V8's
+ * explicit compile hint: Chromium then compiles every function of the file while it streams in, on a background
+ * thread, instead of one by one on the main thread as each is first called. Measured on the site's first load, it
+ * takes about a third of the main thread's work out of the entry's task. Other browsers read a comment. Chromium
+ * reads it only as the file's first line, so it is added to the written files, after minification (which drops
+ * comments) and after Vite's own first line; the source map moves down that one line.
+ */
+export function compileHints(eager: (chunk: { name: string; isEntry: boolean }) => boolean): Plugin {
+  return {
+    name: "agency-compile-hints",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? "dist";
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "chunk" || !eager(file)) continue;
+        const path = join(dir, file.fileName);
+        const code = readFileSync(path, "utf8");
+        if (code.startsWith(COMPILE_HINT)) continue;
+        writeFileSync(path, `${COMPILE_HINT}\n${code}`);
+        if (!existsSync(`${path}.map`)) continue;
+        const map = JSON.parse(readFileSync(`${path}.map`, "utf8")) as { mappings: string };
+        writeFileSync(`${path}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+      }
+    },
+  };
 }

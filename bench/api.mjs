@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // API throughput with autocannon against the production server (build first: npm run build).
-// Prints req/s and p99 per endpoint and the ratio to GET /api/health. Budgets: the blog list and the plans reach at
-// least 50% of the baseline's req/s; after the contact load (BENCH_CONTACT_REQUESTS, default 1000), stored requests
-// == 2xx answers. Then two instances on one PostgreSQL (BENCH_DATABASE_URL), loaded at once: health and plans, the
-// plans again at least 50% of health.
+// Prints req/s and p99 per endpoint and the ratio to GET /api/health. Budgets: the blog list, the plans and the
+// rendered pricing page (as a browser asks for it: HTML, compressed), also with a random query string on every
+// request (?r=…, which the page does not read), reach at least 50% of the baseline's req/s; after the contact load
+// (BENCH_CONTACT_REQUESTS, default 1000), stored requests == 2xx answers. Then two instances on one PostgreSQL
+// (BENCH_DATABASE_URL), loaded at once: health and plans, the plans again at least 50% of health.
 import autocannon from "autocannon";
 import { fail, quoteRequest, startServer, storedQuoteRequests } from "./lib.mjs";
 
@@ -11,6 +12,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CONTACT_REQUESTS = Number(process.env.BENCH_CONTACT_REQUESTS ?? 1000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+/** What a browser sends for a page. */
+const PAGE_HEADERS = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate, br" };
 
 // autocannon takes the path from `url` (a top-level `path` option is ignored: every request would go to "/").
 function load(url, options = {}) {
@@ -67,6 +70,14 @@ try {
   results.push(await run(one, "GET /api/health", "/api/health"));
   results.push(await run(one, "GET /api/blog?page=1&limit=6", "/api/blog?page=1&limit=6"));
   results.push(await run(one, "GET /api/subscriptions/plans", "/api/subscriptions/plans"));
+  results.push(await run(one, "GET /pricing (rendered)", "/pricing", { headers: PAGE_HEADERS }));
+  // A new query string on every request: the page is rendered once and kept, whatever the query says.
+  results.push(
+    await run(one, "GET /pricing?r=<random>", "/pricing", {
+      headers: PAGE_HEADERS,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/pricing?r=${Math.random().toString(36).slice(2)}` }) }],
+    }),
+  );
   let n = 0;
   // A fixed number of requests rather than a duration: a timed run drops the sockets of the requests still in
   // flight when the time is up, so the server stores requests whose answers nobody counted.
@@ -81,6 +92,8 @@ try {
   checkRuns(results, [
     [1, "blog list"],
     [2, "plans"],
+    [3, "the rendered pricing page"],
+    [4, "the pricing page with a random query"],
   ]);
 
   const ok = contact.result["2xx"];

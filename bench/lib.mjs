@@ -1,11 +1,24 @@
 // Shared by the benchmarks: start the production server on a fresh (or given) data directory and wait for it.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "..");
 export const ADMIN_TOKEN = "bench-admin-token-at-least-32-characters";
+
+/** A TCP port nothing on this machine listens on now, as the system hands it out. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
 
 export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "agency-bench-")), env = {} } = {}) {
   const child = spawn(process.execPath, [join(root, "packages/server/dist/server.js")], {
@@ -24,7 +37,7 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -32,7 +45,11 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+    if (Date.now() > deadline) {
+      // Not left running behind the failed benchmark.
+      child.kill("SIGKILL");
+      throw new Error("server did not start within 120 s");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

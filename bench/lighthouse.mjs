@@ -1,54 +1,107 @@
 #!/usr/bin/env node
-// Lighthouse 12 in Debian's Chromium against the production server (build first: npm run build): median of
-// LIGHTHOUSE_RUNS (3) mobile runs on /, /pricing, /contact, /blog and the newest blog article, each page as the
-// server renders it. LIGHTHOUSE_DESKTOP=1 adds the desktop runs. BENCH_PORT moves the server (default 4440).
-// Budgets: performance ≥ 95; accessibility, best practices and SEO 100; cumulative layout shift ≤ 0.02.
+// Lighthouse 12 in Debian's Chromium against the production server (build first: npm run build), each page as the
+// server renders it, LIGHTHOUSE_RUNS (5) runs per page and device, mobile and desktop (LIGHTHOUSE_DEVICES=mobile
+// or =desktop for one; LIGHTHOUSE_PAGES=/a,/b for some pages). Prints the load average at the start and, per page
+// and device, the median of each score and of FCP, LCP, TBT, speed index and CLS. The server takes a free port, or
+// BENCH_PORT.
+//
+// Budgets: mobile performance 100 on every page (99 tolerated on at most one), FCP ≤ 1.0 s, LCP ≤ 1.5 s,
+// TBT ≤ 30 ms, CLS ≤ 0.01; desktop performance 100; accessibility, best practices and SEO 100 everywhere.
+// Lighthouse's simulated throttling scales the main-thread work it observes: on a machine other jobs share, the
+// figures say little. Compare runs made on a quiet machine (load average well under 1).
+import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { fail, startServer } from "./lib.mjs";
+import puppeteer from "puppeteer-core";
+import { fail, freePort, startServer } from "./lib.mjs";
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const FORM_FACTORS = process.env.LIGHTHOUSE_DESKTOP ? ["mobile", "desktop"] : ["mobile"];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const DEVICES = (process.env.LIGHTHOUSE_DEVICES ?? "mobile,desktop").split(",").map((d) => d.trim());
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-const CLS_BUDGET = 0.02;
+const METRICS = [
+  { key: "first-contentful-paint", label: "FCP", unit: "s" },
+  { key: "largest-contentful-paint", label: "LCP", unit: "s" },
+  { key: "total-blocking-time", label: "TBT", unit: "ms" },
+  { key: "speed-index", label: "SI", unit: "s" },
+  { key: "cumulative-layout-shift", label: "CLS", unit: "" },
+];
+const BUDGET = {
+  scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
+  /** Mobile performance of 99 is tolerated on this many pages. */
+  mobileNinetyNines: 1,
+  mobile: { "first-contentful-paint": 1000, "largest-contentful-paint": 1500, "total-blocking-time": 30, "cumulative-layout-shift": 0.01 },
+};
+// The language guard shows an English page only within five seconds of the toggle (sessionStorage): the bench
+// sets that marker before each English page, as the toggle does.
+const TOGGLE = `sessionStorage.setItem("languageToggleUsed", String(Date.now()));`;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4440) });
+const show = (value, unit) => (unit === "s" ? (value / 1000).toFixed(2) : unit === "ms" ? String(Math.round(value)) : value.toFixed(3));
+
+console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${RUNS} runs per page and device)`);
+const server = await startServer({ port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort() });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+
+/** One Lighthouse run in a fresh tab; English pages with a fresh toggle marker. */
+async function run(path, device) {
+  const page = await browser.newPage();
+  try {
+    if (path === "/en" || path.startsWith("/en/")) await page.evaluateOnNewDocument(TOGGLE);
+    const result = await lighthouse(
+      `${server.url}${path}`,
+      { output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+      device === "desktop" ? desktopConfig : undefined,
+      page,
+    );
+    const { categories, audits, finalDisplayedUrl } = result.lhr;
+    if (new URL(finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended on ${finalDisplayedUrl}`);
+    return {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c].score ?? 0) * 100)])),
+      metrics: Object.fromEntries(METRICS.map(({ key }) => [key, audits[key]?.numericValue ?? Number.NaN])),
+    };
+  } finally {
+    await page.close();
+  }
+}
 
 try {
   const { posts } = await (await fetch(`${server.url}/api/blog?page=1&limit=1`)).json();
-  const pages = ["/", "/pricing", "/contact", "/blog", ...(posts[0] ? [`/blog/${posts[0].id}`] : [])];
+  const all = ["/", "/pricing", "/contact", "/services", "/blog", ...(posts[0] ? [`/blog/${posts[0].id}`] : []), "/en/pricing", "/login"];
+  // LIGHTHOUSE_PAGES=/pricing,/login measures those alone (a quick look, not the benchmark).
+  const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",").map((p) => p.trim()) : all;
   const width = Math.max(...pages.map((p) => p.length)) + 1;
-  console.log(`${"page".padEnd(width)} ${"device".padEnd(8)} ${CATEGORIES.map((c) => c.padStart(15)).join("")}${"CLS".padStart(8)}`);
-  for (const formFactor of FORM_FACTORS) {
+  const columns = [...CATEGORIES.map((c) => c.replace("best-practices", "best-pr.")), ...METRICS.map((m) => m.label)];
+  console.log(`${"page".padEnd(width)} ${"device".padEnd(8)}${columns.map((c) => c.padStart(14)).join("")}`);
+  let ninetyNines = 0;
+  for (const device of DEVICES) {
     for (const path of pages) {
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
-      const shifts = [];
-      for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(
-          `${server.url}${path}`,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-          formFactor === "desktop" ? desktopConfig : undefined,
-        );
-        for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c].score ?? 0) * 100));
-        shifts.push(result.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await run(path, device));
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
+      const metrics = Object.fromEntries(METRICS.map(({ key }) => [key, median(runs.map((r) => r.metrics[key]))]));
+      const cells = [...CATEGORIES.map((c) => String(scores[c])), ...METRICS.map(({ key, unit }) => show(metrics[key], unit))];
+      console.log(`${path.padEnd(width)} ${device.padEnd(8)}${cells.map((c) => c.padStart(14)).join("")}`);
+
+      for (const category of CATEGORIES) {
+        const score = scores[category];
+        if (score >= BUDGET.scores[category]) continue;
+        const tolerated = device === "mobile" && category === "performance" && score === 99 && ++ninetyNines <= BUDGET.mobileNinetyNines;
+        if (!tolerated) fail(`${path} ${device} ${category} ${score} < ${BUDGET.scores[category]}`);
       }
-      const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])]));
-      const cls = median(shifts);
-      console.log(
-        `${path.padEnd(width)} ${formFactor.padEnd(8)} ${CATEGORIES.map((c) => String(medians[c]).padStart(15)).join("")}${cls.toFixed(3).padStart(8)}`,
-      );
-      for (const c of CATEGORIES) if (medians[c] < BUDGET[c]) fail(`${path} ${formFactor} ${c} ${medians[c]} < ${BUDGET[c]}`);
-      if (cls > CLS_BUDGET) fail(`${path} ${formFactor} cumulative layout shift ${cls.toFixed(3)} > ${CLS_BUDGET}`);
+      if (device !== "mobile") continue;
+      for (const [key, limit] of Object.entries(BUDGET.mobile)) {
+        const { label, unit } = METRICS.find((m) => m.key === key);
+        if (metrics[key] > limit) fail(`${path} mobile ${label} ${show(metrics[key], unit)} > ${show(limit, unit)}`);
+      }
     }
   }
 } finally {
+  await browser.disconnect();
   await chrome.kill();
   await server.stop();
 }

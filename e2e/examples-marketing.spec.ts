@@ -73,7 +73,7 @@ test.describe("agency-quote-form example", () => {
     await expect(name).toHaveAccessibleDescription("Vul je naam in");
     await expect(name).toBeFocused();
     await expect(form.getByLabel(/^Budget/)).toHaveAccessibleDescription("Kies een budget");
-    await expect(form.getByRole("option", { name: "€400 - €800" })).toHaveCount(1);
+    await expect(form.getByRole("option", { name: "€ 400 - € 800" })).toHaveCount(1);
     await expectNoAxeViolations(page, "on agency-quote-form.html with validation errors");
     expect(posted).toBe(false);
   });
@@ -126,7 +126,7 @@ test.describe("agency-pricing example", () => {
 
     await page.goto(`${EXAMPLES_ORIGIN}/agency-pricing.html`);
     await pricing.getByRole("link", { name: "Get Started" }).first().click();
-    // The host site may then apply its own language rule (spec §4), so either contact page will do.
+    // The host site may then apply its own language rule (the /en guard), so either contact page will do.
     await page.waitForURL(new RegExp(`^${API_ORIGIN}/(en/)?contact$`));
   });
 

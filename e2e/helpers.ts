@@ -19,6 +19,33 @@ export async function expectNoAxeViolations(page: Page, context = ""): Promise<v
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
+/**
+ * Every heading's accessible name keeps apart the words its pieces show: a badge or a link inside a heading must
+ * not run into the title ("Blog systemIncluded"). Each heading (shadow roots included) is checked against the
+ * words at both ends of each piece of its text that assistive technology reads.
+ */
+export async function expectHeadingNamesSeparate(page: Page, context = ""): Promise<void> {
+  const headings = page.getByRole("heading");
+  const count = await headings.count();
+  expect(count, `headings ${context}`).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const heading = headings.nth(i);
+    const words = await heading.evaluate((element) => {
+      const edges: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('[aria-hidden="true"]') || !parent.checkVisibility({ visibilityProperty: true })) continue;
+        const found = node.textContent?.match(/[\p{L}\p{N}]+/gu) ?? [];
+        if (found.length > 0) edges.push(found[0]!, found.at(-1)!);
+      }
+      return edges;
+    });
+    const whole = words.map((word) => `(?=.*(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}]))`).join("");
+    await expect(heading, `heading ${i + 1} of ${count} ${context}: words ${words.join(", ")}`).toHaveAccessibleName(new RegExp(`^${whole}.*\\S`, "iu"));
+  }
+}
+
 export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
@@ -41,7 +68,7 @@ export async function registerUser(request: APIRequestContext, name = "Test Cust
   return { email, password, name, token: body.token, user: body.user };
 }
 
-/** Puts a session in the browser's storage, as a login would (spec §3 keys `token` and `user`). */
+/** Puts a session in the browser's storage, as a login would (keys `token` and `user`). */
 export async function signIn(page: Page, account: TestUser, origin = API_ORIGIN): Promise<void> {
   await page.goto(`${origin}/robots.txt`).catch(() => undefined);
   await page.evaluate(
@@ -80,6 +107,18 @@ export async function subscribeViaTestCheckout(
   const fields = Object.fromEntries([...form![2]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
   const paid = await request.post(action, { form: fields, maxRedirects: 0 });
   expect([302, 303]).toContain(paid.status());
+}
+
+/** Every blog article's path, from every page of the list. */
+export async function articlePaths(request: APIRequestContext): Promise<string[]> {
+  const paths: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await request.get(`${API_ORIGIN}/api/blog?page=${page}&limit=50`);
+    expect(response.ok()).toBe(true);
+    const body = (await response.json()) as { posts: Array<{ id: string }>; pagination: { pages: number } };
+    paths.push(...body.posts.map((post) => `/blog/${post.id}`));
+    if (page >= body.pagination.pages) return paths;
+  }
 }
 
 /** Quote requests as stored in the database (admin endpoint, bearer ADMIN_TOKEN). */
@@ -132,7 +171,7 @@ export async function verifyEmail(request: APIRequestContext, user: TestUser): P
   expect(verified.ok(), await verified.text()).toBe(true);
 }
 
-/** A saved cookie decision as the banner writes it (spec §3 `cookieConsent`). */
+/** A saved cookie decision as the banner writes it (local storage key `cookieConsent`). */
 export const DECIDED_COOKIES = JSON.stringify({
   necessary: true,
   analytics: false,

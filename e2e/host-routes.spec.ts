@@ -5,6 +5,7 @@ import { AUTH_PATHS, BILINGUAL_PATHS, SINGLE_LANGUAGE_PATHS } from "../host/src/
 import {
   API_ORIGIN,
   EXAMPLES_ORIGIN,
+  expectHeadingNamesSeparate,
   expectNoAxeViolations,
   registerUser,
   signIn,
@@ -14,8 +15,8 @@ import {
 } from "./helpers";
 
 /**
- * Every route of the site (spec §2) in Dutch and English, a few under a preview base path, each checked with
- * axe (WCAG 2.2 AA); plus the language guard, the toggle, element navigation without reloads, head tags and
+ * Every route of the site in Dutch and English, a few under a preview base path, each checked with axe (WCAG 2.2
+ * AA) and for headings whose name runs words together; plus the language guard, the toggle, element navigation without reloads, head tags and
  * the split between marketing and portal code.
  */
 
@@ -49,6 +50,7 @@ async function visitAndScan(page: Page, { path, lands = path, lang }: Visit) {
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page).toHaveTitle(/\| Pixelwerf$/);
   await expectNoAxeViolations(page, path);
+  await expectHeadingNamesSeparate(page, path);
 }
 
 function escapeRegExp(text: string): string {
@@ -74,6 +76,8 @@ test.describe("public routes", () => {
 
   for (const remembered of ["nl", "en"] as const) {
     test(`pages without an English duplicate, in the remembered language (${remembered})`, async ({ page }) => {
+      // Nine pages, each scanned with axe and for its headings' names.
+      test.slow();
       await prepare(page, { remembered });
       for (const path of [...SINGLE_LANGUAGE_PATHS, ...AUTH_PATHS, "/this-page-does-not-exist"]) {
         await visitAndScan(page, { path, lang: remembered });
@@ -93,6 +97,35 @@ test.describe("public routes", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(remembered === "en" ? "Article Not Found" : "Artikel niet gevonden");
     });
   }
+});
+
+test.describe("the blog's languages", () => {
+  test("the Dutch blog marks English posts, and an article written in both languages links its translation", async ({ page }) => {
+    await prepare(page, { remembered: "nl" });
+    await page.goto("/blog");
+    const cards = page.locator("article.post-card");
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) {
+      const inEnglish = (await card.locator(".post-card__title").getAttribute("lang")) === "en";
+      await expect(card.getByText("in het Engels", { exact: true })).toHaveCount(inEnglish ? 1 : 0);
+    }
+
+    await page.goto("/blog/avg-en-cookietoestemming-voor-kleine-websites");
+    const title = page.getByRole("heading", { level: 1, name: "AVG en cookietoestemming voor kleine websites: wat je echt nodig hebt" });
+    await expect(title).toBeVisible();
+    await expect(title).not.toHaveAttribute("lang");
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/blog\/gdpr-cookie-consent-for-small-websites$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute("href", /\/blog\/avg-en-cookietoestemming-voor-kleine-websites$/);
+    await waitForHydration(page);
+    const translation = page.getByRole("link", { name: "Lees dit artikel in het Engels" });
+    await expect(translation).toHaveAttribute("hreflang", "en");
+    await translation.click();
+    await expect(page).toHaveURL(/\/blog\/gdpr-cookie-consent-for-small-websites$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
+    await expect(page.locator(".article__body")).toHaveAttribute("lang", "en");
+    await expect(page.getByText("in het Engels", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lees dit artikel in het Nederlands" })).toHaveAttribute("hreflang", "nl");
+  });
 });
 
 test.describe("portal routes", () => {
@@ -159,6 +192,8 @@ test.describe("portal routes", () => {
 
 test.describe("under a preview base path", () => {
   test("the site works below /preview/{first}/{second}/", async ({ page }) => {
+    // Several pages, each scanned with axe and for its headings' names.
+    test.slow();
     await prepare(page, { toggled: true });
     await visitAndScan(page, { path: "/preview/a/b/", lang: "nl" });
     await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" })).toHaveAttribute(
@@ -211,6 +246,15 @@ test.describe("language", () => {
 });
 
 test.describe("what a good site has", () => {
+  test("a badge inside a heading is read as its own word", async ({ page }) => {
+    await prepare(page, { toggled: true });
+    await page.goto("/services");
+    await expect(page.getByRole("heading", { level: 3, name: "Blogsysteem, inbegrepen", exact: true })).toBeVisible();
+    await expect(page.getByText("Inbegrepen", { exact: true })).toBeVisible();
+    await page.goto("/en/services");
+    await expect(page.getByRole("heading", { level: 3, name: "Blog system, included", exact: true })).toBeVisible();
+  });
+
   test("title, description, canonical, hreflang and Open Graph per page and language", async ({ page }) => {
     await prepare(page, { toggled: true });
     await page.goto("/pricing");

@@ -222,7 +222,7 @@ test.describe("journeys", () => {
     await page.getByLabel("Confirm New Password").fill(newPassword);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(toast(page)).toContainText("Password reset successfully!");
-    // Spec §9: to the login page after 2 seconds.
+    // To the login page after 2 seconds.
     await expect(page).toHaveURL(at("/", "login"), { timeout: 5_000 });
 
     // The old password no longer works; the new one does.
@@ -337,7 +337,7 @@ test.describe("journeys", () => {
     await page.goto("/");
     const loaded = Date.now();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // The one-second delay (spec §9), measured from when the page was there.
+    // The banner's one-second delay, measured from when the page was there.
     await expect(banner).toBeHidden();
     await expect(banner).toBeVisible({ timeout: 5_000 });
     expect(Date.now() - loaded).toBeGreaterThanOrEqual(950);

@@ -1,23 +1,12 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { expect, test } from "@playwright/test";
 import { AUTH_PATHS, BILINGUAL_PATHS, PUBLIC_PATHS } from "../host/src/lib/site-pages";
-import { API_ORIGIN, prepareVisitor, waitForHydration } from "./helpers";
+import { API_ORIGIN, articlePaths, prepareVisitor, waitForHydration } from "./helpers";
 
 /**
  * The public pages as the server sends them, before any JavaScript runs (what a search engine or a social
  * scraper reads), and the same pages hydrated in the browser without a console error.
  */
-
-/** Every blog article, from every page of the list. */
-async function articlePaths(request: APIRequestContext): Promise<string[]> {
-  const paths: string[] = [];
-  for (let page = 1; ; page++) {
-    const response = await request.get(`${API_ORIGIN}/api/blog?page=${page}&limit=50`);
-    expect(response.ok()).toBe(true);
-    const body = (await response.json()) as { posts: Array<{ id: string }>; pagination: { pages: number } };
-    paths.push(...body.posts.map((post) => `/blog/${post.id}`));
-    if (page >= body.pagination.pages) return paths;
-  }
-}
 
 const isEnglish = (path: string) => path === "/en" || path.startsWith("/en/");
 const isBilingual = (path: string) =>
@@ -59,7 +48,8 @@ test("every public page arrives rendered: h1, title, language, description, cano
       expect(attribute(html, /<link rel="alternate" hreflang="nl" href="([^"]+)"/i), `${path} hreflang nl`).toBe(`${API_ORIGIN}${dutch}`);
       expect(attribute(html, /<link rel="alternate" hreflang="en" href="([^"]+)"/i), `${path} hreflang en`).toBe(`${API_ORIGIN}${english}`);
     }
-    // The browser gets the loader data as data, not as script: the strict policy has no inline script.
+    // The browser gets the loader data as data, not as script: the policy allows no inline script but the
+    // page's own two, each by its hash.
     expect(html, path).toContain('<script type="application/json" id="router-data">');
     const scriptSrc = /script-src ([^;]*)/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? "";
     expect(scriptSrc, path).not.toBe("");
@@ -67,17 +57,19 @@ test("every public page arrives rendered: h1, title, language, description, cano
   }
 });
 
-test("an English page carries the language guard as a blocking script file in its head; a Dutch one needs none", async ({ request }) => {
-  const english = await (await request.get(`${API_ORIGIN}/en/pricing`)).text();
+test("an English page runs the language guard inline, first in its head and allowed by its hash; a Dutch one needs none", async ({ request }) => {
+  const response = await request.get(`${API_ORIGIN}/en/pricing`);
+  const english = await response.text();
   const head = english.slice(0, english.indexOf("</head>"));
-  expect(head).toMatch(/<script src="\/language-guard\.js"><\/script>/);
-  // Before the styles and the module scripts: it runs before anything is painted.
-  expect(head.indexOf("language-guard.js")).toBeLessThan(head.indexOf("<style>"));
-  expect(head.indexOf("language-guard.js")).toBeLessThan(head.indexOf('<script type="module"'));
+  const guard = /<script>([\s\S]*?languageToggleUsed[\s\S]*?)<\/script>/.exec(head)?.[1] ?? "";
+  expect(guard).not.toBe("");
+  // Before the styles: it runs before anything is painted, and nothing is fetched for it.
+  expect(head.indexOf(guard)).toBeLessThan(head.indexOf("<style>"));
+  expect(head).not.toMatch(/<script[^>]+src=/);
+  const hash = `'sha256-${createHash("sha256").update(guard).digest("base64")}'`;
+  expect(response.headers()["content-security-policy"]).toContain(hash);
   const dutch = await (await request.get(`${API_ORIGIN}/pricing`)).text();
-  expect(dutch).not.toContain("language-guard.js");
-  const guard = await request.get(`${API_ORIGIN}/language-guard.js`);
-  expect(guard.headers()["content-type"]).toContain("javascript");
+  expect(dutch).not.toContain("languageToggleUsed");
 });
 
 test("a fresh visit to an English page renders no frame of it: the Dutch page is the first thing painted", async ({ page }) => {

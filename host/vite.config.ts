@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { alias, browserPlugins } from "../vite.shared.ts";
+import { alias, browserPlugins, compileHints } from "../vite.shared.ts";
+import { markdownContent } from "./markdown-plugin.ts";
 import { localizedPath } from "../packages/contract/src/rules.ts";
 import { SITE } from "./src/lib/site.ts";
-import { languageGuardScript } from "./src/lib/language-guard-script.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
 /**
@@ -51,9 +51,11 @@ function seoFiles(): Plugin {
 }
 
 /**
- * route-preloads.json: for each page, the chunks and CSS its lazy route needs beyond the entry. The server puts
- * them in index.html as <link rel="modulepreload"> / stylesheet, so a first visit fetches the page's code with
- * the entry instead of one round trip after it. Pages are found by convention: /x -> src/pages/x/x-page.tsx.
+ * route-preloads.json: for each page, the chunks and CSS it needs beyond the entry. A page the browser renders
+ * (the portal) gets them in index.html as <link rel="modulepreload"> / stylesheet, the app's chunk included, so
+ * a first visit fetches the page's code with the entry instead of round trips after it; a page the server
+ * renders gets its CSS inline and no script before its first paint. Pages are found by convention:
+ * /x -> src/pages/<folder>/x-page.tsx.
  */
 function routePreloads(): Plugin {
   const pathsOf = (page: string): string[] => {
@@ -78,35 +80,18 @@ function routePreloads(): Plugin {
       };
       const entry = chunks.find((c) => c.isEntry);
       const inEntry = entry ? closure(entry.fileName) : new Set<string>();
+      // The whole app (React Router, the route table), which a page the browser renders starts with.
+      const app = chunks.find((c) => (c.facadeModuleId ?? "").endsWith("/src/app/site-app.tsx"));
       const preloads: Record<string, { js: string[]; css: string[] }> = {};
       for (const chunk of chunks) {
-        const page = /\/src\/pages\/([^/]+)\/\1-page\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
+        const page = /\/src\/pages\/[^/]+\/([^/]+)-page\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
         if (!page) continue;
-        const files = [...closure(chunk.fileName)].filter((f) => !inEntry.has(f));
+        const needed = closure(chunk.fileName, app ? closure(app.fileName) : new Set());
+        const files = [...needed].filter((f) => !inEntry.has(f));
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         for (const path of pathsOf(page)) preloads[path] = { js: files, css: [...new Set(css)] };
       }
       writeFileSync(join(options.dir ?? "dist", "route-preloads.json"), JSON.stringify(preloads, null, 1));
-    },
-  };
-}
-
-/**
- * /language-guard.js, the blocking script the server puts in the head of its English pages (see
- * src/lib/language-guard-script.ts). Served by the dev server too.
- */
-function languageGuardFile(): Plugin {
-  const fileName = "language-guard.js";
-  return {
-    name: "agency-language-guard",
-    configureServer(server) {
-      server.middlewares.use(`/${fileName}`, (_request, response) => {
-        response.setHeader("content-type", "text/javascript; charset=utf-8");
-        response.end(languageGuardScript());
-      });
-    },
-    generateBundle() {
-      this.emitFile({ type: "asset", fileName, source: languageGuardScript() });
     },
   };
 }
@@ -133,7 +118,7 @@ function elementsInBrowserOnly(): Plugin {
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
-        plugins: [elementsInBrowserOnly(), ...browserPlugins()],
+        plugins: [elementsInBrowserOnly(), ...browserPlugins(), markdownContent()],
         resolve: { alias },
         build: {
           outDir: "dist/server",
@@ -144,7 +129,14 @@ export default defineConfig(({ isSsrBuild }) =>
         },
       }
     : {
-        plugins: [...browserPlugins(), seoFiles(), routePreloads(), languageGuardFile()],
+        plugins: [
+          ...browserPlugins(),
+          markdownContent(),
+          seoFiles(),
+          routePreloads(),
+          // The entry (React DOM and the islands) and the elements run as soon as they arrive.
+          compileHints((chunk) => chunk.isEntry || chunk.name === "define-element" || chunk.name.endsWith(".element")),
+        ],
         resolve: { alias },
         // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
         // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).

@@ -4,10 +4,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppProviders } from "./app/app";
 import { activateLocale } from "./lib/i18n";
 import { localeForPath } from "./lib/language";
-import { SiteAddressContext } from "./lib/page-meta";
+import { SiteAddressContext } from "./lib/site-address";
 import { ROUTER_DATA_ID, type RouterData } from "./lib/router-data";
+import { bootScript } from "./lib/boot-script";
+import { languageGuardScript } from "./lib/language-guard-script";
 import type { ServerData } from "./lib/server-data";
-import { isServerRenderedPath } from "./lib/site-pages";
+import { isServerRenderedPath, pageKindOf, renderedPageUrl } from "./lib/site-pages";
 import { routes } from "./routes";
 
 /**
@@ -16,9 +18,15 @@ import { routes } from "./routes";
  * The browser then hydrates the same routes with the same loader data (main.tsx).
  */
 
-export { isServerRenderedPath };
+export { isServerRenderedPath, pageKindOf, renderedPageUrl };
 
 export { ROUTER_DATA_ID };
+
+/**
+ * The inline scripts of a rendered page, as the server writes them (its Content-Security-Policy allows each by
+ * its hash): the language guard, first in the head of English pages, and the boot script at the end of the body.
+ */
+export const documentScripts = { languageGuard: languageGuardScript(), boot: bootScript() };
 
 export type RenderResult =
   | {
@@ -33,7 +41,7 @@ export type RenderResult =
       data: string;
     }
   | { kind: "redirect"; status: number; location: string }
-  /** Not a page the server renders (portal pages, unknown paths): the browser renders it. */
+  /** Not a page the server renders (the portal's pages): the browser renders it. */
   | { kind: "browser" };
 
 /** Hoisted document metadata (title, meta, link) that React writes ahead of the page's markup. */
@@ -45,13 +53,15 @@ const scriptJson = (value: unknown) =>
 
 /**
  * Renders the page at `path` (with any preview base and the query) for the site at `origin`, its public address.
- * `serverData` answers the loaders' API calls.
+ * `serverData` answers the loaders' API calls. An address that is no page is rendered as the not-found page,
+ * with status 404, in the language of its path.
  */
 export async function render(path: string, origin: string, serverData: ServerData): Promise<RenderResult> {
   const url = new URL(path, origin).href;
   const { pathname } = new URL(url);
   const appPath = stripBase(pathname);
-  if (!isServerRenderedPath(appPath)) return { kind: "browser" };
+  const kind = pageKindOf(appPath);
+  if (kind === "portal" || kind === "portal-missing") return { kind: "browser" };
 
   const base = basePathFrom(pathname);
   const handler = createStaticHandler(routes, { basename: base.replace(/(.)\/$/, "$1") });

@@ -26,9 +26,9 @@ const bilingualPage: Record<(typeof BILINGUAL_PATHS)[number], RouteObject["lazy"
   "/portfolio": page(() => import("./pages/portfolio/portfolio-page")),
   "/pricing": page(() => import("./pages/pricing/pricing-page")),
   "/contact": page(() => import("./pages/contact/contact-page")),
-  "/privacy-policy": page(() => import("./pages/privacy-policy/privacy-policy-page")),
-  "/terms": page(() => import("./pages/terms/terms-page")),
-  "/cookie-policy": page(() => import("./pages/cookie-policy/cookie-policy-page")),
+  "/privacy-policy": page(() => import("./pages/legal/privacy-policy-page")),
+  "/terms": page(() => import("./pages/legal/terms-page")),
+  "/cookie-policy": page(() => import("./pages/legal/cookie-policy-page")),
 };
 const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteObject["lazy"]> = {
   "/about": page(() => import("./pages/about/about-page")),
@@ -41,7 +41,7 @@ const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteOb
 const at = (path: string, lazy: RouteObject["lazy"]): RouteObject =>
   path === "/" ? { index: true, lazy } : { path: path.slice(1), lazy };
 
-/** The pages that exist in Dutch and, under /en, in English (spec §2). */
+/** The pages that exist in Dutch and, under /en, in English. */
 const bilingualPages: RouteObject[] = BILINGUAL_PATHS.map((path) => at(path, bilingualPage[path]));
 
 /** The English duplicates, each behind the language guard. */
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./guards/require-subscription")).RequireSubscription }),
                 children: PAID_FEATURES,
               },
-              { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
+              { path: "*", lazy: withLoader(() => import("./pages/not-found/not-found-page")) },
             ],
           },
         ],
@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
+          { path: "*", lazy: withLoader(() => import("./pages/not-found/not-found-page")) },
         ],
       },
     ],

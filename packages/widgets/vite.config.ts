@@ -1,7 +1,7 @@
 import { readdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { alias, browserPlugins } from "../../vite.shared.ts";
+import { alias, browserPlugins, compileHints } from "../../vite.shared.ts";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
 
@@ -18,7 +18,11 @@ const elementEntries = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: browserPlugins(),
+  plugins: [
+    ...browserPlugins(),
+    // React DOM's shared chunk and each element run as soon as they arrive.
+    compileHints((chunk) => chunk.name === "define-element" || chunk.name.endsWith(".element")),
+  ],
   resolve: { alias },
   // Library builds don't replace process.env.NODE_ENV by themselves; without this React ships its
   // development build (and fails on a page without `process`).
@@ -37,6 +41,18 @@ export default defineConfig({
         minify: true,
         entryFileNames: "[name].js",
         chunkFileNames: "chunks/[name]-[hash].js",
+        // What every element needs in one shared chunk (React, Lingui, r2wc, the factory, core, the contract's
+        // rules and the ui primitives every element shows), instead of a handful of small chunks that each cost
+        // a request and their own compression. Code that only some elements or only an error needs (the form
+        // kit, the modal, the toaster, the API's error texts, axios) keeps its own chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: "define-element",
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/]|packages[\\/]core[\\/]src[\\/](?!api-errors)|packages[\\/]contract[\\/]src[\\/](?!catalog|locales|error-)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles|i18n|locales|index|toast[\\/]toast-store)/,
+            },
+          ],
+        },
       },
     },
   },

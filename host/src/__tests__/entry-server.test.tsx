@@ -60,4 +60,36 @@ describe("the server entry", () => {
     expect(result.status).toBe(404);
     expect(result.body).toMatch(/<h1[^>]*>Artikel niet gevonden<\/h1>/);
   });
+
+  it("renders an address that is no page as the not-found page, 404 and noindex, in the language of its path", async () => {
+    const cases: Array<[string, string, string]> = [
+      ["/nope", "nl", "Pagina niet gevonden"],
+      ["/en/about", "en", "Page not found"],
+      ["/en/blog", "en", "Page not found"],
+      ["/preview/a/b/nope", "nl", "Pagina niet gevonden"],
+    ];
+    for (const [path, lang, heading] of cases) {
+      const result = await render(path, ORIGIN, blogApi());
+      if (result.kind !== "page") throw new Error(`${path} rendered as ${result.kind}`);
+      expect(result.status, path).toBe(404);
+      expect(result.lang, path).toBe(lang);
+      expect(result.body, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(result.head, path).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+    expect(await render("/preview/a/b/nope", ORIGIN, blogApi())).toMatchObject({ kind: "page" });
+    expect((await render("/preview/a/b/nope", ORIGIN, blogApi()) as { body: string }).body).toContain('href="/preview/a/b/"');
+  });
+
+  it("leaves the portal's pages to the browser", async () => {
+    for (const path of ["/dashboard", "/dashboard/settings", "/subscribe", "/reset-password", "/dashboard/nope"]) {
+      expect(await render(path, ORIGIN, blogApi()), path).toEqual({ kind: "browser" });
+    }
+  });
+
+  it("marks the islands the browser hydrates on its own, with their props", async () => {
+    const result = await render("/pricing", ORIGIN, blogApi());
+    if (result.kind !== "page") throw new Error(`rendered as ${result.kind}`);
+    for (const name of ["skip-link", "site-header", "faq"]) expect(result.body).toContain(`data-island="${name}"`);
+    expect(result.body).toMatch(/data-island="faq" data-island-props="\{&quot;id&quot;:&quot;pricing-faq&quot;/);
+  });
 });

@@ -3,7 +3,7 @@ import { createBrowserRouter } from "react-router";
 import { routes } from "../routes";
 import { syncLocaleWithRouter, type AppRouter } from "./locale-sync";
 
-/** The site's router: the same build answers at "/" and under "/preview/{first}/{second}/" (spec §2). */
+/** The site's router: the same build answers at "/" and under "/preview/{first}/{second}/". */
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(routes, { basename: appBasename() });
   syncLocaleWithRouter(router);

@@ -1,20 +1,33 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { useMemo } from "react";
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
+import { activateLocale } from "../lib/i18n";
+import { SiteNavigationContext, type SiteNavigation } from "../lib/site-navigation";
 import { RouteAnnouncer } from "./route-announcer";
 import { useHostNavigation } from "./use-host-navigation";
 import { useSessionRefresh } from "./use-session-refresh";
 
+/** The site's navigation as React Router gives it, for the parts that do not import the router (islands). */
+function useRouterNavigation(): SiteNavigation {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({ pathname, search, navigate: (to: string) => void navigate(to), switchLanguage: activateLocale }),
+    [pathname, search, navigate],
+  );
+}
+
 /**
- * Top of the route tree: element navigation, the stored session refreshed on load, scroll-to-top on every new
- * page, focus and an announcement after each navigation.
+ * Top of the route tree: element and link navigation, the stored session refreshed on load, scroll-to-top on
+ * every new page, focus and an announcement after each navigation.
  */
 export function Root() {
   useHostNavigation();
   useSessionRefresh();
   return (
-    <>
+    <SiteNavigationContext value={useRouterNavigation()}>
       <ScrollRestoration />
       <Outlet />
       <RouteAnnouncer />
-    </>
+    </SiteNavigationContext>
   );
 }

@@ -33,7 +33,7 @@ function BadgeIcon({ path }: { path: string }) {
   );
 }
 
-/** Spec §2 trust badges, each a claim of spec §1. */
+/** The trust badges beside the sign-in forms, each a claim the home page makes too. */
 export function TrustBadges() {
   return (
     <ul className="trust-badges">

@@ -3,7 +3,7 @@ import { localizedPath } from "../lib/localized-path";
 import { useLocale } from "../lib/use-locale";
 
 /**
- * The consent banner element (spec §2), on public pages only. Its definition is loaded after the page has
+ * The consent banner element, on public pages only. Its definition is loaded after the page has
  * rendered: the banner waits a second before it shows anyway, and the first paint should not pay for it.
  */
 export function CookieBanner() {

@@ -1,30 +1,28 @@
 import type { Locale } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
-import { useLocation, useNavigate } from "react-router";
-import { activateLocale } from "../lib/i18n";
 import { hasEnglishVersion, markLanguageToggle, rememberLanguage } from "../lib/language";
 import { localizedPath } from "../lib/localized-path";
+import { useSiteNavigation } from "../lib/site-navigation";
 import { useLocale } from "../lib/use-locale";
 
 /**
- * NL/EN switch (spec §2/§4). On a page with an English duplicate it adds or removes /en; on the others
+ * NL/EN switch. On a page with an English duplicate it adds or removes /en; on the others
  * (portal, blog, about) the page stays and only the remembered language changes. Either way it refreshes the
  * language-guard marker and scrolls to the top.
  */
 export function LanguageToggle() {
   const { t } = useLingui();
   const locale = useLocale();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { pathname, search, navigate, switchLanguage } = useSiteNavigation();
 
   function choose(next: Locale) {
     markLanguageToggle();
     rememberLanguage(next);
-    if (hasEnglishVersion(location.pathname)) {
-      const pathname = localizedPath(location.pathname, next);
-      if (pathname !== location.pathname) navigate({ pathname, search: location.search });
+    if (hasEnglishVersion(pathname)) {
+      const target = localizedPath(pathname, next);
+      if (target !== pathname) navigate(target + search);
     } else {
-      activateLocale(next);
+      switchLanguage(next);
     }
     window.scrollTo(0, 0);
   }

@@ -5,7 +5,8 @@ import { useLocale } from "../lib/use-locale";
 
 /**
  * Author, date and reading time of a blog post, in the page's language whatever the post's; the article shows its
- * author separately (withAuthor=false).
+ * author separately (withAuthor=false). A post written in another language than the page says so ("in het
+ * Engels"), so a Dutch visitor knows before opening it.
  */
 export function PostMeta({ post, withAuthor = true }: { post: BlogPost; withAuthor?: boolean }) {
   const { t } = useLingui();
@@ -22,6 +23,12 @@ export function PostMeta({ post, withAuthor = true }: { post: BlogPost; withAuth
       <time dateTime={post.created_at}>{formatPostDate(post.created_at, locale)}</time>
       <span aria-hidden="true"> · </span>
       <span>{t`${minutes} min read`}</span>
+      {post.language !== locale ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span className="post-meta__language">{post.language === "en" ? t`in English` : t`in Dutch`}</span>
+        </>
+      ) : null}
     </p>
   );
 }

@@ -6,7 +6,7 @@ import { useLocale } from "../lib/use-locale";
 
 const YEAR = new Date().getFullYear();
 
-/** Spec §2 footer: quick links, the contact e-mail, the legal pages in the page's language, cookie settings. */
+/** The footer: quick links, the contact e-mail, the legal pages in the page's language, cookie settings. */
 export function SiteFooter() {
   const { t } = useLingui();
   const locale = useLocale();

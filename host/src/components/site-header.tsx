@@ -2,22 +2,26 @@ import { authApi, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { island } from "../islands/island";
 import { hostApi } from "../lib/api";
 import { localizedPath } from "../lib/localized-path";
+import { SiteLink, useSiteNavigation } from "../lib/site-navigation";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 import { LanguageToggle } from "./language-toggle";
 
+/** "/en/pricing/" and "/en/pricing" are the same page. */
+const samePage = (a: string, b: string) => a.replace(/(.)\/+$/, "$1") === b.replace(/(.)\/+$/, "$1");
+
 /**
- * Spec §2 navigation bar: five links, the language toggle and, on small screens, a menu button. A signed-in visitor
+ * The navigation bar: five links, the language toggle and, on small screens, a menu button. A signed-in visitor
  * also gets 'Logout' beside 'Dashboard' (in the menu on small screens): they stay on the page, signed out.
  */
 export function SiteHeader() {
   const { t } = useLingui();
   const locale = useLocale();
   const { isAuthenticated } = useSession();
-  const { pathname } = useLocation();
+  const { pathname } = useSiteNavigation();
   // The menu belongs to the page it was opened on: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -63,9 +67,9 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to={localizedPath("/", locale)} className="site-header__brand">
+        <SiteLink to={localizedPath("/", locale)} className="site-header__brand">
           {SITE.name}
-        </Link>
+        </SiteLink>
         <button
           ref={menuButton}
           type="button"
@@ -79,29 +83,32 @@ export function SiteHeader() {
         </button>
         <nav id="site-menu" aria-label={t`Main navigation`} className="site-nav" data-open={menuOpen}>
           <ul className="site-nav__links">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={localizedPath(link.to, locale)} end className="site-nav__link">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {links.map((link) => {
+              const to = localizedPath(link.to, locale);
+              return (
+                <li key={link.to}>
+                  <SiteLink to={to} className="site-nav__link" aria-current={samePage(to, pathname) ? "page" : undefined}>
+                    {link.label}
+                  </SiteLink>
+                </li>
+              );
+            })}
           </ul>
           <div className="site-nav__actions">
             <LanguageToggle />
             {isAuthenticated ? (
               <>
-                <Link to="/dashboard" className="ag-button site-nav__account">
+                <SiteLink to="/dashboard" className="ag-button site-nav__account">
                   <Trans>Dashboard</Trans>
-                </Link>
+                </SiteLink>
                 <button type="button" className="ag-button ag-button--secondary" disabled={leaving} aria-busy={leaving} onClick={() => void logout()}>
                   <Trans>Logout</Trans>
                 </button>
               </>
             ) : (
-              <Link ref={loginLink} to="/login" className="ag-button site-nav__account">
+              <SiteLink ref={loginLink} to="/login" className="ag-button site-nav__account">
                 <Trans>Login</Trans>
-              </Link>
+              </SiteLink>
             )}
           </div>
         </nav>
@@ -109,3 +116,6 @@ export function SiteHeader() {
     </header>
   );
 }
+
+/** The header as an island of a server-rendered page (islands/island.tsx). */
+export const SiteHeaderIsland = island("site-header", SiteHeader);

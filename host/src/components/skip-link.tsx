@@ -1,3 +1,4 @@
+import { island } from "../islands/island";
 import { Trans } from "@lingui/react/macro";
 
 /** First focusable element of every page: jumps keyboard users past the navigation. */
@@ -16,3 +17,6 @@ export function SkipLink() {
     </a>
   );
 }
+
+/** The skip link as an island of a server-rendered page (islands/island.tsx). */
+export const SkipLinkIsland = island("skip-link", SkipLink);

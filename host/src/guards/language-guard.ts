@@ -4,7 +4,7 @@ import { isLanguageToggleFresh } from "../lib/language";
 import { unlocalizedPath } from "../lib/localized-path";
 
 /**
- * Spec §4 language guard, as the loader of every /en page: the English page shows only when the language toggle
+ * The language guard, as the loader of every /en page: the English page shows only when the language toggle
  * was used within the last 5 seconds; otherwise the visitor goes, replacing the history entry, to the same page
  * without /en. A loader decides once per navigation, so a page that is showing is never pulled away later.
  */

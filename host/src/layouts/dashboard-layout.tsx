@@ -12,7 +12,7 @@ import "./dashboard-layout.css";
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Spec §2 dashboard layout: a sidebar (navigation list, Settings, Logout) that is a slide-over on small
+ * The dashboard layout: a sidebar (navigation list, Settings, Logout) that is a slide-over on small
  * screens, and the 'Dashboard' title.
  */
 export default function DashboardLayout() {
@@ -94,7 +94,7 @@ export default function DashboardLayout() {
           {SITE.name}
         </Link>
         <nav aria-label={t`Dashboard navigation`}>
-          {/* Spec §2: the navigation list is empty for now; future dashboard sections go here. */}
+          {/* The navigation list is empty for now; future dashboard sections go here. */}
           <ul className="dashboard__nav" />
           <NavLink to="/dashboard/settings" className="dashboard__link">
             <Trans>Settings</Trans>

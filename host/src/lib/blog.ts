@@ -1,11 +1,11 @@
 import { formatDate, type BlogPost, type Locale } from "@agency/core";
 
-/** Spec §9: excerpt fallback lengths. */
+/** Without an excerpt, a post's text is cut at 150 characters, 200 for the featured article. */
 export const EXCERPT_LENGTH = 150;
 export const FEATURED_EXCERPT_LENGTH = 200;
 const WORDS_PER_MINUTE = 200;
 
-/** Spec §9: word count (split on spaces) divided by 200, rounded up; shown as "N min read". */
+/** Reading time: word count (split on spaces) divided by 200, rounded up; shown as "N min read". */
 export function readingTime(content: string): number {
   return Math.ceil(content.split(" ").length / WORDS_PER_MINUTE);
 }

@@ -1,5 +1,5 @@
 /**
- * The language guard (spec §4) as the blocking script of the server-rendered English pages: a fresh visit to an
+ * The language guard as the blocking script of the server-rendered English pages: a fresh visit to an
  * English page goes, replacing the history entry, to the same page without /en before any English text is
  * painted. The script is a file (/language-guard.js, written by the host build), not inline, so the page's
  * Content-Security-Policy stays strict. In the running app the route loader of every /en page applies the same rule.

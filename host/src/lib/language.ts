@@ -3,7 +3,7 @@ import { unlocalizedPath } from "./localized-path";
 import { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS } from "./language-guard-script";
 import { BILINGUAL_PATHS } from "./site-pages";
 
-/** Spec §3/§4: the language toggle's session marker (defined with the guard script, which reads it too). */
+/** The language toggle's session marker, valid 5 s (defined with the guard script, which reads it too). */
 export { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS };
 
 /** The language last chosen with the toggle, for pages that have no /en duplicate (portal, blog, about). */

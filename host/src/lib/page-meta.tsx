@@ -1,6 +1,7 @@
-import { basePathFrom, INTL_LOCALES, type Locale } from "@agency/core";
-import { createContext, useContext, useEffect } from "react";
+import { INTL_LOCALES, type Locale } from "@agency/core";
+import { useEffect } from "react";
 import { localizedPath, unlocalizedPath } from "./localized-path";
+import { useSiteAddress } from "./site-address";
 import { SITE } from "./site";
 
 export interface PageMetaProps {
@@ -18,27 +19,14 @@ export interface PageMetaProps {
   type?: "website" | "article";
   /** Address of a share image (og:image), e.g. a blog post's featured image. */
   image?: string;
+  /**
+   * The same content at other addresses, one per language (a blog article and its translations, this page
+   * included): hreflang alternates for each. Pages with an /en duplicate use `bilingual` instead.
+   */
+  alternates?: readonly { language: Locale; path: string }[];
 }
 
 export const SITE_NAME = SITE.name;
-
-/** Where the site is served: its origin and base path ("/" or "/preview/{first}/{second}/"). */
-export interface SiteAddress {
-  origin: string;
-  base: string;
-}
-
-/**
- * The site's address for canonical and Open Graph links. The server provides the request's; without a provider
- * (the browser's own render, tests) it is read from the window.
- */
-export const SiteAddressContext = createContext<SiteAddress | null>(null);
-
-function useSiteAddress(): SiteAddress {
-  const provided = useContext(SiteAddressContext);
-  if (provided) return provided;
-  return { origin: window.location.origin, base: basePathFrom(window.location.pathname) };
-}
 
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags for the current route, rendered where the
@@ -54,6 +42,7 @@ export function PageMeta({
   noindex = false,
   type = "website",
   image,
+  alternates = [],
 }: PageMetaProps) {
   const { origin, base } = useSiteAddress();
   const url = (p: string) => `${origin}${base}${p.replace(/^\//, "")}`;
@@ -78,6 +67,9 @@ export function PageMeta({
           <link rel="alternate" hrefLang="x-default" href={url(bare)} />
         </>
       ) : null}
+      {alternates.map(({ language, path: alternate }) => (
+        <link key={language} rel="alternate" hrefLang={language} href={url(alternate)} />
+      ))}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />

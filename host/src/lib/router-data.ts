@@ -1,5 +1,5 @@
 import type { Locale } from "@agency/core";
-import type { SiteAddress } from "./page-meta";
+import type { SiteAddress } from "./site-address";
 
 /** The id of the <script type="application/json"> that carries a server-rendered page's data to the browser. */
 export const ROUTER_DATA_ID = "router-data";
@@ -12,4 +12,10 @@ export interface RouterData {
   site: SiteAddress;
   loaderData: Record<string, unknown>;
   actionData: Record<string, unknown> | null;
+}
+
+/** The data of the page the server rendered, or null on a page the browser renders itself (the portal). */
+export function readRouterData(): RouterData | null {
+  const text = document.getElementById(ROUTER_DATA_ID)?.textContent;
+  return text ? (JSON.parse(text) as RouterData) : null;
 }

@@ -1,4 +1,4 @@
-import { localizedPath } from "../../../packages/contract/src/rules.ts";
+import { localizedPath, stripBase } from "../../../packages/contract/src/rules.ts";
 
 /**
  * The site's page list, as app paths: the one list that the route table, the language rules, the build's
@@ -6,7 +6,7 @@ import { localizedPath } from "../../../packages/contract/src/rules.ts";
  * rules (a module without imports of its own), so the build config and the browser tests can read it as a file.
  */
 
-/** Pages that exist in Dutch and, under /en, in English (spec §2). */
+/** Pages that exist in Dutch and, under /en, in English. */
 export const BILINGUAL_PATHS = [
   "/",
   "/services",
@@ -18,7 +18,10 @@ export const BILINGUAL_PATHS = [
   "/cookie-policy",
 ] as const;
 
-/** Public pages that exist once (About and Features are English only; the blog's posts are English). */
+/**
+ * Public pages that exist at one address and show in the visitor's chosen language (README, "Where we depart from
+ * the specification"); the blog's posts carry their own language.
+ */
 export const SINGLE_LANGUAGE_PATHS = ["/about", "/features", "/blog"] as const;
 
 /** Every public page at a fixed path, in each of its languages (the blog's articles come on top). */
@@ -42,14 +45,60 @@ export function needsSignIn(appPath: string): boolean {
   return SIGNED_IN_PATHS.some((prefix) => appPath === prefix.replace(/\/$/, "") || appPath.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
 }
 
+/** The portal's pages: they depend on the visitor's session, so the browser renders them. */
+export const PORTAL_PATHS = ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password"] as const;
+
 /** A blog article: /blog/{id}. */
 const ARTICLE_PATH = /^\/blog\/[^/]+$/;
+
+/** "/pricing/" → "/pricing"; "/" stays. */
+const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") || "/" : path);
 
 /**
  * True for the pages the server sends already rendered: every public page in each of its languages, the blog's
  * articles and the sign-in shells. Portal pages depend on the visitor's session and stay in the browser.
  */
 export function isServerRenderedPath(appPath: string): boolean {
-  const path = appPath.length > 1 ? appPath.replace(/\/+$/, "") : appPath;
+  const path = withoutTrailingSlash(appPath);
   return PUBLIC_PATHS.includes(path) || (AUTH_PATHS as readonly string[]).includes(path) || ARTICLE_PATH.test(path);
+}
+
+/**
+ * What the server sends for an app path: a page it renders ("rendered"), the shell of a portal page that the
+ * browser renders ("portal"), or, for an address that is no page, the not-found page with status 404 ("missing";
+ * below /dashboard/ the shell, because the portal's own not-found view sits behind its guards).
+ */
+export type PageKind = "rendered" | "portal" | "portal-missing" | "missing";
+
+export function pageKindOf(appPath: string): PageKind {
+  const path = withoutTrailingSlash(appPath);
+  if (isServerRenderedPath(path)) return "rendered";
+  if ((PORTAL_PATHS as readonly string[]).includes(path)) return "portal";
+  return path.startsWith("/dashboard/") ? "portal-missing" : "missing";
+}
+
+/** Addresses on the site's origin that are not the app's: the API, the element bundle, the examples and files. */
+export function isAppPath(appPath: string): boolean {
+  return !/^\/(api|widgets|examples|server)(\/|$)/.test(appPath) && !/\.[a-z0-9]+$/i.test(appPath);
+}
+
+/**
+ * The query parameters a server-rendered page reads, per app path; any other parameter (a campaign tag, a cache
+ * buster) renders the same page, so the server renders and caches the page without it.
+ */
+const RENDERED_PARAMS: Readonly<Record<string, readonly string[]>> = { "/blog": ["page"] };
+
+/** The address of the page the server renders for `url` (a path with base and query): its query cut to what the page reads. */
+export function renderedPageUrl(url: string): string {
+  const cut = url.search(/[?#]/);
+  const pathname = cut < 0 ? url : url.slice(0, cut);
+  const kept = RENDERED_PARAMS[withoutTrailingSlash(stripBase(pathname))] ?? [];
+  const params = new URLSearchParams(cut < 0 ? "" : url.slice(cut).replace(/#.*$/, ""));
+  const query = new URLSearchParams();
+  for (const name of kept) {
+    const value = params.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
 }

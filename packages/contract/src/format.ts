@@ -1,3 +1,4 @@
+import type { MoneyRange } from "./pricing";
 import { INTL_LOCALES, TIME_ZONE, type Locale } from "./rules";
 
 /**
@@ -65,6 +66,12 @@ export function formatMoney(amount: number, currency: string, locale: Locale, { 
       }),
   );
   return formatter.format(amount);
+}
+
+/** A range of amounts: "$500 - $1,000", "€ 400 - € 800", or "$4,000+" when it has no upper end. */
+export function formatMoneyRange({ min, max }: MoneyRange, currency: string, locale: Locale): string {
+  const from = formatMoney(min, currency, locale);
+  return max === undefined ? `${from}+` : `${from} - ${formatMoney(max, currency, locale)}`;
 }
 
 /** A number with the language's separators: 1,234.5 (en) or 1.234,5 (nl). */

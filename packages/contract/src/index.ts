@@ -61,7 +61,20 @@ export {
   BLOG_MAX_LIMIT,
 } from "./values";
 
-export { formatDate, formatDateTime, formatMoney, formatNumber, type MoneyOptions } from "./format";
+export {
+  CURRENCIES,
+  type Currency,
+  SITE_CURRENCY,
+  PACKAGE_IDS,
+  type PackageId,
+  type PackageFees,
+  type Package,
+  PACKAGES,
+  type MoneyRange,
+  BUDGET_AMOUNTS,
+} from "./pricing";
+
+export { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber, type MoneyOptions } from "./format";
 export { formatTimeAgo } from "./time-ago";
 
 export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
@@ -104,7 +117,7 @@ export type {
   Lead,
   LeadsResponse,
 } from "./schemas/contact";
-export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
+export type { BlogPost, BlogTranslation, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";
 export type {
   Plan,

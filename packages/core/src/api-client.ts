@@ -1,7 +1,10 @@
-import { errorAnswerText, isErrorCode, type ErrorCode } from "@agency/contract";
+import type { ErrorCode } from "@agency/contract";
 import type { I18n } from "@lingui/core";
 import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
 import { clearSession, getSession } from "./session";
+
+/** How error answers are read (./api-errors.ts), there once the first call's code has loaded. */
+let errors: typeof import("./api-errors") | undefined;
 
 export interface ApiClientOptions {
   /** e.g. "/api", "/preview/a/b/api" or "https://agency.example/api" */
@@ -79,8 +82,11 @@ class LazyAxiosClient implements ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
   private axios(): Promise<AxiosInstance> {
-    this.instance ??= import("axios").then(
-      ({ default: axios }) => createInstance(axios, this.options),
+    this.instance ??= Promise.all([import("axios"), import("./api-errors")]).then(
+      ([{ default: axios }, apiErrors]) => {
+        errors = apiErrors;
+        return createInstance(axios, this.options);
+      },
       (error: unknown) => {
         // A failed download (offline) is tried again on the next call.
         this.instance = undefined;
@@ -136,13 +142,17 @@ export function apiErrorMessage(error: unknown, i18n: I18n): string | undefined 
   const data: unknown = error.response?.data;
   if (!data || typeof data !== "object") return undefined;
   const retryAfter = retryAfterSeconds(error);
-  return errorAnswerText(i18n, retryAfter === undefined ? data : { ...data, retryAfter });
+  const answer = retryAfter === undefined ? data : { ...data, retryAfter };
+  // An answer of this client: the error texts came with it. (The server's own text otherwise.)
+  if (errors) return errors.errorAnswerIn(i18n, answer);
+  const { error: text } = answer as { error?: unknown };
+  return typeof text === "string" && text ? text : undefined;
 }
 
 /** The error code of a failed call's answer, when it has one. */
 export function apiErrorCode(error: unknown): ErrorCode | undefined {
   const code: unknown = isAxiosError(error) ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
-  return isErrorCode(code) ? code : undefined;
+  return errors?.isErrorCode(code) ? code : undefined;
 }
 
 export function apiStatus(error: unknown): number | undefined {

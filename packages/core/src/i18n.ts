@@ -5,7 +5,8 @@ export type Catalog = Record<Locale, Messages>;
 
 /**
  * One Lingui instance per element (and one for the host), so two elements on one page can speak different
- * languages. Catalogs are merged: ui primitives (with the contract's error texts) first, then the element's own.
+ * languages. Catalogs are merged: ui primitives first, then the element's own (the API client adds the contract's
+ * error texts when it has an error to translate).
  */
 export function createI18n(locale: Locale, catalogs: Catalog[]): I18n {
   const i18n = setupI18n();

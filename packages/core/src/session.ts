@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { User } from "@agency/contract";
 import { readStorage, writeStorage } from "./storage";
 
-/** Spec §3: local storage keys. */
+/** The local storage keys of the session: the bearer token and the stored user. */
 export const TOKEN_KEY = "token";
 export const USER_KEY = "user";
 /** Fired on window whenever a copy of the bundle changes the session, so other copies on the page agree. */
@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 let snapshot: SessionSnapshot = load();
 let listening = false;
 
-/** Spec §4: a stored token and user are loaded at start; an unparsable user removes both, silently. */
+/** A stored token and user are loaded at start; an unparsable user removes both, silently. */
 function load(): SessionSnapshot {
   const token = readStorage(TOKEN_KEY);
   const rawUser = readStorage(USER_KEY);

@@ -8,7 +8,7 @@ CREATE TABLE plans (
   price_monthly_cents integer NOT NULL CHECK (price_monthly_cents >= 0),
   price_yearly_cents integer NOT NULL CHECK (price_yearly_cents >= 0),
   currency text NOT NULL DEFAULT 'EUR' CHECK (currency ~ '^[A-Z]{3}$'),
-  -- An array of strings, or an object of strings/booleans (spec §3: true shows 'Included', false 'Not included').
+  -- An array of strings, or an object of strings/booleans (true shows 'Included', false 'Not included').
   features jsonb NOT NULL DEFAULT '[]',
   -- Stripe price ids of this plan; when null the STRIPE_PRICE_MONTHLY / STRIPE_PRICE_YEARLY settings apply.
   stripe_price_monthly text,
@@ -18,7 +18,7 @@ CREATE TABLE plans (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
--- The default plan of spec §9.
+-- The default plan: Pro, €49 a month or €468 a year.
 INSERT INTO plans (id, name, description, price_monthly_cents, price_yearly_cents, currency, features, sort_order)
 VALUES (
   'pro',

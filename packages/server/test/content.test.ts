@@ -61,6 +61,56 @@ describe("blog", () => {
     expect((await t.app.inject({ url: "/preview/a/b/api/blog/no-such-post" })).statusCode).toBe(404);
   });
 
+  it("lists an article once per language: the Dutch list shows its Dutch version, the others the original", async () => {
+    const ids = async (query: string) =>
+      ((await t.app.inject({ url: `/api/blog?limit=50${query}` })).json() as { posts: { id: string; language: string }[]; pagination: { total: number } });
+    const originals = await ids("");
+    const english = await ids("&language=en");
+    const dutch = await ids("&language=nl");
+    expect(originals.posts.map((p) => p.id)).toContain("gdpr-cookie-consent-for-small-websites");
+    expect(originals.posts.map((p) => p.id)).not.toContain("avg-en-cookietoestemming-voor-kleine-websites");
+    expect(english.posts).toEqual(originals.posts);
+    expect(dutch.posts.map((p) => p.id)).toContain("avg-en-cookietoestemming-voor-kleine-websites");
+    expect(dutch.posts.map((p) => p.id)).not.toContain("gdpr-cookie-consent-for-small-websites");
+    expect(dutch.posts).toHaveLength(originals.posts.length);
+    expect(dutch.pagination.total).toBe(originals.pagination.total);
+    expect((await t.app.inject({ url: "/api/blog?language=de" })).statusCode).toBe(400);
+  });
+
+  it("names each post's translations, both ways", async () => {
+    const post = async (id: string) => (await t.app.inject({ url: `/api/blog/${id}` })).json().post;
+    expect(await post("gdpr-cookie-consent-for-small-websites")).toMatchObject({
+      language: "en",
+      translations: [{ id: "avg-en-cookietoestemming-voor-kleine-websites", language: "nl" }],
+    });
+    expect(await post("avg-en-cookietoestemming-voor-kleine-websites")).toMatchObject({
+      language: "nl",
+      translations: [{ id: "gdpr-cookie-consent-for-small-websites", language: "en" }],
+    });
+    expect(await post("website-speed-optimisation")).not.toHaveProperty("translations");
+  });
+
+  it("refuses a translation of a post that is missing, itself a translation, or already in that language", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "blog-"));
+    const post = (id: string, front: string) =>
+      `---\nid: ${id}\ntitle: "T"\nauthor_name: Tester\ncreated_at: 2030-01-01\n${front}\n---\nText\n`;
+    try {
+      writeFileSync(path.join(dir, "original.md"), post("original", "language: en"));
+      writeFileSync(path.join(dir, "vertaling.md"), post("vertaling", "language: nl\ntranslation_of: nergens"));
+      await expect(syncBlog(t.db, dir)).rejects.toThrow(/vertaling: 'translation_of' must name an original post, and 'nergens' is none/);
+      writeFileSync(path.join(dir, "vertaling.md"), post("vertaling", "language: nl\ntranslation_of: original"));
+      writeFileSync(path.join(dir, "nog-een.md"), post("nog-een", "language: nl\ntranslation_of: vertaling"));
+      await expect(syncBlog(t.db, dir)).rejects.toThrow(/nog-een: 'translation_of' must name an original post, and 'vertaling' is none/);
+      writeFileSync(path.join(dir, "nog-een.md"), post("nog-een", "language: nl\ntranslation_of: original"));
+      await expect(syncBlog(t.db, dir)).rejects.toThrow(/'original' is already written in 'nl'/);
+      writeFileSync(path.join(dir, "nog-een.md"), post("nog-een", "language: en\ntranslation_of: original"));
+      await expect(syncBlog(t.db, dir)).rejects.toThrow(/'original' is already written in 'en'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await syncBlog(t.db, blogContentDir);
+    }
+  });
+
   it("syncs the folder into the database: adds, updates, removes, sanitises", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "blog-"));
     const post = (title: string, body: string) =>

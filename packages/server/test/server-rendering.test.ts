@@ -1,39 +1,58 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { syncBlog } from "../src/blog/sync";
 import { buildTestApp, type TestApp } from "./helpers";
 
 /**
  * The static-site plugin with a server entry: public pages are sent rendered (language, head tags, markup, loader
- * data), English ones with the blocking language guard, portal pages as the browser-rendered shell, and a page is
- * rendered again when the blog's content changes. The entry here is a small stand-in with the real entry's
- * interface (host/src/entry-server.tsx), which counts its renders and reads the blog through the API.
+ * data) with nothing that loads a script before the first paint, English ones with the inline language guard,
+ * portal pages as the browser-rendered shell, an address that is no page as the rendered not-found page (404),
+ * and each page rendered once per blog content version and kept as a finished document. The entry here is a
+ * small stand-in with the real entry's interface (host/src/entry-server.tsx), which counts its renders and reads
+ * the blog through the API.
  */
 
 let t: TestApp;
 const root = mkdtempSync(path.join(tmpdir(), "ssr-"));
 const hostDist = path.join(root, "host");
 
+const GUARD = "window.guarded = true;\n";
+const BOOT = "window.booted = document.currentScript.dataset.entry;\n";
+
 const ENTRY = `
 export let renders = 0;
-export function isServerRenderedPath(appPath) {
-  return ["/pricing", "/en/pricing", "/blog"].includes(appPath);
+export const documentScripts = { languageGuard: ${JSON.stringify(GUARD)}, boot: ${JSON.stringify(BOOT)} };
+const app = (pathname) => pathname.replace(/^\\/preview\\/[^/]+\\/[^/]+/, "") || "/";
+const pages = ["/pricing", "/en/pricing", "/blog"];
+export function pageKindOf(appPath) {
+  if (pages.includes(appPath)) return "rendered";
+  if (appPath === "/dashboard") return "portal";
+  return appPath.startsWith("/dashboard/") ? "portal-missing" : "missing";
+}
+export function renderedPageUrl(url) {
+  const [pathname, query = ""] = url.split("?");
+  const page = new URLSearchParams(query).get("page");
+  return app(pathname) === "/blog" && page ? pathname + "?page=" + page : pathname;
 }
 export async function render(path, origin, serverData) {
   renders++;
   globalThis.ssrRenders = renders;
   const url = new URL(path, origin);
-  if (url.searchParams.has("moved")) return { kind: "redirect", status: 302, location: "/pricing" };
-  const english = url.pathname.includes("/en/");
+  if (url.pathname === "/pricing" && url.search) throw new Error("rendered with a query it does not read: " + url.search);
+  const english = app(url.pathname).startsWith("/en");
+  const missing = pageKindOf(app(url.pathname)) === "missing";
   const { body } = await serverData.get("/blog?page=1&limit=50", english ? "en" : "nl");
   const titles = body.posts.map((post) => post.title).join(", ");
   return {
     kind: "page",
-    status: 200,
+    status: missing ? 404 : 200,
     lang: english ? "en" : "nl",
-    head: "<title>" + url.pathname + " | Site</title>",
-    body: "<h1>" + url.pathname + "</h1><p>" + titles + "</p><p>Costs $& more, $' less</p>",
+    head: "<title>" + (missing ? "Not found" : url.pathname) + " | Site</title>",
+    body: "<h1>" + url.pathname + url.search + "</h1><p>" + titles + "</p><p>Costs $& more, $' less</p>",
     data: JSON.stringify({ path: url.pathname }),
   };
 }
@@ -43,7 +62,9 @@ beforeAll(async () => {
   mkdirSync(path.join(hostDist, "server"), { recursive: true });
   writeFileSync(
     path.join(hostDist, "index.html"),
-    '<!doctype html>\n<html lang="nl">\n<head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="./assets/app-Ab12Cd34.css"></head>\n<body><div id="root"></div></body></html>',
+    '<!doctype html>\n<html lang="nl">\n<head><meta charset="UTF-8" /><script type="module" crossorigin src="./assets/index-Ef56Gh78.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="./assets/react-Ij90Kl12.js"><link rel="stylesheet" crossorigin href="./assets/app-Ab12Cd34.css"></head>\n' +
+      '<body><div id="root"></div></body></html>',
   );
   mkdirSync(path.join(hostDist, "assets"), { recursive: true });
   writeFileSync(path.join(hostDist, "assets", "app-Ab12Cd34.css"), "body{margin:0}");
@@ -59,6 +80,8 @@ afterAll(async () => {
 });
 
 const renders = () => (globalThis as { ssrRenders?: number }).ssrRenders ?? 0;
+const html = { accept: "text/html,application/xhtml+xml" };
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** Writes a Markdown post into the test's blog folder. */
 const writePost = (dir: string, id: string, title: string) =>
@@ -72,7 +95,6 @@ describe("server-rendered pages", () => {
     const res = await t.app.inject({ url: "/pricing" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(res.headers["content-security-policy"]).toMatch(/script-src 'self'/);
     expect(res.body).toContain('<html lang="nl">');
     expect(res.body).toMatch(/<title>\/pricing \| Site<\/title><\/head>/);
     // The site's styles come with the page, so it is painted without waiting for another request.
@@ -82,35 +104,94 @@ describe("server-rendered pages", () => {
     // The page's text goes in as it is, "$&" included.
     expect(res.body).toContain("<p>Costs $& more, $' less</p></div>");
     expect(res.body).toContain('<script type="application/json" id="router-data">{"path":"/pricing"}</script>');
-    expect(res.body).not.toContain("language-guard.js");
+    expect(res.body).not.toContain(GUARD);
   });
 
-  it("puts the language guard as a blocking script file first in the head of an English page", async () => {
+  it("loads no script before the first paint: no module script or preload, the boot script last, allowed by its hash", async () => {
+    const res = await t.app.inject({ url: "/pricing" });
+    const head = res.body.slice(0, res.body.indexOf("</head>"));
+    expect(head).not.toMatch(/<script|modulepreload/);
+    const boot = `<script data-entry="/assets/index-Ef56Gh78.js" data-preload="/assets/react-Ij90Kl12.js">${BOOT}</script></body>`;
+    expect(res.body).toContain(boot);
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1] ?? "";
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).toContain(sha256(BOOT));
+    expect(scriptSrc).toContain(sha256(GUARD));
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const preview = await t.app.inject({ url: "/preview/a/b/pricing" });
+    expect(preview.body).toContain('<script data-entry="/preview/a/b/assets/index-Ef56Gh78.js" data-preload="/preview/a/b/assets/react-Ij90Kl12.js">');
+  });
+
+  it("runs the language guard inline, first in the head of an English page", async () => {
     const res = await t.app.inject({ url: "/en/pricing" });
     expect(res.body).toContain('<html lang="en">');
-    expect(res.body).toContain('<meta charset="UTF-8" /><script src="/language-guard.js"></script>');
+    expect(res.body).toContain(`<meta charset="UTF-8" /><script>${GUARD}</script>`);
     const preview = await t.app.inject({ url: "/preview/a/b/en/pricing" });
-    expect(preview.body).toContain('<script src="/preview/a/b/language-guard.js"></script>');
+    expect(preview.body).toContain(`<meta charset="UTF-8" /><script>${GUARD}</script>`);
     expect(preview.body).toContain('<div id="root"><h1>/preview/a/b/en/pricing</h1>');
   });
 
-  it("follows the entry's redirects", async () => {
-    const res = await t.app.inject({ url: "/pricing?moved=1" });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/pricing");
-  });
-
   it("sends portal pages as the shell the browser renders, and never serves the server entry", async () => {
-    const shell = await t.app.inject({ url: "/dashboard", headers: { accept: "text/html" } });
+    const shell = await t.app.inject({ url: "/dashboard", headers: html });
     expect(shell.statusCode).toBe(200);
     expect(shell.body).toContain('<div id="root"></div>');
-    expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-Ab12Cd34.css">');
+    expect(shell.body).toContain('<script type="module" crossorigin src="/assets/index-Ef56Gh78.js">');
     expect(shell.body).not.toContain("router-data");
     for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js"]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
+});
 
+describe("an address that is no page", () => {
+  it("answers a browser 404 with the rendered not-found page, in either language and under a preview base", async () => {
+    const cases = { "/nope": "nl", "/en/nope": "en", "/en/blog": "en", "/preview/a": "nl", "/preview/a/b/nope": "nl", "/nope.html": "nl" };
+    for (const [url, lang] of Object.entries(cases)) {
+      const res = await t.app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain(`<html lang="${lang}">`);
+      expect(res.body, url).toContain("<title>Not found | Site</title>");
+      expect(res.body, url).toContain(`<h1>${url}</h1>`);
+      // The language guard is the English pages' own: an English address that is no page is shown as it is.
+      expect(res.body, url).not.toContain(GUARD);
+    }
+  });
+
+  it("answers a 404 below the portal with the shell the browser renders, kept out of search results", async () => {
+    const res = await t.app.inject({ url: "/dashboard/nope", headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["x-robots-tag"]).toBe("noindex");
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it("answers anyone who does not ask for HTML with the API's JSON 404", async () => {
+    for (const url of ["/nope", "/en/nope", "/api/nope"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: "not_found" });
+    }
+  });
+
+  it("answers 404 to a preview base with characters that would break out of an attribute (sent raw, not encoded)", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1", () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = "";
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on("end", () => resolve(answer));
+        socket.on("error", reject);
+      });
+    expect(await raw('/preview/a"onload="x/b/pricing')).toMatch(/^HTTP\/1\.1 404/);
+    expect(await raw("/preview/a/b/pricing")).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe("the page cache", () => {
   it("renders a page once per blog content version: a post added later is rendered on the next request", async () => {
     const blogDir = path.join(root, "blog");
     mkdirSync(blogDir, { recursive: true });
@@ -127,5 +208,47 @@ describe("server-rendered pages", () => {
     const after = await t.app.inject({ url: "/blog" });
     expect(renders()).toBe(before + 1);
     expect(after.body).toContain("Added later");
+  });
+
+  it("keys a page on the query parameters it reads: any other query string is the same cached page", async () => {
+    const page = (await t.app.inject({ url: "/pricing" })).body;
+    const before = renders();
+    for (let r = 0; r < 20; r++) expect((await t.app.inject({ url: `/pricing?r=${r}&utm_source=x` })).body).toBe(page);
+    expect(renders()).toBe(before);
+
+    const second = await t.app.inject({ url: "/blog?page=2&r=1" });
+    expect(second.body).toContain("<h1>/blog?page=2</h1>");
+    expect(renders()).toBe(before + 1);
+    await t.app.inject({ url: "/blog?r=2&page=2" });
+    expect(renders()).toBe(before + 1);
+  });
+
+  it("keeps the site's pages when a stream of made-up addresses comes in, and keeps no not-found page", async () => {
+    await t.app.inject({ url: "/pricing" });
+    await t.app.inject({ url: "/en/pricing" });
+    const before = renders();
+    for (let i = 0; i < 260; i++) {
+      await t.app.inject({ url: `/preview/p${i}/q/pricing` });
+      await t.app.inject({ url: `/blog?page=${i + 3}` });
+    }
+    expect(renders()).toBe(before + 520);
+    await t.app.inject({ url: "/pricing" });
+    await t.app.inject({ url: "/en/pricing" });
+    expect(renders()).toBe(before + 520);
+
+    await t.app.inject({ url: "/nope-twice", headers: html });
+    await t.app.inject({ url: "/nope-twice", headers: html });
+    expect(renders()).toBe(before + 522);
+  });
+
+  it("sends the finished page compressed to browsers that accept it, the same page as uncompressed", async () => {
+    const plain = await t.app.inject({ url: "/pricing" });
+    const br = await t.app.inject({ url: "/pricing", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url: "/pricing", headers: { "accept-encoding": "gzip, br;q=0" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 });

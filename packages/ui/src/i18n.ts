@@ -1,10 +1,9 @@
-import { contractCatalog } from "@agency/contract/catalog";
 import type { Catalog } from "@agency/core";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 
 /**
- * Messages of the shared primitives, with the contract's error texts: merged into every element's and the host's
- * Lingui instance, so each of them translates the error codes of the API.
+ * Messages of the shared primitives: merged into every element's and the host's Lingui instance. The contract's
+ * error texts are not among them: the API client adds them when it has an error to translate (apiErrorMessage).
  */
-export const uiCatalog: Catalog = { nl: { ...contractCatalog.nl, ...nl }, en: { ...contractCatalog.en, ...en } };
+export const uiCatalog: Catalog = { nl, en };

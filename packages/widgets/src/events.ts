@@ -3,8 +3,17 @@
  * by it), and the published declarations, custom-elements.json and the React JSX types are derived from. The
  * details are the contract's types where the API defines them, named for partners.
  */
-import type { ConsentRecordPayload, ContactRequestPayload, CreateCheckoutPayload, HONEYPOT_FIELD, Subscription, User } from "@agency/contract";
-import type { PackageFees, PackageId, Currency } from "./pricing/packages";
+import type {
+  ConsentRecordPayload,
+  ContactRequestPayload,
+  CreateCheckoutPayload,
+  Currency,
+  HONEYPOT_FIELD,
+  PackageFees,
+  PackageId,
+  Subscription,
+  User,
+} from "@agency/contract";
 
 /** `agency-navigate`: where an element wants to go. */
 export interface AgencyNavigateDetail {

@@ -44,7 +44,8 @@ export function Section({ title, intro, alt = false, narrow = false, className, 
 export interface CardItem {
   title: ReactNode;
   text: ReactNode;
-  badge?: ReactNode;
+  /** A short mark beside the title ("Included"), part of the heading's name: "Blog system, included". */
+  badge?: string;
   points?: ReactNode[];
 }
 
@@ -54,8 +55,23 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
       {items.map((item, index) => (
         <li key={index} className="c-card">
           <h3 className="c-card__title">
-            {item.title}
-            {item.badge && <span className="c-badge">{item.badge}</span>}
+            {item.badge ? (
+              <>
+                {/*
+                  The badge is read as its own word after a pause ("Blogsysteem, inbegrepen"): the heading's name
+                  comes from one hidden line, since browsers put their own space around a hidden piece of a name.
+                */}
+                <span aria-hidden="true">
+                  {item.title}
+                  <span className="c-badge">{item.badge}</span>
+                </span>
+                <span className="ag-visually-hidden">
+                  {item.title}, {item.badge.toLocaleLowerCase()}
+                </span>
+              </>
+            ) : (
+              item.title
+            )}
           </h3>
           <p className="c-card__text">{item.text}</p>
           {item.points && (

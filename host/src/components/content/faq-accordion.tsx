@@ -1,22 +1,24 @@
-import { useId, useState, type ReactNode } from "react";
+import { useState } from "react";
+import { island } from "../../islands/island";
 
 export interface FaqItem {
   question: string;
-  answer: ReactNode;
+  answer: string;
 }
 
 export interface FaqAccordionProps {
+  /** Unique on the page: the questions' and answers' ids start with it. */
+  id: string;
   items: FaqItem[];
   /**
    * "single": one answer open at a time, opening another closes the first (home page);
-   * "multiple": every answer opens and closes on its own (pricing page). Spec §4.
+   * "multiple": every answer opens and closes on its own (pricing page).
    */
   mode: "single" | "multiple";
 }
 
 /** Questions as disclosure buttons (aria-expanded, aria-controls) under h3 headings, answers as regions. */
-export function FaqAccordion({ items, mode }: FaqAccordionProps) {
-  const baseId = useId();
+export function FaqAccordion({ id, items, mode }: FaqAccordionProps) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
   const toggle = (index: number) =>
@@ -32,8 +34,8 @@ export function FaqAccordion({ items, mode }: FaqAccordionProps) {
   return (
     <ul className="c-faq">
       {items.map((item, index) => {
-        const buttonId = `${baseId}-q${index}`;
-        const panelId = `${baseId}-a${index}`;
+        const buttonId = `${id}-q${index}`;
+        const panelId = `${id}-a${index}`;
         const expanded = open.has(index);
         return (
           <li key={index} className="c-faq__item">
@@ -61,3 +63,6 @@ export function FaqAccordion({ items, mode }: FaqAccordionProps) {
     </ul>
   );
 }
+
+/** The accordion as an island of a server-rendered page (islands/island.tsx): its questions travel as props. */
+export const FaqIsland = island("faq", FaqAccordion);

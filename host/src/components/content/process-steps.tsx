@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Steps } from "./blocks";
 
-/** The four steps of spec §1's process, on the home and services pages. */
+/** The four steps of the agency's process, on the home and services pages. */
 export function ProcessSteps() {
   return (
     <Steps

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ExternalLink } from "./external-link";
 
-/** The two live projects shown on Home and Portfolio (spec §1). */
+/** The two live projects shown on Home and Portfolio. */
 export const SHOWCASES = {
   builder: "https://builder.pixelwerf.nl",
   trading: "https://trading.pixelwerf.nl",

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ShowcaseCard } from "./showcase-card";
 
-/** The two showcased projects (spec §1), on the home and portfolio pages. */
+/** The two showcased projects, on the home and portfolio pages. */
 export function Showcases() {
   const { t } = useLingui();
   const newTabHint = t`(opens in a new tab)`;

@@ -1,7 +1,7 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../routes";
-import { AUTH_PATHS, BILINGUAL_PATHS, isServerRenderedPath, PUBLIC_PATHS } from "../site-pages";
+import { AUTH_PATHS, BILINGUAL_PATHS, isAppPath, isServerRenderedPath, pageKindOf, PORTAL_PATHS, PUBLIC_PATHS, renderedPageUrl } from "../site-pages";
 
 /** The route a path ends on, "*" for the not-found page. */
 const routeOf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path ?? "(index)";
@@ -18,6 +18,34 @@ describe("the page list", () => {
     }
     for (const path of ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password", "/nope", "/en/about", "/blog/a/b"]) {
       expect(isServerRenderedPath(path), path).toBe(false);
+    }
+  });
+
+  it("tells the server how to answer each address: rendered, the portal's shell, or no page", () => {
+    for (const path of [...PUBLIC_PATHS, ...AUTH_PATHS, "/blog/some-article", "/pricing/"]) expect(pageKindOf(path), path).toBe("rendered");
+    for (const path of PORTAL_PATHS) {
+      expect(pageKindOf(path), path).toBe("portal");
+      expect(routeOf(path), path).not.toBe("*");
+    }
+    for (const path of ["/nope", "/en/about", "/en/blog", "/blog/a/b", "/pricing/x", "/preview/a"]) {
+      expect(pageKindOf(path), path).toBe("missing");
+      expect(routeOf(path), path).toBe("*");
+    }
+    expect(pageKindOf("/dashboard/nope")).toBe("portal-missing");
+  });
+
+  it("renders a page from its path and the query parameters it reads, nothing else", () => {
+    expect(renderedPageUrl("/pricing?r=1&utm_source=x")).toBe("/pricing");
+    expect(renderedPageUrl("/preview/a/b/pricing?r=2#faq")).toBe("/preview/a/b/pricing");
+    expect(renderedPageUrl("/blog?r=3&page=2")).toBe("/blog?page=2");
+    expect(renderedPageUrl("/preview/a/b/blog/?page=2")).toBe("/preview/a/b/blog/?page=2");
+    expect(renderedPageUrl("/en/pricing")).toBe("/en/pricing");
+  });
+
+  it("knows the addresses on the site's origin that are not the app's", () => {
+    for (const path of ["/", "/pricing", "/blog/an-article", "/nope"]) expect(isAppPath(path), path).toBe(true);
+    for (const path of ["/api/health", "/widgets/v1/agency-widgets.js", "/examples/", "/server/entry-server.js", "/sitemap.xml", "/favicon.svg"]) {
+      expect(isAppPath(path), path).toBe(false);
     }
   });
 });

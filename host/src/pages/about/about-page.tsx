@@ -150,7 +150,7 @@ export default function AboutPage() {
           <Trans>Tell us about your plans. We reply within 24 hours.</Trans>
         </p>
         <div className="c-actions">
-          {/* Spec §2: About exists only at /about, in English, and links to the (English) contact page. */}
+          {/* About exists only at /about; its contact link goes to the contact page in the page's language. */}
           <Link to={localizedPath("/contact", locale)} className="c-button">
             <Trans>Get In Touch</Trans>
           </Link>

@@ -44,7 +44,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data(answer, { status: answer.status === "error" && answer.reason === "not-found" ? 404 : 200 });
 }
 
-/** Spec §2/§4 blog article: loading, then the article or 'Article Not Found'. */
+/**
+ * A blog article: loading, then the article or 'Article Not Found'. An article written in other languages too
+ * links to each version.
+ */
 export default function BlogArticlePage() {
   const { t } = useLingui();
   const locale = useLocale();
@@ -119,6 +122,10 @@ function Article({ post }: { post: BlogPost }) {
   const updated = formatPostDate(post.updated_at, locale);
   // The post's own words carry its language when it differs from the page's (screen readers, hyphenation).
   const lang = postLang(post, locale);
+  // The same article in other languages: linked from the page, and hreflang alternates for search engines.
+  const translations = post.translations ?? [];
+  const alternates =
+    translations.length > 0 ? [{ language: post.language, path: `/blog/${post.id}` }, ...translations.map((v) => ({ language: v.language, path: `/blog/${v.id}` }))] : [];
 
   return (
     <article className="article page">
@@ -129,6 +136,7 @@ function Article({ post }: { post: BlogPost }) {
         path={`/blog/${post.id}`}
         type="article"
         image={post.featured_image}
+        alternates={alternates}
       />
       <nav className="article__breadcrumb" aria-label={t`Breadcrumb`}>
         <ol>
@@ -169,6 +177,13 @@ function Article({ post }: { post: BlogPost }) {
           </div>
         </div>
         <PostMeta post={post} withAuthor={false} />
+        {translations.map((version) => (
+          <p key={version.id} className="article__translation">
+            <Link to={`/blog/${version.id}`} hrefLang={version.language}>
+              {version.language === "nl" ? t`Read this article in Dutch` : t`Read this article in English`}
+            </Link>
+          </p>
+        ))}
       </header>
       {post.featured_image ? <img src={post.featured_image} alt={post.title} className="article__image" /> : null}
       {/* Sanitised by DOMPurify in articleHtml. */}

@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE, blogApi, stripBase, type BlogListResponse, type BlogPost, type Pagination } from "@agency/core";
+import { BLOG_PAGE_SIZE, blogApi, stripBase, type BlogListResponse, type BlogPost, type Locale, type Pagination } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
@@ -12,6 +12,7 @@ import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
+import { BlogPaginationIsland } from "./blog-pagination";
 import "./blog.css";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
@@ -23,8 +24,8 @@ type ListState =
   | { status: "error" }
   | { status: "loaded"; posts: BlogPost[]; pagination: Pagination };
 
-/** What came back for which page: an answer for another page means this one is still loading. */
-type Answer = { page: number } & ListState;
+/** What came back for which page and language: an answer for another one means this one is still loading. */
+type Answer = { page: number; locale: Locale } & ListState;
 
 /** The page number in ?page=, 1 when absent or nonsense. */
 function pageFrom(params: URLSearchParams): number {
@@ -41,49 +42,46 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (!server) return null;
   const url = new URL(request.url);
   const page = pageFrom(url.searchParams);
-  const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}`, localeForPath(stripBase(url.pathname)));
-  if (status !== 200) return { page, status: "error" };
+  const locale = localeForPath(stripBase(url.pathname));
+  const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}&language=${locale}`, locale);
+  if (status !== 200) return { page, locale, status: "error" };
   const { posts, pagination } = body as BlogListResponse;
-  return { page, status: "loaded", posts: posts ?? [], pagination };
+  return { page, locale, status: "loaded", posts: posts ?? [], pagination };
 }
 
 /**
  * The blog list: the latest article featured, then a grid, 'Page X of Y' with Previous/Next. The page's own
- * texts, dates and reading times follow the visitor's language; each post's text carries its own language.
+ * texts, dates and reading times follow the visitor's language. Each article is listed in that language when it
+ * is written in it; otherwise its text carries its own language and its details say which.
  */
 export default function BlogPage() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFrom(params);
   // The page the server rendered with its posts; its own fetch is then not needed.
   const loaded = useLoaderData() as Answer | null | undefined;
   const rendered = useRef(loaded ?? null);
   const [answer, setAnswer] = useState<Answer | null>(loaded ?? null);
-  const state: ListState = answer?.page === page ? answer : { status: "loading" };
+  const state: ListState = answer?.page === page && answer.locale === locale ? answer : { status: "loading" };
 
   useEffect(() => {
-    if (rendered.current?.page === page) return;
+    if (rendered.current?.page === page && rendered.current.locale === locale) return;
     rendered.current = null;
     let current = true;
     blogApi
-      .listBlogPosts(hostApi(), page)
+      .listBlogPosts(hostApi(), page, locale)
       .then(({ posts, pagination }) => {
-        if (current) setAnswer({ page, status: "loaded", posts: posts ?? [], pagination });
+        if (current) setAnswer({ page, locale, status: "loaded", posts: posts ?? [], pagination });
       })
       .catch((error: unknown) => {
         console.error("Failed to load blog posts", error);
-        if (current) setAnswer({ page, status: "error" });
+        if (current) setAnswer({ page, locale, status: "error" });
       });
     return () => {
       current = false;
     };
-  }, [page]);
-
-  const goTo = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
-    window.scrollTo(0, 0);
-  };
+  }, [page, locale]);
 
   return (
     <div className="blog">
@@ -127,7 +125,7 @@ export default function BlogPage() {
           </div>
         ) : null}
         {state.status === "loaded" && state.posts.length > 0 ? (
-          <PostList posts={state.posts} pagination={state.pagination} page={page} onPage={goTo} />
+          <PostList posts={state.posts} pagination={state.pagination} page={page} />
         ) : null}
       </div>
     </div>
@@ -138,14 +136,11 @@ function PostList({
   posts,
   pagination,
   page,
-  onPage,
 }: {
   posts: BlogPost[];
   pagination: Pagination;
   page: number;
-  onPage: (page: number) => void;
 }) {
-  const { t } = useLingui();
   const locale = useLocale();
   // The newest article leads the first page; later pages are all grid.
   const featured = page === 1 ? posts[0] : undefined;
@@ -205,21 +200,7 @@ function PostList({
           </ul>
         </section>
       ) : null}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label={t`Blog pages`}>
-          <button type="button" className="ag-button ag-button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <Trans>Previous</Trans>
-          </button>
-          <p className="pagination__status" aria-live="polite">
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </p>
-          <button type="button" className="ag-button ag-button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            <Trans>Next</Trans>
-          </button>
-        </nav>
-      ) : null}
+      {pages > 1 ? <BlogPaginationIsland page={page} pages={pages} /> : null}
     </>
   );
 }

@@ -13,7 +13,7 @@ import { messages as nl } from "./locales/nl.po";
 loadCatalog({ nl, en });
 
 /**
- * Spec §2 settings: account information and subscription management, all inside the settings element. After the
+ * Settings: account information and subscription management, all inside the settings element. After the
  * visitor deletes their account there is nothing left to show here: the site's home page in their language follows.
  */
 export default function DashboardSettingsPage() {

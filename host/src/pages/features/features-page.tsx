@@ -10,7 +10,7 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Marketing copy for the Pro plan's platform (spec §2 Features): text only, no behaviour. */
+/** Marketing copy for the Pro plan's platform: text only, no behaviour. */
 export default function FeaturesPage() {
   const { t } = useLingui();
   const locale = useLocale();

@@ -9,7 +9,7 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Spec §2 forgot password: the element's forgot view (form, then the sent confirmation). */
+/** Forgot password: the element's forgot view (form, then the sent confirmation). */
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
   const locale = useLocale();

@@ -2,9 +2,8 @@ import "@agency/widgets/pricing/pricing.element";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Compare, CardGrid, Hero, Section } from "../../components/content/blocks";
-import { FaqAccordion } from "../../components/content/faq-accordion";
+import { FaqIsland } from "../../components/content/faq-accordion";
 import { ProcessSteps } from "../../components/content/process-steps";
-import { WhenVisible } from "../../components/content/when-visible";
 import { Showcases } from "../../components/content/showcases";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
@@ -126,13 +125,13 @@ export default function HomePage() {
         title={<Trans>Pricing packages</Trans>}
         intro={<Trans>A one-time startup fee plus a fixed monthly fee. No hidden costs.</Trans>}
       >
-        <WhenVisible minHeight="60rem">
-          <agency-pricing locale={locale} contact-href={contact} />
-        </WhenVisible>
+        {/* In a page the server sent, the element is defined when its box nears the viewport (islands/elements.ts). */}
+        <agency-pricing locale={locale} contact-href={contact} />
       </Section>
 
       <Section alt narrow title={<Trans>Frequently asked questions</Trans>}>
-        <FaqAccordion
+        <FaqIsland
+          id="home-faq"
           mode="single"
           items={[
             {

@@ -9,7 +9,7 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Spec §2 login: the login element (with its forgot, register and support links), trust badges and a teaser. */
+/** Login: the login element (with its forgot, register and support links), trust badges and a teaser. */
 export default function LoginPage() {
   const { t } = useLingui();
   const locale = useLocale();

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
@@ -8,6 +8,11 @@ import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
+
+/** The route's loader: the server answers an address that is no page with this page and status 404. */
+export function loader() {
+  return data(null, { status: 404 });
+}
 
 /** Unknown paths: a real page in the visitor's language, kept out of search results. */
 export default function NotFoundPage() {

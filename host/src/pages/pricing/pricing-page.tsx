@@ -2,7 +2,7 @@ import "@agency/widgets/pricing/pricing.element";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { CardGrid, Hero, Section } from "../../components/content/blocks";
-import { FaqAccordion } from "../../components/content/faq-accordion";
+import { FaqIsland } from "../../components/content/faq-accordion";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
@@ -69,7 +69,8 @@ export default function PricingPage() {
       </Section>
 
       <Section narrow title={<Trans>Frequently asked questions</Trans>}>
-        <FaqAccordion
+        <FaqIsland
+          id="pricing-faq"
           mode="multiple"
           items={[
             {

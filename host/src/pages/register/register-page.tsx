@@ -9,7 +9,7 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Spec §2 register: the element's register view; it continues to /subscribe itself after success. */
+/** Register: the element's register view; it continues to /subscribe itself after success. */
 export default function RegisterPage() {
   const { t } = useLingui();
   const locale = useLocale();

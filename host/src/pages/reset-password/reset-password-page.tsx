@@ -16,7 +16,7 @@ import "./reset-password.css";
 loadCatalog(formCatalog);
 loadCatalog({ nl, en });
 
-/** Spec §9: where the visitor goes, and after how long, once the reset succeeded or failed for good. */
+/** Where the visitor goes 2 s after the reset succeeded (/login) or failed for good (/forgot-password). */
 export const RESET_REDIRECT_MS = 2000;
 
 type Destination = "/login" | "/forgot-password";
@@ -25,7 +25,10 @@ type Destination = "/login" | "/forgot-password";
 /** An invalid link says why when the server did (expired, already used), in the page's language. */
 type Phase = { name: "verifying" } | { name: "invalid"; reason?: string } | { name: "form"; email: string; leavingFor?: Destination };
 
-/** Spec §2/§4/§5/§8: verify the link, then let the visitor choose a new password. */
+/**
+ * Verify the link, then let the visitor choose a new password. An invalid link shows the 'Invalid Reset Link' view
+ * and stays there (README, "Where we depart from the specification").
+ */
 export default function ResetPasswordPage() {
   const { t, i18n } = useLingui();
   const locale = useLocale();

@@ -1,5 +1,4 @@
-import { formatMoney } from "@agency/core";
-import { CURRENCY, PACKAGES } from "@agency/widgets/pricing/packages";
+import { formatMoney, PACKAGES, SITE_CURRENCY } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Callout, CardGrid, Hero, Section } from "../../components/content/blocks";
@@ -20,10 +19,11 @@ export default function ServicesPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const contact = localizedPath("/contact", locale);
-  // The Starter package's fees (spec §9), as the pricing element has them: euro on the Dutch site, dollars on the English one.
-  const starter = PACKAGES.find((pack) => pack.id === "starter")!.fees[locale];
-  const startupFee = formatMoney(starter.startupFee, CURRENCY[locale], locale);
-  const monthlyFee = formatMoney(starter.monthlyFee, CURRENCY[locale], locale);
+  // The Starter package's fees, as the pricing element shows them: euro on the Dutch site, dollars on the English one.
+  const currency = SITE_CURRENCY[locale];
+  const starter = PACKAGES.find((pack) => pack.id === "starter")!.fees[currency];
+  const startupFee = formatMoney(starter.startupFee, currency, locale);
+  const monthlyFee = formatMoney(starter.monthlyFee, currency, locale);
   const name = SITE.name;
 
   return (
@@ -69,7 +69,7 @@ export default function ServicesPage() {
             },
             {
               title: <Trans>Blog system</Trans>,
-              badge: <Trans>Included</Trans>,
+              badge: t`Included`,
               text: (
                 <Trans>Publish news and articles yourself, to keep your website fresh and easier to find.</Trans>
               ),

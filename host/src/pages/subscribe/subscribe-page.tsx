@@ -9,7 +9,7 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Spec §2 subscribe: the subscribe element; it sends the visitor to /dashboard after checkout. */
+/** The subscribe page: the subscribe element; it sends the visitor to /dashboard after checkout. */
 export default function SubscribePage() {
   const { t } = useLingui();
   const locale = useLocale();

@@ -14,7 +14,8 @@ async function modulesOf(entry: string): Promise<string[]> {
   const bundle = await rolldown({
     input: entry,
     resolve: { alias: { "@agency/contract": contractIndex } },
-    external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@agency/"),
+    // The message catalogs (.po, compiled by Lingui's plugin in the real builds) are texts, not code.
+    external: (id) => (!id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@agency/")) || id.endsWith(".po"),
     logLevel: "silent",
   });
   const { output } = await bundle.generate({ format: "es" });

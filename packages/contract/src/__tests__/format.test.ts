@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../format";
+import { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber } from "../format";
+import { BUDGET_AMOUNTS, SITE_CURRENCY } from "../pricing";
 import { formatTimeAgo } from "../time-ago";
+import { BUDGET_RANGES } from "../values";
 
 // Intl separates some currency amounts with a no-break space; tests compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -29,6 +31,13 @@ describe("the one formatter", () => {
     expect(formatMoney(39.17, "EUR", "en")).toBe("€39.17");
     expect(formatMoney(1199, "USD", "en")).toBe("$1,199");
     expect(plain(formatMoney(1999, "EUR", "nl"))).toBe("€ 1.999");
+  });
+
+  it("writes a budget range in the site's currency: euro on the Dutch site, dollars on the English one", () => {
+    const labels = (locale: "nl" | "en") =>
+      BUDGET_RANGES.map((range) => plain(formatMoneyRange(BUDGET_AMOUNTS[range][SITE_CURRENCY[locale]], SITE_CURRENCY[locale], locale)));
+    expect(labels("nl")).toEqual(["€ 400 - € 800", "€ 800 - € 1.600", "€ 1.600 - € 2.400", "€ 2.400 - € 3.200", "€ 3.200+"]);
+    expect(labels("en")).toEqual(["$500 - $1,000", "$1,000 - $2,000", "$2,000 - $3,000", "$3,000 - $4,000", "$4,000+"]);
   });
 
   it("writes numbers with the language's separators", () => {

@@ -3,6 +3,13 @@ import { BLOG_MAX_LIMIT, BLOG_PAGE_SIZE } from "../values";
 import { LOCALES } from "../rules";
 import { DateTimeSchema, StringEnum } from "./common";
 
+/** The same article in another language: that version's id and language. */
+export const BlogTranslationSchema = Type.Object({
+  id: Type.String(),
+  language: StringEnum(LOCALES),
+});
+export type BlogTranslation = Static<typeof BlogTranslationSchema>;
+
 export const BlogPostSchema = Type.Object({
   id: Type.String(),
   title: Type.String(),
@@ -15,6 +22,9 @@ export const BlogPostSchema = Type.Object({
   updated_at: DateTimeSchema(),
   featured_image: Type.Optional(Type.String()),
   tags: Type.Array(Type.String()),
+  translations: Type.Optional(
+    Type.Array(BlogTranslationSchema, { description: "The same article in the other languages it is written in, when there are any" }),
+  ),
 });
 export type BlogPost = Static<typeof BlogPostSchema>;
 
@@ -24,6 +34,11 @@ export type Pagination = Static<typeof PaginationSchema>;
 export const BlogListQuerySchema = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: BLOG_MAX_LIMIT, default: BLOG_PAGE_SIZE }),
+  language: Type.Optional(
+    StringEnum(LOCALES, {
+      description: "Lists each article in this language when it is written in it, else in its original language; without it, the originals",
+    }),
+  ),
 });
 
 export const BlogListResponseSchema = Type.Object({ success: Type.Literal(true), posts: Type.Array(BlogPostSchema), pagination: PaginationSchema });

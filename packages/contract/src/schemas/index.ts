@@ -40,6 +40,7 @@ export {
 } from "./contact";
 export {
   BlogPostSchema,
+  BlogTranslationSchema,
   PaginationSchema,
   BlogListQuerySchema,
   BlogListResponseSchema,

@@ -7,7 +7,7 @@ async function freshSession() {
   return import("../session");
 }
 
-describe("session store (spec §3, §4)", () => {
+describe("session store", () => {
   beforeEach(() => localStorage.clear());
 
   it("loads a stored token and user at start", async () => {

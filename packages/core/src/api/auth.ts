@@ -13,7 +13,7 @@ import type {
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
 
-/** Spec §4: a successful login stores token and user (the bearer header follows from the store). */
+/** A successful login stores token and user (the bearer header follows from the store). */
 export async function login(api: ApiClient, payload: LoginPayload): Promise<User> {
   const { data } = await api.post<AuthResponse>("/auth/login", payload);
   setSession(data.user, data.token);

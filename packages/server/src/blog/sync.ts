@@ -82,12 +82,15 @@ export function parsePost(file: string, source: string): BlogSource {
   const language = data.language ?? "en";
   if (!isLocale(language)) throw new Error(`${file}: front matter 'language' must be nl or en`);
   const created = toDate(data.created_at, "created_at", file);
+  const translationOf = optionalString(data.translation_of, "translation_of", file);
+  if (translationOf !== null && !SLUG.test(translationOf)) throw new Error(`${file}: front matter 'translation_of' must be a post's id`);
   return {
     id,
     title,
     excerpt: optionalString(data.excerpt, "excerpt", file),
     content: renderMarkdown(content),
     language,
+    translation_of: translationOf,
     category: optionalString(data.category, "category", file),
     author_name: author,
     featured_image: optionalString(data.featured_image, "featured_image", file),
@@ -114,6 +117,29 @@ export async function syncBlog(db: Db, dir: string): Promise<{ upserted: number;
   }
 }
 
+/**
+ * Ids are unique, and a translation names an original (a post that translates nothing) written in another
+ * language; an article has at most one version per language.
+ */
+function checkArticles(posts: BlogSource[]): void {
+  const byId = new Map<string, BlogSource>();
+  for (const post of posts) {
+    if (byId.has(post.id)) throw new Error(`Two blog posts share the id '${post.id}'`);
+    byId.set(post.id, post);
+  }
+  const versions = new Set(posts.filter((p) => p.translation_of === null).map((p) => `${p.id}:${p.language}`));
+  for (const post of posts) {
+    if (post.translation_of === null) continue;
+    const original = byId.get(post.translation_of);
+    if (!original || original.translation_of !== null) {
+      throw new Error(`${post.id}: 'translation_of' must name an original post, and '${post.translation_of}' is none`);
+    }
+    const version = `${original.id}:${post.language}`;
+    if (versions.has(version)) throw new Error(`${post.id}: '${original.id}' is already written in '${post.language}'`);
+    versions.add(version);
+  }
+}
+
 async function syncBlogFiles(db: Db, dir: string): Promise<{ upserted: number; deleted: number; total: number }> {
   let files: string[];
   try {
@@ -123,11 +149,7 @@ async function syncBlogFiles(db: Db, dir: string): Promise<{ upserted: number; d
     else throw error;
   }
   const posts = await Promise.all(files.map(async (f) => parsePost(f, await readFile(path.join(dir, f), "utf8"))));
-  const ids = new Set<string>();
-  for (const post of posts) {
-    if (ids.has(post.id)) throw new Error(`Two blog posts share the id '${post.id}'`);
-    ids.add(post.id);
-  }
+  checkArticles(posts);
   const { upserted, deleted } = await replacePosts(db, posts);
   return { upserted, deleted, total: posts.length };
 }

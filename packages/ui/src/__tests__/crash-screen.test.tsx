@@ -9,7 +9,7 @@ function Broken(): never {
   throw new Error("render failure");
 }
 
-describe("crash screen (spec §2)", () => {
+describe("crash screen", () => {
   it.each([
     ["en", "Oops! Something went wrong", "Refresh Page"],
     ["nl", "Oeps! Er is iets misgegaan", "Pagina vernieuwen"],

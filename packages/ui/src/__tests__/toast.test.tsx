@@ -11,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("toasts (spec §9)", () => {
+describe("toasts", () => {
   it("last 4 seconds", () => {
     toast.success("Login successful!");
     toast.error("Login failed");

@@ -4,7 +4,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 /** Replaced in tests; a real reload is what the button promises. */
 export const pageReload = { reload: () => window.location.reload() };
 
-/** Spec §2 crash screen. */
+/** The screen shown when rendering fails: what happened, and a way to reload or go home. */
 export function CrashScreen() {
   return (
     <div className="ag-crash" role="alert">

@@ -16,7 +16,7 @@ export interface ToastOptions {
   locale?: Locale;
 }
 
-/** Spec §9: toasts last 4 s, loading toasts stay until dismissed, at most 20 at once. */
+/** Toasts last 4 s, loading toasts stay until dismissed, at most 20 at once. */
 export const TOAST_DURATION_MS = 4000;
 export const MAX_TOASTS = 20;
 

@@ -1,6 +1,6 @@
 import { accountApi, readStorage, writeStorage, type ConsentRecordPayload } from "@agency/core";
 
-/** Spec §3: the decision lives in local storage under this key (core knows it too: the data export reads its id). */
+/** The decision lives in local storage under this key (core knows it too: the data export reads its id). */
 export const CONSENT_STORAGE_KEY = accountApi.CONSENT_STORAGE_KEY;
 /**
  * Version of the cookie texts the visitor agreed to. Raise it when the policy or the categories change: a stored
@@ -10,12 +10,12 @@ export const CONSENT_VERSION = 1;
 /** A decision counts for 12 months (the cookie policy's 365 days for the consent cookie); then the banner asks again. */
 export const CONSENT_MAX_AGE_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Spec §9: the banner waits this long after load, so it does not compete with the page's first paint. */
+/** The banner waits 1 s after load, so it does not compete with the page's first paint. */
 export const BANNER_DELAY_MS = 1000;
 /** Window event behind `AgencyWidgets.openCookieSettings()`; the mounted banner listens for it. */
 export const OPEN_SETTINGS_EVENT = "agency-cookie-settings-open";
 
-/** The stored record: spec §3's `{necessary, analytics, marketing, timestamp}` plus the version and an anonymous id. */
+/** The stored record: `{necessary, analytics, marketing, timestamp}` plus the version and an anonymous id. */
 export type ConsentRecord = ConsentRecordPayload;
 
 export interface ConsentChoice {
@@ -40,7 +40,8 @@ export function readStoredConsent(): ConsentRecord | null {
       necessary: true,
       analytics: record.analytics,
       marketing: record.marketing,
-      // The original site stored no version; its pre-ticked boxes never gave valid consent, so ask again.
+      // A decision without a version was stored by the earlier site's pre-ticked boxes: ask again (README,
+      // "Where we depart from the specification").
       version: typeof record.version === "number" ? record.version : 0,
       timestamp: typeof record.timestamp === "string" ? record.timestamp : "",
     };

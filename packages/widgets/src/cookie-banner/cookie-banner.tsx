@@ -44,8 +44,9 @@ function deepActiveElement(): HTMLElement | null {
 }
 
 /**
- * Spec §2/§4 cookie consent, GDPR-proof: nothing optional is pre-ticked, 'Save preferences' saves exactly what is
- * ticked, refusing is one click like accepting, and the choice can be reopened and changed at any time.
+ * Cookie consent, GDPR-proof: nothing optional is pre-ticked (README, "Where we depart from the specification"),
+ * 'Save preferences' saves exactly what is ticked, refusing is one click like accepting, and the choice can be
+ * reopened and changed at any time.
  */
 export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: CookieBannerProps) {
   const { t } = useLingui();

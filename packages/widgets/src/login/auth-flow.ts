@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useElement } from "../element/element-context";
 
 export interface AuthFlow {
-  /** Where a login leads: the `redirect-to` attribute when it stays on this site, else /dashboard (spec §2). */
+  /** Where a login leads: the `redirect-to` attribute when it stays on this site, else /dashboard. */
   home: string;
   /** A login or registration is under way: the session it creates must not trigger the "already logged in" redirect. */
   begin: () => void;
@@ -32,7 +32,7 @@ export function safeRedirect(value: string | undefined): string {
 }
 
 /**
- * Spec §2: someone already logged in who opens login or register is sent on to the dashboard. The session is
+ * Someone already logged in who opens login or register is sent on to the dashboard. The session is
  * shared by every element on the page, so this also fires when another element logs the visitor in.
  */
 export function useAuthFlow(redirectTo: string | undefined, redirectWhenLoggedIn: boolean): AuthFlow {

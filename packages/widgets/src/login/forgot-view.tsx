@@ -7,7 +7,7 @@ import { useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import { ViewLink } from "./view-link";
 
-/** Spec §2 forgot password: the form, then a confirmation naming the address. */
+/** Forgot password: the form, then a confirmation naming the address. */
 export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
   const { t, i18n } = useLingui();
   const { api, settings } = useElement();

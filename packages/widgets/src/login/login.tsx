@@ -16,7 +16,7 @@ function toView(value: string | undefined): LoginViewName {
   return value === "register" || value === "forgot" ? value : "login";
 }
 
-/** Spec §2 login, register and forgot password, as one element with three views. */
+/** Login, register and forgot password, as one element with three views. */
 export function Login({ view, redirectTo }: LoginProps) {
   const [shown, setShown] = useState(() => ({ view: toView(view), switched: false }));
   // The attribute wins whenever it changes (a host router re-rendering the element for another route).

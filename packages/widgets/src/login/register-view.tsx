@@ -24,7 +24,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
   const [busy, setBusy] = useState(false);
   const focusFirstError = useFocusFirstError(form);
 
-  // Spec §5: the local error clears as soon as any field changes.
+  // The local error clears as soon as any field changes.
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
     setErrors({});

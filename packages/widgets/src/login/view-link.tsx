@@ -3,7 +3,7 @@ import { useElement } from "../element/element-context";
 
 export type LoginViewName = "login" | "register" | "forgot";
 
-/** The site path each view stands for (spec §2 routes). */
+/** The site path each view stands for: /login, /register, /forgot-password. */
 export const VIEW_PATHS: Record<LoginViewName, string> = {
   login: "/login",
   register: "/register",

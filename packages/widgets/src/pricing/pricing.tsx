@@ -1,8 +1,7 @@
-import { formatMoney, localizedPath } from "@agency/core";
+import { formatMoney, localizedPath, PACKAGES, SITE_CURRENCY, type PackageId } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";
-import { CURRENCY, PACKAGES, type PackageId } from "./packages";
 
 export interface PricingProps {
   /** Where 'Get Started' leads. Default: the agency's contact page, `/contact` (nl) or `/en/contact` (en). */
@@ -11,13 +10,13 @@ export interface PricingProps {
   showIncluded?: boolean;
 }
 
-/** The three packages of spec §9, priced in the element's currency, each leading to the contact page. */
+/** The three packages, priced in the element's currency, each leading to the contact page. */
 export function Pricing({ contactHref, showIncluded }: PricingProps) {
   const { t } = useLingui();
   const { emit, settings } = useElement();
   const { locale } = settings;
   const id = useId();
-  const currency = CURRENCY[locale];
+  const currency = SITE_CURRENCY[locale];
   const to = contactHref || localizedPath("/contact", locale);
 
   const copy: Record<PackageId, { description: string; features: string[] }> = {
@@ -53,7 +52,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
     <div className="pricing" part="pricing">
       <ul className="pricing__packages">
         {PACKAGES.map((pkg) => {
-          const { startupFee, monthlyFee } = pkg.fees[locale];
+          const { startupFee, monthlyFee } = pkg.fees[currency];
           const startup = formatMoney(startupFee, currency, locale);
           const monthly = formatMoney(monthlyFee, currency, locale);
           const nameId = `${id}-${pkg.id}`;

@@ -1,11 +1,20 @@
-import type { ContactFeature, DomainStatus, HearAboutUs, ProjectType, Timeline } from "@agency/core";
-import { COUNTRY_CODES, INTL_LOCALES, type Locale } from "@agency/core";
+import type { BudgetRange, ContactFeature, DomainStatus, HearAboutUs, ProjectType, Timeline } from "@agency/core";
+import { BUDGET_AMOUNTS, BUDGET_RANGES, COUNTRY_CODES, formatMoneyRange, INTL_LOCALES, SITE_CURRENCY, type Locale } from "@agency/core";
 import type { Choice } from "@agency/ui/form";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import type { BudgetChoice, CountryId } from "./quote-request";
 
-/** The labels of every choice in the form (spec §3), in the element's language. */
+/**
+ * A budget range's amounts in the site's currency: the values are the same everywhere, the amounts shown are
+ * euro on the Dutch site and dollars on the English one.
+ */
+function budgetLabel(range: BudgetRange, locale: Locale): string {
+  const currency = SITE_CURRENCY[locale];
+  return formatMoneyRange(BUDGET_AMOUNTS[range][currency], currency, locale);
+}
+
+/** The labels of every choice in the form, in the element's language. */
 export function useQuoteOptions(locale: Locale) {
   const { t } = useLingui();
   return useMemo(() => {
@@ -17,15 +26,11 @@ export function useQuoteOptions(locale: Locale) {
       { value: "maintenance", label: t`Maintenance & support` },
       { value: "other", label: t`Other` },
     ];
-    // Spec §3: the same values everywhere, labelled in euro on the Dutch site and in dollars on the English one.
-    const budgets: Choice<BudgetChoice>[] = [
-      { value: "500-1000", label: t`$500 - $1,000` },
-      { value: "1000-2000", label: t`$1,000 - $2,000` },
-      { value: "2000-3000", label: t`$2,000 - $3,000` },
-      { value: "3000-4000", label: t`$3,000 - $4,000` },
-      { value: "4000+", label: t`$4,000+` },
-      { value: "unknown", label: t`Unknown` },
-    ];
+    // concat, not a spread: the React Compiler keeps this memo only without one.
+    const budgets = BUDGET_RANGES.map((value): Choice<BudgetChoice> => ({ value, label: budgetLabel(value, locale) })).concat({
+      value: "unknown",
+      label: t`Unknown`,
+    });
     const timelines: Choice<Timeline>[] = [
       { value: "asap", label: t`As soon as possible` },
       { value: "1-month", label: t`Within 1 month` },

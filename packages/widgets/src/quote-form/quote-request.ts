@@ -17,7 +17,7 @@ import {
 
 export type CountryId = (typeof COUNTRY_CODES)[number]["country"];
 
-/** Spec §3 sends +31 by default and after a success (the original's reset to +1 was a defect). */
+/** +31, by default and again after a success (README, "Where we depart from the specification"). */
 export const DEFAULT_COUNTRY: CountryId = "NL";
 
 /**
@@ -40,7 +40,7 @@ export interface QuoteFormValues {
   features: ContactFeature[];
   domainStatus: DomainStatus | "";
   hearAboutUs: HearAboutUs | "";
-  /** Spec §3: part of the request, but the form has no control for it. */
+  /** Part of the request, but the form has no control for it: always sent empty. */
   biggestChallenge: string;
   message: string;
   /** The honeypot: hidden from people, so only robots fill it in. */
@@ -73,7 +73,7 @@ export type FieldErrors = Partial<Record<FieldName, FieldProblem>>;
 /** The fields the form checks, in form order. */
 const FIELD_ORDER: FieldName[] = ["name", "email", "phone", "projectType", "budget", "timeline", "domainStatus"];
 
-/** Spec §5: the required fields, and the format of e-mail and phone. */
+/** The required fields, and the format of e-mail and phone. */
 export function validate(values: QuoteFormValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of FIELD_ORDER) {

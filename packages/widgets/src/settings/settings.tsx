@@ -10,7 +10,7 @@ import { VerifyEmailNotice } from "./verify-email-notice";
 // Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
 const AccountPanels = lazy(() => import("./panels/account-panels"));
 
-/** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
+/** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
   try {
     return await subscriptionsApi.getCurrentSubscription(api);
@@ -21,9 +21,10 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
 }
 
 /**
- * The settings page: account information and the subscription, with cancel (and resume), and the
- * visitor's own account and data: verify the address, change the name, address and password, the signed-in devices,
- * download the data, or delete the account. For every signed-in visitor, with or without a subscription.
+ * The settings page: account information and the subscription, with cancel and resume (README, "Where we depart
+ * from the specification"), and the visitor's own account and data: verify the address, change the name, address
+ * and password, the signed-in devices, download the data, or delete the account. For every signed-in visitor, with
+ * or without a subscription.
  */
 export function Settings() {
   const { t } = useLingui();

@@ -15,7 +15,7 @@ interface PlanCardProps {
   onCancelCheckout: () => void;
 }
 
-/** The card of spec §2 Subscribe: name, description, price, billing note, saving, features, start button. */
+/** The plan's card: name, description, price, billing note, saving, features, start button. */
 export function PlanCard({ plan, period, locale, checkout, onStart, onCancelCheckout }: PlanCardProps) {
   const { t } = useLingui();
   const titleId = useId();
@@ -38,7 +38,7 @@ export function PlanCard({ plan, period, locale, checkout, onStart, onCancelChec
     const total = money(plan.price_yearly);
     note = t`Billed annually (${total} per year)`;
   } else {
-    // Spec §9: a monthly equivalent under 1 reads badly ("€0.42"), so the yearly amount is shown instead.
+    // A monthly equivalent under 1 reads badly ("€0.42"), so the yearly amount is shown instead.
     amount = money(plan.price_yearly);
     unit = t`per year`;
     note = t`Billed annually`;
@@ -92,7 +92,7 @@ export function PlanCard({ plan, period, locale, checkout, onStart, onCancelChec
   );
 }
 
-/** Spec §3: a list of strings, or an object whose values are strings or booleans (true: Included). */
+/** A list of strings, or an object whose values are strings or booleans (true: Included). */
 function Features({ features }: { features: Plan["features"] }) {
   const { t } = useLingui();
   const rows = Array.isArray(features)

@@ -1,6 +1,6 @@
 import type { Plan } from "@agency/core";
 
-/** Spec §9: the yearly saving, in percent of twelve monthly payments, rounded. 0 when there is none. */
+/** The yearly saving, in percent of twelve monthly payments, rounded. 0 when there is none. */
 export function savingPercent(plan: Pick<Plan, "price_monthly" | "price_yearly">): number {
   const twelveMonths = 12 * plan.price_monthly;
   if (twelveMonths <= 0) return 0;
@@ -12,7 +12,7 @@ export function yearlySaving(plan: Pick<Plan, "price_monthly" | "price_yearly">)
   return 12 * plan.price_monthly - plan.price_yearly;
 }
 
-/** Spec §9: yearly / 12, to two decimals. */
+/** The yearly price per month: yearly / 12, to two decimals. */
 export function monthlyEquivalent(priceYearly: number): number {
   return Math.round((priceYearly / 12) * 100) / 100;
 }

@@ -12,7 +12,7 @@ const button = (name: string) => screen.getByRole("button", { name });
 
 describe("FaqAccordion", () => {
   it("starts closed, with each question controlling its answer region", () => {
-    render(<FaqAccordion items={items} mode="single" />);
+    render(<FaqAccordion id="faq" items={items} mode="single" />);
     for (const { question, answer } of items) {
       const toggle = button(question);
       expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -25,7 +25,7 @@ describe("FaqAccordion", () => {
 
   it("single mode: one answer open at a time, and clicking the open one closes it", async () => {
     const user = userEvent.setup();
-    render(<FaqAccordion items={items} mode="single" />);
+    render(<FaqAccordion id="faq" items={items} mode="single" />);
 
     await user.click(button("First?"));
     expect(button("First?")).toHaveAttribute("aria-expanded", "true");
@@ -44,7 +44,7 @@ describe("FaqAccordion", () => {
 
   it("multiple mode: answers open and close independently", async () => {
     const user = userEvent.setup();
-    render(<FaqAccordion items={items} mode="multiple" />);
+    render(<FaqAccordion id="faq" items={items} mode="multiple" />);
 
     await user.click(button("First?"));
     await user.click(button("Third?"));
@@ -59,7 +59,7 @@ describe("FaqAccordion", () => {
 
   it("is keyboard operable", async () => {
     const user = userEvent.setup();
-    render(<FaqAccordion items={items} mode="single" />);
+    render(<FaqAccordion id="faq" items={items} mode="single" />);
     await user.tab();
     expect(button("First?")).toHaveFocus();
     await user.keyboard("{Enter}");

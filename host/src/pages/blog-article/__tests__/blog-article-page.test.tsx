@@ -72,6 +72,25 @@ describe("blog article", () => {
     expect(screen.getByText("3 min lezen")).toBeInTheDocument();
     expect(screen.getByText(/Laatst bijgewerkt/)).toHaveTextContent("1 december 2025");
     expect(screen.queryByText(/November|December/)).toBeNull();
+    expect(screen.getByText("in het Engels")).not.toHaveAttribute("lang");
+  });
+
+  it("links the article's Dutch version, with hreflang on the link and as an alternate", async () => {
+    serve({ ...article, translations: [{ id: "snelheid-verkoopt", language: "nl" }] });
+    renderApp("/blog/42");
+    const link = await screen.findByRole("link", { name: "Lees dit artikel in het Nederlands" }, { timeout: 8000 });
+    expect(link).toHaveAttribute("href", "/blog/snelheid-verkoopt");
+    expect(link).toHaveAttribute("hreflang", "nl");
+    await waitFor(() => expect(document.head.querySelector('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute("href", `${location.origin}/blog/snelheid-verkoopt`));
+    expect(document.head.querySelector('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${location.origin}/blog/42`);
+  });
+
+  it("adds no alternates and no translation link to an article written in one language", async () => {
+    serve(article);
+    renderApp("/blog/42");
+    await screen.findByRole("heading", { level: 1, name: "Why speed sells" }, { timeout: 8000 });
+    expect(screen.queryByRole("link", { name: /Lees dit artikel/ })).toBeNull();
+    expect(document.head.querySelector('link[rel="alternate"]')).toBeNull();
   });
 
   it("sanitises the body: no script, no event handlers", async () => {

@@ -27,7 +27,7 @@ function serve(pages: BlogPost[][]) {
     http.get(`${API}/blog`, ({ request }) => {
       const url = new URL(request.url);
       const page = Number(url.searchParams.get("page"));
-      asked(page, Number(url.searchParams.get("limit")));
+      asked(page, Number(url.searchParams.get("limit")), url.searchParams.get("language"));
       return HttpResponse.json({
         success: true,
         posts: pages[page - 1] ?? [],
@@ -51,9 +51,11 @@ describe("blog list", () => {
     expect(screen.getByText("News")).toBeInTheDocument();
     const grid = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
     expect(grid).toEqual(["Post number 2", "Post number 3", "Post number 4", "Post number 5", "Post number 6"]);
-    expect(asked).toHaveBeenCalledWith(1, 6);
-    // Dutch labels with Dutch dates; the (English) posts' own text says it is English.
+    // The Dutch page asks for each article in Dutch where it is written in it.
+    expect(asked).toHaveBeenCalledWith(1, 6, "nl");
+    // Dutch labels with Dutch dates; the (English) posts' own text says it is English, and so do their details.
     expect(screen.getAllByText("2 min lezen")).toHaveLength(6);
+    expect(screen.getAllByText("in het Engels")).toHaveLength(6);
     expect(screen.getAllByText("5 november 2025")).toHaveLength(6);
     expect(featured).toHaveAttribute("lang", "en");
     expect(screen.getByText("The newest one.")).toHaveAttribute("lang", "en");
@@ -77,7 +79,7 @@ describe("blog list", () => {
     fireEvent.click(pager.getByRole("button", { name: "Volgende" }));
 
     expect(await screen.findByRole("heading", { name: "Post number 7" })).toBeInTheDocument();
-    expect(asked).toHaveBeenLastCalledWith(2, 6);
+    expect(asked).toHaveBeenLastCalledWith(2, 6, "nl");
     expect(router.state.location.search).toBe("?page=2");
     const second = within(screen.getByRole("navigation", { name: "Blogpagina's" }));
     expect(second.getByText("Pagina 2 van 2")).toBeInTheDocument();
@@ -86,13 +88,25 @@ describe("blog list", () => {
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
+  it("marks only the posts in another language than the page's, and keeps the Dutch post unmarked", async () => {
+    serve([[post(1, { language: "nl", title: "Snelle sites" }), post(2)]]);
+    renderApp("/blog");
+    const featured = await screen.findByRole("heading", { level: 2, name: "Snelle sites" }, { timeout: 8000 });
+    expect(featured).not.toHaveAttribute("lang");
+    expect(screen.getByRole("heading", { level: 3, name: "Post number 2" })).toHaveAttribute("lang", "en");
+    expect(screen.getAllByText("in het Engels")).toHaveLength(1);
+    expect(screen.getByRole("heading", { level: 3, name: "Post number 2" }).closest("article")).toHaveTextContent("in het Engels");
+  });
+
   it("shows English labels with the long US date on the English page, and marks a Dutch post as Dutch (en)", async () => {
     localStorage.setItem(PREFERRED_LANGUAGE_KEY, "en");
-    serve([[post(1), post(2, { language: "nl", title: "Snelle sites" })]]);
+    const asked = serve([[post(1), post(2, { language: "nl", title: "Snelle sites" })]]);
     renderApp("/blog");
     const featured = await screen.findByRole("heading", { level: 2, name: "Post number 1" }, { timeout: 8000 });
+    expect(asked).toHaveBeenCalledWith(1, 6, "en");
     expect(featured).not.toHaveAttribute("lang");
     expect(screen.getByRole("heading", { level: 3, name: "Snelle sites" })).toHaveAttribute("lang", "nl");
+    expect(screen.getAllByText("in Dutch")).toHaveLength(1);
     expect(screen.getAllByText("November 5, 2025")).toHaveLength(2);
     expect(screen.getAllByText("2 min read")).toHaveLength(2);
   });

@@ -323,7 +323,7 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
   });
 
   describe("register view", () => {
-    it("uses new-password autocomplete and validates every field (spec §5)", async () => {
+    it("uses new-password autocomplete and validates every field", async () => {
       const { ui } = await at(`view="register"`);
       const u = userEvent.setup();
       expect(ui.getByLabelText(T.name)).toHaveAttribute("autocomplete", "name");

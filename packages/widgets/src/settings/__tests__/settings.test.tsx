@@ -249,7 +249,7 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     expect(ui.getByRole("button", { name: T.cancel })).toBeInTheDocument();
   });
 
-  it("resumes a pending cancellation (beyond the spec)", async () => {
+  it("resumes a pending cancellation", async () => {
     current = { ...active, cancel_at_period_end: true };
     const { el, ui } = await mountLoaded();
     const resumed = vi.fn();

@@ -52,9 +52,9 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, limit } = request.query;
-      const json = await lists.get(`${page}:${limit}`, async () => {
-        const { posts, total } = await listPosts(app.db, { page, limit });
+      const { page, limit, language } = request.query;
+      const json = await lists.get(`${page}:${limit}:${language ?? ""}`, async () => {
+        const { posts, total } = await listPosts(app.db, { page, limit, language });
         const answer: BlogListResponse = {
           success: true,
           posts: posts.map(publicPost),

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { AUTH_PATHS, BILINGUAL_PATHS, PUBLIC_PATHS, SINGLE_LANGUAGE_PATHS } from "../host/src/lib/site-pages";
+import { API_ORIGIN, articlePaths, prepareVisitor, waitForHydration } from "./helpers";
+
+/**
+ * What stands between a request and the first paint of a public page, and what the browser does with the page
+ * afterwards: no script is requested before the first contentful paint (the HTML and its inline CSS make it);
+ * the islands then hydrate without changing a character of the served markup and without a console error or
+ * warning (React reports a hydration mismatch there); and the first navigation hydrates the whole page with the
+ * app and goes on to the next page without loading a new document.
+ */
+
+type Window = { servedMarkup?: string | null; servedAt?: number; sameDocument?: boolean };
+
+/** Collects console errors and warnings and uncaught errors, each with the page it happened on. */
+function collectProblems(page: Page): { problems: string[]; on: (path: string) => void } {
+  const problems: string[] = [];
+  let current = "";
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${current}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${current}: ${error.message}`));
+  return { problems, on: (path) => (current = path) };
+}
+
+test("no public page requests a script before its first paint, and its islands hydrate without changing the served HTML", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const { problems, on } = collectProblems(page);
+  // English pages are shown after the toggle (the guard sends a fresh visit to the Dutch page).
+  await prepareVisitor(page, { english: true });
+  // The markup of #root as the parser built it from the server's HTML, before any of the page's scripts ran.
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      (window as Window).servedMarkup = document.getElementById("root")?.innerHTML ?? null;
+      (window as Window).servedAt = performance.now();
+    });
+  });
+  for (const path of [...PUBLIC_PATHS, ...(await articlePaths(request)), ...AUTH_PATHS]) {
+    on(path);
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const seen = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\.m?js(\?|$)/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd }));
+      const { servedMarkup, servedAt } = window as Window;
+      return { paint, scripts, servedMarkup, servedAt, markup: document.getElementById("root")?.innerHTML };
+    });
+    expect(seen.paint, `${path}: first contentful paint`).not.toBeNull();
+    expect(seen.scripts.length, `${path}: scripts after the paint`).toBeGreaterThan(0);
+    expect(seen.scripts.filter((script) => script.start < seen.paint!).map((script) => script.name), `${path}: scripts requested before the first paint`).toEqual([]);
+    // Taken before any script had arrived, so it is the server's markup.
+    expect(seen.servedAt!, path).toBeLessThan(Math.min(...seen.scripts.map((script) => script.end)));
+    expect(seen.markup, `${path}: the markup after hydration`).toBe(seen.servedMarkup);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the first navigation from a public page hydrates it as served, without a warning, and needs no new document", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const { problems, on } = collectProblems(page);
+  await prepareVisitor(page, { english: true });
+  const [article] = await articlePaths(request);
+  const english = (path: string) => (path === "/" ? "/en" : `/en${path}`);
+  const paths = [...BILINGUAL_PATHS, ...BILINGUAL_PATHS.map(english), ...SINGLE_LANGUAGE_PATHS, ...(article ? [article] : []), ...AUTH_PATHS];
+  for (const path of paths) {
+    on(path);
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as Window).sameDocument = true));
+    // The footer's link to the blog (to the home page from the blog itself), a plain link of the server's HTML.
+    const quickLinks = page.getByRole("contentinfo").getByRole("navigation", { name: /Snelle links|Quick links/ });
+    const onBlog = path === "/blog";
+    await quickLinks.getByRole("link", { name: onBlog ? "Home" : "Blog", exact: true }).click();
+    await expect(page, path).toHaveURL(onBlog ? `${API_ORIGIN}/` : `${API_ORIGIN}/blog`);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeFocused();
+    expect(await page.evaluate(() => (window as Window).sameDocument), `${path}: the same document`).toBe(true);
+  }
+  expect(problems).toEqual([]);
+});

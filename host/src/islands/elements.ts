@@ -1,0 +1,42 @@
+/**
+ * The custom elements of a page the server sent. Each is defined when its reserved box comes near the viewport,
+ * so the first screen has the main thread to itself and an element further down (the home page's pricing table)
+ * costs nothing until the visitor scrolls towards it. The cookie banner is defined at once: it shows after its
+ * own one-second delay.
+ */
+const ON_VIEW: Readonly<Record<string, () => Promise<unknown>>> = {
+  "agency-pricing": () => import("@agency/widgets/pricing/pricing.element"),
+  "agency-quote-form": () => import("@agency/widgets/quote-form/quote-form.element"),
+  "agency-login": () => import("@agency/widgets/login/login.element"),
+};
+
+const defineCookieBanner = () => import("@agency/widgets/cookie-banner/cookie-banner.element");
+
+/** How far below (or above) the viewport an element's box may be when its definition starts loading. */
+const NEAR_VIEW = "600px 0px";
+
+const define = (tag: string) =>
+  ON_VIEW[tag]?.().catch((error: unknown) => console.error(`${tag} could not be loaded`, error));
+
+export function defineElements(root: ParentNode): void {
+  if (root.querySelector("agency-cookie-banner")) {
+    void defineCookieBanner().catch((error: unknown) => console.error("agency-cookie-banner could not be loaded", error));
+  }
+  const waiting = Object.keys(ON_VIEW).flatMap((tag) => (customElements.get(tag) ? [] : [...root.querySelectorAll(tag)]));
+  if (waiting.length === 0) return;
+  if (typeof IntersectionObserver === "undefined") {
+    for (const element of waiting) void define(element.localName);
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        void define(entry.target.localName);
+      }
+    },
+    { rootMargin: NEAR_VIEW },
+  );
+  for (const element of waiting) observer.observe(element);
+}
