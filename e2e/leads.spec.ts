@@ -82,14 +82,14 @@ test.describe("quote form", () => {
         await expect(select.locator("option:checked")).toHaveText(TEXT[locale].netherlands);
         // The select is at least as wide as it is when nothing constrains it: no choice is cut off.
         const { shown, natural } = await select.evaluate((el: HTMLSelectElement) => {
-          const shown = el.getBoundingClientRect().width;
+          const inPlace = el.getBoundingClientRect().width;
           const { width: w, maxWidth } = el.style;
           el.style.width = "max-content";
           el.style.maxWidth = "none";
-          const natural = el.getBoundingClientRect().width;
+          const unconstrained = el.getBoundingClientRect().width;
           el.style.width = w;
           el.style.maxWidth = maxWidth;
-          return { shown, natural };
+          return { shown: inPlace, natural: unconstrained };
         });
         expect(shown).toBeGreaterThanOrEqual(natural - 0.5);
         // And it stays inside the form.
