@@ -2,6 +2,8 @@ const log = document.getElementById("log");
 const banner = document.getElementById("banner");
 const showConsent = () => {
   document.getElementById("consent").textContent = JSON.stringify(window.AgencyWidgets?.getConsent?.() ?? null);
+  // Each dataLayer entry is gtag's arguments object.
+  document.getElementById("datalayer").textContent = (window.dataLayer ?? []).map((entry) => JSON.stringify(Array.from(entry))).join("\n");
 };
 document.addEventListener("agency-consent-change", (event) => {
   log.textContent += `agency-consent-change ${JSON.stringify(event.detail)}\n`;

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",
+  "contact.challenge_failed",
   // Blog
   "blog.not_found",
   // Subscriptions and payments

@@ -10,6 +10,7 @@ export {
   INTL_LOCALES,
   TIME_ZONE,
   localeFromAcceptLanguage,
+  localeFromLanguageTag,
   BASE_PATH_PATTERN,
   basePathFrom,
   stripBase,
@@ -107,7 +108,15 @@ export type {
   AccountSessionsResponse,
   RevokeSessionsResponse,
 } from "./schemas/account";
-export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
+export type {
+  ContactRequestPayload,
+  ContactResponse,
+  ContactChallenge,
+  ContactChallengeResponse,
+  UtmParameters,
+  Lead,
+  LeadsResponse,
+} from "./schemas/contact";
 export type { BlogPost, BlogTranslation, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";
 export type {

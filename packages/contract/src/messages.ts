@@ -80,6 +80,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: "Too many requests from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
   },
 
+  "contact.challenge_failed": /*i18n*/ {
+    id: "contact.challenge_failed",
+    message: "Your request could not be checked as sent by a person, so it was not sent. Please try again.",
+  },
+
   "blog.not_found": /*i18n*/ { id: "blog.not_found", message: "Blog post not found" },
 
   "subscriptions.unknown_plan": /*i18n*/ { id: "subscriptions.unknown_plan", message: "This plan is not available." },

@@ -34,6 +34,15 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
   return null;
 }
 
+/**
+ * The site language a BCP 47 language tag names by its primary subtag ("en-GB" → en, "nl" → nl), or null when it
+ * names another language or none (an empty `lang` means unknown).
+ */
+export function localeFromLanguageTag(tag: string | null | undefined): Locale | null {
+  const primary = (tag ?? "").trim().split("-")[0]!.toLowerCase();
+  return isLocale(primary) ? primary : null;
+}
+
 // ---------- Base path and the /en prefix ----------
 
 /** A path segment of a preview base: letters, digits and URL-safe punctuation. */

@@ -106,6 +106,7 @@ export {
   type ResetPasswordPayload,
   type SuccessMessageResponse,
   type ContactRequestPayload,
+  type ContactChallenge,
   type UtmParameters,
   type BlogPost,
   type BlogTranslation,

@@ -1,8 +1,11 @@
-import { apiBaseFrom, basePathFrom, isLocale, localeFromPath, type Locale } from "@agency/contract";
+import { apiBaseFrom, basePathFrom, isLocale, localeFromLanguageTag, localeFromPath, type Locale } from "@agency/contract";
 
 /** Page-level settings every element shares; each element's `locale` / `api-base` attribute overrides them. */
 export interface AgencySettings {
-  /** Language of every element on the page. Default: from the URL (`/en` prefix), else "nl". */
+  /**
+   * Language of every element on the page. Default: the nearest `lang` attribute around the element when it names
+   * nl or en (`<html lang="en">`), else the URL (`/en` prefix), else "nl".
+   */
   locale?: Locale;
   /** Where the API lives, e.g. "https://agency.example/api". Default: the base path + "api" on this origin. */
   apiBase?: string;
@@ -52,14 +55,19 @@ export function subscribeSettings(listener: () => void): () => void {
   return () => window.removeEventListener(SETTINGS_EVENT, listener);
 }
 
-/** Element attribute > page configuration > what the URL says. */
-export function resolveSettings(overrides: { locale?: string | null; apiBase?: string | null } = {}): ResolvedSettings {
+/**
+ * Element attribute > page configuration > the page's language (`pageLanguage`: the nearest `lang` attribute, when
+ * it names nl or en) > what the URL says > Dutch.
+ */
+export function resolveSettings(
+  overrides: { locale?: string | null; apiBase?: string | null; pageLanguage?: string | null } = {},
+): ResolvedSettings {
   const page = pageSettings();
   const pathname = typeof location === "undefined" ? "/" : location.pathname;
   const basePath = page.basePath ?? basePathFrom(pathname);
   const explicit = overrides.locale ?? page.locale;
   return {
-    locale: isLocale(explicit) ? explicit : localeFromPath(pathname),
+    locale: isLocale(explicit) ? explicit : (localeFromLanguageTag(overrides.pageLanguage) ?? localeFromPath(pathname)),
     apiBase: (overrides.apiBase || page.apiBase || apiBaseFrom(basePath)).replace(/\/+$/, ""),
     basePath,
     loginUrl: page.loginUrl ?? `${basePath}login`,

@@ -395,6 +395,8 @@ const cases: Record<string, Case[]> = {
     },
   ],
 
+  "GET /api/contact/challenge": [{ status: 200, run: () => get("/api/contact/challenge") }],
+
   "GET /api/blog": [
     { status: 200, run: () => get("/api/blog?page=1&limit=3") },
     { status: 400, code: "request.invalid", run: () => get("/api/blog?page=0") },

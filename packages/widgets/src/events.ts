@@ -75,8 +75,11 @@ export interface AgencyPackageSelectDetail extends PackageFees {
   currency: Currency;
 }
 
-/** A quote request as the form sent it (the body of POST /contact, less the field only robots fill in). */
-export interface AgencyQuoteRequest extends Omit<ContactRequestPayload, typeof HONEYPOT_FIELD> {}
+/**
+ * A quote request as the form sent it: the body of POST /contact, less the field only robots fill in and the spam
+ * checks (the form's timing and the proof-of-work solution).
+ */
+export interface AgencyQuoteRequest extends Omit<ContactRequestPayload, typeof HONEYPOT_FIELD | "fillMs" | "challenge"> {}
 
 /** `agency-quote-failed`: what went wrong, and the request that was not stored. */
 export interface AgencyQuoteFailedDetail {

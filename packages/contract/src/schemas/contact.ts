@@ -45,8 +45,43 @@ export const ContactBodySchema = Type.Object({
   pageUrl: optionalLine(2000),
   utm: Type.Optional(UtmSchema),
   [HONEYPOT_FIELD]: optionalText(2000),
+  fillMs: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2_147_483_647,
+      description: "Milliseconds between the form appearing and its sending; a request sent faster than a person can fill in the form is stored but held for review",
+    }),
+  ),
+  challenge: Type.Optional(
+    Type.String({
+      maxLength: 4000,
+      description:
+        "The solved proof-of-work challenge of GET /contact/challenge: base64 of the JSON { challenge, solution } (ALTCHA). Required when the server runs with CONTACT_CHALLENGE=on, ignored otherwise",
+    }),
+  ),
 });
 export type ContactRequestPayload = Static<typeof ContactBodySchema>;
+
+/** An ALTCHA (v2) proof-of-work challenge: find the counter whose derived key starts with keyPrefix. */
+export const ContactChallengeSchema = Type.Object({
+  parameters: Type.Object({
+    algorithm: Type.String(),
+    nonce: Type.String(),
+    salt: Type.String(),
+    cost: Type.Integer(),
+    keyLength: Type.Integer(),
+    keyPrefix: Type.String(),
+    keySignature: Type.Optional(Type.String()),
+    expiresAt: Type.Optional(Type.Number()),
+    data: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]))),
+  }),
+  signature: Type.String(),
+});
+export type ContactChallenge = Static<typeof ContactChallengeSchema>;
+
+/** GET /contact/challenge: a fresh challenge, or null when the server does not ask for one. */
+export const ContactChallengeResponseSchema = Type.Object({ challenge: Type.Union([ContactChallengeSchema, Type.Null()]) });
+export type ContactChallengeResponse = Static<typeof ContactChallengeResponseSchema>;
 
 export const ContactResponseSchema = SuccessMessageResponseSchema;
 export type ContactResponse = Static<typeof ContactResponseSchema>;
@@ -73,6 +108,7 @@ export const LeadSchema = Type.Object({
   origin: Type.String(),
   utm: Type.Record(Type.String(), Type.String()),
   is_spam: Type.Boolean(),
+  held_for_review: Type.Boolean({ description: "Sent faster than a person can fill in the form: stored, not notified" }),
   notified_at: Type.Union([DateTimeSchema(), Type.Null()]),
 });
 export type Lead = Static<typeof LeadSchema>;

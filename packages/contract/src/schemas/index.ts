@@ -30,7 +30,14 @@ export {
   AccountSessionParamsSchema,
   RevokeSessionsResponseSchema,
 } from "./account";
-export { ContactBodySchema, ContactResponseSchema, UtmSchema, LeadSchema, LeadsResponseSchema } from "./contact";
+export {
+  ContactBodySchema,
+  ContactResponseSchema,
+  ContactChallengeResponseSchema,
+  UtmSchema,
+  LeadSchema,
+  LeadsResponseSchema,
+} from "./contact";
 export {
   BlogPostSchema,
   BlogTranslationSchema,

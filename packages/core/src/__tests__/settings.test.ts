@@ -30,6 +30,22 @@ describe("resolved settings", () => {
     });
   });
 
+  it("takes the page's language (en-GB is English) before the URL, and the URL when the page names another", () => {
+    expect(resolveSettings({ pageLanguage: "en-GB" }).locale).toBe("en");
+    window.history.replaceState(null, "", "/en/pricing");
+    expect(resolveSettings({ pageLanguage: "nl" }).locale).toBe("nl");
+    expect(resolveSettings({ pageLanguage: "de" }).locale).toBe("en");
+    expect(resolveSettings({ pageLanguage: "" }).locale).toBe("en");
+    window.history.replaceState(null, "", "/");
+    expect(resolveSettings({ pageLanguage: "fr" }).locale).toBe("nl");
+  });
+
+  it("lets the locale attribute and the page configuration win over the page's language", () => {
+    expect(resolveSettings({ locale: "nl", pageLanguage: "en" }).locale).toBe("nl");
+    configure({ locale: "nl" });
+    expect(resolveSettings({ pageLanguage: "en" }).locale).toBe("nl");
+  });
+
   it("ignores an unknown locale attribute and rejects one in configure()", () => {
     expect(resolveSettings({ locale: "de" }).locale).toBe("nl");
     expect(() => configure({ locale: "de" as never })).toThrow(/locale must be "nl" or "en"/);

@@ -8,7 +8,7 @@ const COLUMNS = [
   "id", "created_at", "last_contact_at", "name", "email", "company", "country_code", "phone", "current_website",
   "project_type", "budget_range", "timeline", "primary_goal", "features", "domain_status", "hear_about_us",
   "biggest_challenge", "message", "language", "source", "page_url", "origin", "referrer", "utm_source",
-  "utm_medium", "utm_campaign", "utm_term", "utm_content", "is_spam", "notified_at",
+  "utm_medium", "utm_campaign", "utm_term", "utm_content", "is_spam", "held_for_review", "notified_at",
 ] as const;
 
 type Cell = string | number | boolean | Date | null | undefined | string[];

@@ -1,5 +1,6 @@
 import { StringEnum, Type, type Static } from "@agency/contract/schemas";
 import { DEFAULT_PORT } from "./dot-env";
+import { limitsSettings } from "./limits-settings";
 
 /*
  * Every setting of the server, one TypeBox schema per environment variable. From this object come the `Config`
@@ -175,54 +176,15 @@ export const configSchema = Type.Object({
     description:
       "Bearer token for GET /api/metrics (Prometheus text format: requests, latency, database pool, mail queue, webhooks, rate limits, page renders); unset: the endpoint answers 404.",
   }),
-  limits: Type.Object(
-    {
-      contactPerIp: Type.Integer({ env: "CONTACT_RATE_LIMIT", minimum: 1, default: 5, description: "Quote requests per IP per 10 minutes." }),
-      loginPerIp: Type.Integer({ env: "LOGIN_RATE_LIMIT_IP", minimum: 1, default: 20, description: "Failed logins per IP per 15 minutes, whatever the account; an IPv6 /64 counts as one IP." }),
-      loginPerAccount: Type.Integer({
-        env: "LOGIN_RATE_LIMIT_ACCOUNT",
-        minimum: 1,
-        default: 5,
-        description:
-          "Failed logins per account from one IP per 15 minutes (and wrong current passwords per account); a successful login or password reset clears the account's counts, so a stranger cannot lock the owner out.",
-      }),
-      registerPerIp: Type.Integer({ env: "REGISTER_RATE_LIMIT", minimum: 1, default: 10, description: "Sign-ups per IP per hour." }),
-      forgotPasswordPerIp: Type.Integer({ env: "FORGOT_PASSWORD_RATE_LIMIT", minimum: 1, default: 10, description: "Reset-link requests per IP per hour." }),
-      resetTokenPerIp: Type.Integer({
-        env: "RESET_TOKEN_RATE_LIMIT",
-        minimum: 1,
-        default: 20,
-        description: "Reset-link checks and password resets per IP per 15 minutes.",
-      }),
-      consentPerIp: Type.Integer({ env: "CONSENT_RATE_LIMIT", minimum: 1, default: 30, description: "Cookie-consent records per IP per 10 minutes." }),
-      passwordHashConcurrency: Type.Integer({
-        env: "PASSWORD_HASH_CONCURRENCY",
-        minimum: 1,
-        default: 2,
-        description:
-          "Password hashes and checks (Argon2id, about 19 MiB of memory each) computed at once; further ones wait in line, so a flood of logins or sign-ups slows down instead of exhausting memory.",
-      }),
-      passwordHashQueue: Type.Integer({
-        env: "PASSWORD_HASH_QUEUE",
-        minimum: 1,
-        default: 100,
-        description:
-          "Password hashes that may wait in line at once; one more is refused at once with 503 auth.busy and Retry-After, so a flood cannot queue without bound and starve real logins.",
-      }),
-      passwordHashTimeoutMs: Type.Integer({
-        env: "PASSWORD_HASH_TIMEOUT_MS",
-        minimum: 100,
-        default: 10_000,
-        description: "A password hash that has waited this many milliseconds in line is given up: the request answers 503 auth.busy with Retry-After.",
-      }),
-      adminExportsPerIp: Type.Integer({ env: "ADMIN_EXPORT_RATE_LIMIT", minimum: 1, default: 10, description: "Admin lead exports per IP per 10 minutes." }),
-    },
-    {
-      section: "Abuse limits",
-      description:
-        "The rate limits are counted in the database, so they hold across restarts and instances; over one the API answers 429 with Retry-After. Raise them for load tests and browser tests that submit from one address.",
-    },
-  ),
+  contactChallenge: Type.Boolean({
+    env: "CONTACT_CHALLENGE",
+    section: "Quote requests",
+    spelling: ["on", "off"],
+    default: false,
+    description:
+      "Recommended in production: on. The quote form then solves a proof-of-work challenge (ALTCHA: no third party, no cookie) in the background, and POST /api/contact refuses a request without a valid, unused solution (400 contact.challenge_failed) and stores nothing of it. Off, the API takes requests without it. The solving needs a secure page (https, or localhost).",
+  }),
+  limits: limitsSettings,
 
   session: Type.Object(
     {

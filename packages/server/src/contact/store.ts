@@ -36,12 +36,14 @@ export interface NewContactRequest {
   utm: Record<string, string>;
   ipHash: string;
   isSpam: boolean;
+  /** Sent faster than a person can fill in the form: stored, not notified, for the agency to review. */
+  heldForReview?: boolean;
 }
 
 const COLUMNS = [
   "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "timeline",
   "primary_goal", "features", "domain_status", "hear_about_us", "biggest_challenge", "message", "language",
-  "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam",
+  "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam", "held_for_review",
 ] as const;
 
 /** The columns of a quote request its notification is written from. */
@@ -67,7 +69,10 @@ const LEGACY_RETRY_AFTER_SECONDS = 120;
  * Stores a quote request and returns it. Unless it is spam, it is marked as handed to the outbox, so the caller
  * queues its notification in the same transaction.
  */
-export async function insertContactRequest(db: Db, { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam }: NewContactRequest): Promise<ContactRow> {
+export async function insertContactRequest(
+  db: Db,
+  { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam, heldForReview = false }: NewContactRequest,
+): Promise<ContactRow> {
   const values: Record<(typeof COLUMNS)[number], unknown> = {
     name: r.name,
     email: r.email,
@@ -92,6 +97,9 @@ export async function insertContactRequest(db: Db, { request: r, pageUrl, origin
     utm: JSON.stringify(utm),
     ip_hash: ipHash,
     is_spam: isSpam,
+    // Held for review: never notified. Marked like a request handed to the outbox (below), so no instance of an
+    // older release mails it either.
+    held_for_review: heldForReview,
   };
   const { rows } = await db.query<ContactRow>(
     `INSERT INTO contact_requests (${COLUMNS.join(", ")}, last_attempt_at)
@@ -111,7 +119,7 @@ export async function claimLegacyNotifications(tx: Db): Promise<ContactRow[]> {
     `UPDATE contact_requests SET last_attempt_at = ${HANDED_TO_OUTBOX}
       WHERE id IN (
         SELECT id FROM contact_requests
-         WHERE notified_at IS NULL AND NOT is_spam
+         WHERE notified_at IS NULL AND NOT is_spam AND NOT held_for_review
            AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
          ORDER BY id LIMIT 50
          FOR UPDATE SKIP LOCKED)
@@ -130,7 +138,7 @@ export async function listLeads(db: Db): Promise<Lead[]> {
   const { rows } = await db.query<Omit<Lead, "created_at" | "notified_at"> & { created_at: Date; notified_at: Date | null }>(
     `SELECT id, created_at, name, email, company, country_code, phone, project_type, budget_range, timeline,
             features, domain_status, hear_about_us, message, language, source, page_url, origin, utm,
-            is_spam, notified_at
+            is_spam, held_for_review, notified_at
        FROM contact_requests ORDER BY id`,
   );
   return rows.map((row) => ({
@@ -188,4 +196,17 @@ export async function deleteExpiredContactRequests(db: Db): Promise<number> {
         AND NOT EXISTS (SELECT 1 FROM contact_requests later
                          WHERE later.email = c.email AND later.last_contact_at >= now() - interval '2 years')`,
   );
+}
+
+/**
+ * Whether a mail of this topic went (or is queued) to the address within the last hour. Takes a lock on the address
+ * until the transaction ends, so two requests at the same moment cannot both find none.
+ */
+export async function confirmationQueuedWithinHour(tx: Db, topic: string, email: string): Promise<boolean> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('contact-confirmation:' || $1))", [email]);
+  const { rows } = await tx.query(
+    "SELECT 1 FROM outbox WHERE topic = $1 AND payload->>'to' = $2 AND created_at > now() - interval '1 hour' LIMIT 1",
+    [topic, email],
+  );
+  return rows.length > 0;
 }

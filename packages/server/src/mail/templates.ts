@@ -43,7 +43,7 @@ const m = {
 };
 
 /** The labels of the quote request's fields in the agency's mail. */
-const quoteLabels = {
+export const quoteLabels = {
   name: /*i18n*/ { id: "mail.quote.name", message: "Name" },
   email: /*i18n*/ { id: "mail.quote.email", message: "E-mail" },
   company: /*i18n*/ { id: "mail.quote.company", message: "Company" },

@@ -4,8 +4,9 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { stripBase } from "@agency/contract";
 import { siteOrigin } from "../config";
+import { appSecret } from "../lib/app-secret";
 import { clientKey } from "../lib/client-ip";
-import { hmac, randomToken } from "../lib/crypto";
+import { hmac } from "../lib/crypto";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -77,11 +78,7 @@ async function securityPlugin(app: FastifyInstance) {
     },
   });
 
-  await app.db.query("INSERT INTO app_settings (key, value) VALUES ('ip_hash_secret', $1) ON CONFLICT (key) DO NOTHING", [
-    randomToken(),
-  ]);
-  const { rows } = await app.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'ip_hash_secret'");
-  const secret = rows[0]!.value;
+  const secret = await appSecret(app.db, "ip_hash_secret");
   app.decorate("hashIp", (ip: string) => hmac(secret, clientKey(ip)));
 }
 

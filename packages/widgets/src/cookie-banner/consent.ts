@@ -7,6 +7,9 @@ export const CONSENT_STORAGE_KEY = accountApi.CONSENT_STORAGE_KEY;
  * decision with a lower version no longer counts, so the banner asks again.
  */
 export const CONSENT_VERSION = 1;
+/** A decision counts for 12 months (the cookie policy's 365 days for the consent cookie); then the banner asks again. */
+export const CONSENT_MAX_AGE_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** The banner waits 1 s after load, so it does not compete with the page's first paint. */
 export const BANNER_DELAY_MS = 1000;
 /** Window event behind `AgencyWidgets.openCookieSettings()`; the mounted banner listens for it. */
@@ -47,22 +50,33 @@ export function readStoredConsent(): ConsentRecord | null {
   }
 }
 
-// The version the banner on this page asks for (its policy-version attribute), so getConsent() agrees with it.
-let requiredVersion = CONSENT_VERSION;
-
-export function setRequiredVersion(version: number): void {
-  requiredVersion = version;
+/** What a stored decision must meet to count: the policy version it was given for, and its age. */
+export interface ConsentRequirements {
+  version: number;
+  maxAgeDays: number;
 }
 
-/** The decision that still counts for the given policy version, or null. */
-export function consentFor(version: number): ConsentRecord | null {
+// What the banner on this page asks for (its policy-version and consent-max-age-days), so getConsent() agrees with it.
+let required: ConsentRequirements = { version: CONSENT_VERSION, maxAgeDays: CONSENT_MAX_AGE_DAYS };
+
+export function setRequirements(requirements: ConsentRequirements): void {
+  required = requirements;
+}
+
+/**
+ * The decision that still counts, or null: given for this policy version or a later one, and no older than the
+ * maximum age. A record without a readable time cannot show its age, so it does not count.
+ */
+export function consentFor({ version, maxAgeDays }: ConsentRequirements, now = Date.now()): ConsentRecord | null {
   const record = readStoredConsent();
-  return record && record.version >= version ? record : null;
+  if (!record || record.version < version) return null;
+  const given = Date.parse(record.timestamp);
+  return Number.isFinite(given) && now - given <= maxAgeDays * DAY_MS ? record : null;
 }
 
 /** `AgencyWidgets.getConsent()`: the decision that counts for the banner on this page, or null. */
 export function getConsent(): ConsentRecord | null {
-  return consentFor(requiredVersion);
+  return consentFor(required);
 }
 
 export function storeConsent(record: ConsentRecord): void {

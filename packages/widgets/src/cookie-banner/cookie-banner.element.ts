@@ -1,6 +1,7 @@
 import { defineElement } from "../element/define-element";
 import { installGlobal } from "../element/global";
 import { getConsent, listenForSettingsTriggers, openCookieSettings } from "./consent";
+import { setConsentModeDefault } from "./consent-mode";
 import { CookieBanner, type CookieBannerProps } from "./cookie-banner";
 import css from "./cookie-banner.css?inline";
 import { messages as en } from "./locales/en.po";
@@ -13,6 +14,9 @@ export const AgencyCookieBanner = defineElement<CookieBannerProps>({
   catalog: { nl, en },
   css,
 });
+
+// Google tags on the page start with everything denied, before the tags the page starts after this bundle run.
+setConsentModeDefault();
 
 // Defining twice is harmless for the element, but the page-wide listener must be added only once.
 if (!window.AgencyWidgets?.openCookieSettings) listenForSettingsTriggers();

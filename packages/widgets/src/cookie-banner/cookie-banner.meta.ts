@@ -6,16 +6,21 @@ export const cookieBannerMeta = {
     ...commonAttributes,
     policyHref: { type: "string" },
     policyVersion: { type: "number" },
+    consentMaxAgeDays: { type: "number" },
   },
   events: { "agency-consent-change": { cancelable: false }, "agency-navigate": navigateEvent },
 } as const satisfies ElementMeta;
 
 export const cookieBannerDocs: ElementDocs<typeof cookieBannerMeta> = {
   description:
-    "Cookie consent: nothing optional is pre-ticked, and the choice can be changed at any time with AgencyWidgets.openCookieSettings() or any [data-agency-cookie-settings] control. Scripts of type text/plain with data-consent=\"analytics\" or \"marketing\" run once allowed.",
+    "Cookie consent: nothing optional is pre-ticked, and the choice can be changed at any time with AgencyWidgets.openCookieSettings() or any [data-agency-cookie-settings] control. Scripts of type text/plain with data-consent=\"analytics\" or \"marketing\" run once allowed. On a page with gtag or a dataLayer it sets Google's Consent Mode v2: consent default (all denied, wait_for_update) when the bundle loads, consent update for analytics_storage, ad_storage, ad_user_data and ad_personalization from each decision.",
   attributes: {
     policyHref: { defaultText: "/cookie-policy (nl) or /en/cookie-policy (en)", description: "The cookie policy page." },
     policyVersion: { defaultText: "1", description: "Version of the cookie policy; raise it to ask everyone again." },
+    consentMaxAgeDays: {
+      defaultText: "365 (12 months)",
+      description: "Days a decision counts; after that the banner asks again.",
+    },
   },
   events: {
     "agency-consent-change": "The visitor made or changed a decision; the detail is the stored record.",

@@ -5,17 +5,20 @@ import { ElementLink, useElement } from "../element/element-context";
 import {
   anonymousId,
   BANNER_DELAY_MS,
+  CONSENT_MAX_AGE_DAYS,
   CONSENT_VERSION,
   consentFor,
   OPEN_SETTINGS_EVENT,
   openCookieSettings,
   readStoredConsent,
-  setRequiredVersion,
+  setRequirements,
   storeConsent,
   takeOpenRequest,
   type ConsentChoice,
   type ConsentRecord,
+  type ConsentRequirements,
 } from "./consent";
+import { updateConsentMode } from "./consent-mode";
 import { activateConsentScripts } from "./consent-scripts";
 
 export interface CookieBannerProps {
@@ -23,11 +26,13 @@ export interface CookieBannerProps {
   policyHref?: string;
   /** Overrides CONSENT_VERSION; a stored decision with a lower version asks again. */
   policyVersion?: number;
+  /** Days a decision counts; an older one asks again. Default: CONSENT_MAX_AGE_DAYS (12 months). */
+  consentMaxAgeDays?: number;
 }
 
 /** What the details view starts with: the decision that counts, else nothing ticked (GDPR: no pre-ticked boxes). */
-function storedChoice(version: number): ConsentChoice {
-  const current = consentFor(version);
+function storedChoice(requirements: ConsentRequirements): ConsentChoice {
+  const current = consentFor(requirements);
   return { analytics: current?.analytics ?? false, marketing: current?.marketing ?? false };
 }
 
@@ -43,10 +48,11 @@ function deepActiveElement(): HTMLElement | null {
  * 'Save preferences' saves exactly what is ticked, refusing is one click like accepting, and the choice can be
  * reopened and changed at any time.
  */
-export function CookieBanner({ policyHref, policyVersion }: CookieBannerProps) {
+export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: CookieBannerProps) {
   const { t } = useLingui();
   const { api, emit, settings } = useElement();
   const version = policyVersion ?? CONSENT_VERSION;
+  const maxAgeDays = consentMaxAgeDays !== undefined && consentMaxAgeDays > 0 ? consentMaxAgeDays : CONSENT_MAX_AGE_DAYS;
   const id = useId();
   const [open, setOpen] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
@@ -55,21 +61,22 @@ export function CookieBanner({ policyHref, policyVersion }: CookieBannerProps) {
   const firstOption = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    setRequiredVersion(version);
-    const current = consentFor(version);
+    setRequirements({ version, maxAgeDays });
+    const current = consentFor({ version, maxAgeDays });
     if (current) {
+      updateConsentMode(current);
       activateConsentScripts(current);
       return;
     }
     const timer = setTimeout(() => setOpen(true), BANNER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [version]);
+  }, [version, maxAgeDays]);
 
   useEffect(() => {
     const reopen = (event: Event) => {
       // Tells openCookieSettings() that a banner has opened.
       event.preventDefault();
-      setChoice(storedChoice(version));
+      setChoice(storedChoice({ version, maxAgeDays }));
       opener.current = deepActiveElement();
       setShowDetails(true);
       setOpen(true);
@@ -78,7 +85,7 @@ export function CookieBanner({ policyHref, policyVersion }: CookieBannerProps) {
     // Settings asked for before this banner was listening: ask again, now that it is.
     if (takeOpenRequest()) openCookieSettings();
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, reopen);
-  }, [version]);
+  }, [version, maxAgeDays]);
 
   // Someone who asked for the settings lands on them; a banner that appears by itself takes no focus.
   useEffect(() => {
@@ -98,6 +105,7 @@ export function CookieBanner({ policyHref, policyVersion }: CookieBannerProps) {
     storeConsent(record);
     setOpen(false);
     setShowDetails(false);
+    updateConsentMode(record);
     activateConsentScripts(record);
     emit("agency-consent-change", record);
     // Proof of consent for the agency; the visitor's choice already holds locally, so a failure here is not theirs.

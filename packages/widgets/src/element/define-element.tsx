@@ -14,6 +14,7 @@ import { readAttribute, writeAttribute, type AttributeValue } from "./attributes
 import { ElementContext, type ElementApi } from "./element-context";
 import { attributeName, type ElementMeta } from "./element-meta";
 import { installGlobal } from "./global";
+import { nearestLanguage, subscribePageLanguage } from "./page-language";
 import type { AgencyNavigateDetail } from "../events";
 
 export interface ElementDefinition<P extends object> {
@@ -86,13 +87,19 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
     const host = (container as unknown as ShadowRoot).host as HTMLElement;
     const state = states.get(host)!;
     const { locale, apiBase, ...props } = useSyncExternalStore(state.subscribe, state.values);
-    // Re-render when the page calls AgencyWidgets.configure().
+    // Re-render when the page calls AgencyWidgets.configure() or changes a `lang` attribute.
     const [settingsVersion, bump] = useReducer((n: number) => n + 1, 0);
     useEffect(() => subscribeSettings(bump), []);
+    useEffect(() => subscribePageLanguage(bump), []);
 
     const settings = useMemo(
-      () => resolveSettings({ locale: locale as string | undefined, apiBase: apiBase as string | undefined }),
-      // settingsVersion stands for the page settings resolveSettings reads from window.
+      () =>
+        resolveSettings({
+          locale: locale as string | undefined,
+          apiBase: apiBase as string | undefined,
+          pageLanguage: nearestLanguage(host),
+        }),
+      // settingsVersion stands for what resolveSettings reads from the page: its settings and its `lang`.
       // oxlint-disable-next-line react-hooks/exhaustive-deps
       [locale, apiBase, settingsVersion],
     );

@@ -71,7 +71,8 @@ export const commonAttributes = {
 
 export const commonDocs: Record<keyof typeof commonAttributes, AttributeDocs> = {
   locale: {
-    defaultText: "AgencyWidgets.configure({ locale }), else the page URL (/en), else nl",
+    defaultText:
+      "AgencyWidgets.configure({ locale }), else the nearest lang attribute (<html lang=\"en\">) when it is nl or en, else the page URL (/en), else nl",
     description: "Language of the element; changing it re-renders in that language.",
   },
   apiBase: {

@@ -2,7 +2,7 @@ import { commonAttributes, type ElementDocs, type ElementMeta } from "../element
 
 export const quoteFormMeta = {
   tag: "agency-quote-form",
-  attributes: { ...commonAttributes, source: { type: "string" } },
+  attributes: { ...commonAttributes, source: { type: "string" }, privacyHref: { type: "string" } },
   events: { "agency-quote-submitted": { cancelable: false }, "agency-quote-failed": { cancelable: false } },
 } as const satisfies ElementMeta;
 
@@ -11,6 +11,10 @@ export const quoteFormDocs: ElementDocs<typeof quoteFormMeta> = {
     "The quote-request form. It validates as the visitor types, sends the request to POST {api-base}/contact and shows the outcome.",
   attributes: {
     source: { description: "Names the client site the form runs on; stored with the request for attribution." },
+    privacyHref: {
+      defaultText: "the agency's /privacy-policy (nl) or /en/privacy-policy (en), on the site of api-base",
+      description: "The privacy policy the notice under the submit button links to (opens in a new tab).",
+    },
   },
   events: {
     "agency-quote-submitted": "The request was stored; the detail is the request as sent.",
@@ -21,6 +25,7 @@ export const quoteFormDocs: ElementDocs<typeof quoteFormMeta> = {
     features: "The fieldset of feature checkboxes.",
     message: "The success or error message after sending.",
     submit: "The submit button.",
+    privacy: "The privacy notice under the submit button, with its link to the privacy policy.",
   },
   cssProperties: {
     "--agency-form-max-width": "Maximum width of the form.",

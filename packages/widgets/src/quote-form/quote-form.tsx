@@ -3,6 +3,7 @@ import { CheckboxGroup, SelectField, TextAreaField, TextField, useFocusFirstErro
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
+import { agencyPrivacyHref } from "./privacy-href";
 import { useQuoteOptions } from "./quote-options";
 import {
   initialValues,
@@ -15,14 +16,17 @@ import {
   type QuoteFormValues,
 } from "./quote-request";
 import { useQuoteSubmission } from "./use-quote-submission";
+import { useSpamChecks } from "./use-spam-checks";
 
 export interface QuoteFormProps {
   /** Names the client site the form is embedded on; stored with the request for attribution. */
   source?: string;
+  /** The privacy policy the notice under the button links to. Default: the agency's, in the form's language. */
+  privacyHref?: string;
 }
 
 /** The quote-request form: validated as the visitor submits, sent to the API, its outcome shown under it. */
-export function QuoteForm({ source }: QuoteFormProps) {
+export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
   const { t } = useLingui();
   const { settings } = useElement();
   const options = useQuoteOptions(settings.locale);
@@ -31,6 +35,7 @@ export function QuoteForm({ source }: QuoteFormProps) {
   const [values, setValues] = useState<QuoteFormValues>(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { status, send } = useQuoteSubmission();
+  const spamChecks = useSpamChecks(form);
 
   /** The change handler of a field: its new value, and its error gone. */
   const set =
@@ -71,8 +76,12 @@ export function QuoteForm({ source }: QuoteFormProps) {
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
-    const outcome = await send(toPayload(values, { language: settings.locale, source, pageUrl: window.location.href }));
-    if (outcome.sent) return setValues(initialValues());
+    const request = toPayload(values, { language: settings.locale, source, pageUrl: window.location.href });
+    const outcome = await send(request, spamChecks.take);
+    if (outcome.sent) {
+      spamChecks.restart();
+      return setValues(initialValues());
+    }
     setErrors(serverFieldErrors(outcome.fields));
     focusFirstError();
   };
@@ -153,6 +162,15 @@ export function QuoteForm({ source }: QuoteFormProps) {
       <button type="submit" className="ag-button quote__submit" part="submit" disabled={loading}>
         {loading ? <Trans>Sending Your Request...</Trans> : <Trans>Request a free quote</Trans>}
       </button>
+      {/* Told where the details are collected. A new tab, so reading the policy does not lose what was typed. */}
+      <p className="quote__privacy" part="privacy">
+        <Trans>
+          We use your details only to answer your request and keep them for 2 years after our last contact.{" "}
+          <a href={privacyHref || agencyPrivacyHref(settings.apiBase, settings.locale)} target="_blank" rel="noopener" className="ag-link">
+            Read our privacy policy (opens in a new tab)
+          </a>
+        </Trans>
+      </p>
     </form>
   );
 }

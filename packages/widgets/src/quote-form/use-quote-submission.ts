@@ -51,10 +51,15 @@ export function useQuoteSubmission() {
     return t`Failed to send message - please try again`;
   };
 
-  const send = async (request: ContactRequestPayload): Promise<SubmissionOutcome> => {
+  /**
+   * Sends the request with what `checks` adds to its body (the spam checks, which may take a moment: the button
+   * says the request is being sent meanwhile); the events carry the request itself.
+   */
+  const send = async (request: ContactRequestPayload, checks?: () => Promise<Partial<ContactRequestPayload>>): Promise<SubmissionOutcome> => {
     show({ kind: "loading" }, null);
     try {
-      const answer: { success?: boolean; message?: string } = await contactApi.sendQuoteRequest(api, request);
+      const body = checks ? { ...request, ...(await checks()) } : request;
+      const answer: { success?: boolean; message?: string } = await contactApi.sendQuoteRequest(api, body);
       if (answer.success) {
         show({ kind: "success", message: answer.message || t`Thank you! Your message has been sent.` }, SUCCESS_MESSAGE_MS);
         emit("agency-quote-submitted", request);

@@ -6,6 +6,9 @@ import { API, setupApi } from "../../__tests__/element-kit";
 import "../cookie-banner.element";
 import { BANNER_DELAY_MS, CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../consent";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
 const recorded: Record<string, unknown>[] = [];
 let consentStatus = 201;
 setupApi(
@@ -87,7 +90,7 @@ const isRunnable = (id: string) => document.getElementById(id)?.getAttribute("ty
 function storeDecision(record: Partial<Record<string, unknown>>) {
   localStorage.setItem(
     CONSENT_STORAGE_KEY,
-    JSON.stringify({ necessary: true, analytics: true, marketing: false, timestamp: "2026-01-01T00:00:00.000Z", version: CONSENT_VERSION, id: "1b4e28ba-2fa1-41d2-883f-0016d3cca427", ...record }),
+    JSON.stringify({ necessary: true, analytics: true, marketing: false, timestamp: daysAgo(2), version: CONSENT_VERSION, id: "1b4e28ba-2fa1-41d2-883f-0016d3cca427", ...record }),
   );
 }
 
@@ -187,6 +190,9 @@ describe.each(["nl", "en"] as const)("agency-cookie-banner (%s)", (locale) => {
     ["the original site's record without a version", { version: undefined, id: undefined }, ""],
     ["an old record whose id is no uuid", { version: CONSENT_VERSION - 1, id: "e2e" }, ""],
     ["a policy-version attribute above the stored one", {}, `policy-version="${CONSENT_VERSION + 1}"`],
+    ["a decision older than 12 months", { timestamp: daysAgo(366) }, ""],
+    ["a decision older than consent-max-age-days", { timestamp: daysAgo(31) }, `consent-max-age-days="30"`],
+    ["a decision without a readable time", { timestamp: "yesterday" }, ""],
   ])("asks again for %s, keeping the anonymous id when there is one", async (_, record, attributes) => {
     storeDecision(record);
     const before = stored()!;
@@ -198,9 +204,23 @@ describe.each(["nl", "en"] as const)("agency-cookie-banner (%s)", (locale) => {
     fireEvent.click(view.getByRole("button", { name: text.necessaryOnly }));
     await waitFor(() => expect(stored()).toMatchObject({ analytics: false }));
     const after = stored()!;
-    expect(after.version).toBe(attributes ? CONSENT_VERSION + 1 : CONSENT_VERSION);
+    expect(after.version).toBe(attributes.startsWith("policy-version") ? CONSENT_VERSION + 1 : CONSENT_VERSION);
     if (before.id && UUID.test(String(before.id))) expect(after.id).toBe(before.id);
     else expect(after.id).toMatch(UUID);
+  });
+
+  it("keeps a decision younger than consent-max-age-days and 12 months by default", async () => {
+    storeDecision({ analytics: true, timestamp: daysAgo(29) });
+    const custom = mountBanner(locale, `consent-max-age-days="30"`, HELD_SCRIPTS);
+    await waitFor(() => expect(isRunnable("stats")).toBe(true));
+    await vi.advanceTimersByTimeAsync(BANNER_DELAY_MS * 3);
+    expect(custom.view.queryByRole("region")).toBeNull();
+
+    storeDecision({ analytics: true, timestamp: daysAgo(364) });
+    const plain = mountBanner(locale);
+    await waitFor(() => expect((window.AgencyWidgets!.getConsent as () => unknown)()).toMatchObject({ analytics: true }));
+    await vi.advanceTimersByTimeAsync(BANNER_DELAY_MS * 3);
+    expect(plain.view.queryByRole("region")).toBeNull();
   });
 
   it("asks again when the stored value is unreadable", async () => {
@@ -285,5 +305,61 @@ describe.each(["nl", "en"] as const)("agency-cookie-banner (%s)", (locale) => {
     const custom = mountBanner(locale, 'policy-href="https://client.example/cookies"');
     await bannerAppears(custom.view, locale);
     expect(custom.view.getByRole("link", { name: text.policy })).toHaveAttribute("href", "https://client.example/cookies");
+  });
+});
+
+describe("Consent Mode v2", () => {
+  type TagWindow = Window & { dataLayer?: unknown[]; gtag?: unknown; __agencyConsentModeDefault__?: boolean };
+  const w = window as TagWindow;
+  const DENIED = { analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
+
+  beforeEach(() => delete w.__agencyConsentModeDefault__);
+  afterEach(() => {
+    delete w.dataLayer;
+    delete w.gtag;
+  });
+
+  /** What the page's dataLayer received, each entry as gtag's arguments. */
+  const commands = () => (w.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+
+  it("on a page with a dataLayer: all denied by default, then an update from each decision", async () => {
+    w.dataLayer = [];
+    const { view } = mountBanner("en");
+    await bannerAppears(view, "en");
+    fireEvent.click(view.getByRole("button", { name: TEXT.en.accept }));
+    await waitFor(() => expect(commands()).toHaveLength(2));
+    expect(commands()).toEqual([
+      ["consent", "default", { ...DENIED, wait_for_update: 500 }],
+      ["consent", "update", { analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" }],
+    ]);
+    // Each entry is an arguments object, as gtag.js and Tag Manager expect, not an array.
+    expect(Array.isArray(w.dataLayer![0])).toBe(false);
+
+    (window.AgencyWidgets!.openCookieSettings as () => void)();
+    fireEvent.click(await waitFor(() => view.getByRole("checkbox", { name: TEXT.en.marketing })));
+    fireEvent.click(view.getByRole("button", { name: TEXT.en.save }));
+    await waitFor(() => expect(commands()).toHaveLength(3));
+    expect(commands()[2]).toEqual(["consent", "update", { ...DENIED, analytics_storage: "granted" }]);
+  });
+
+  it("through the page's own gtag: the stored decision is passed on at load, once the default is set", async () => {
+    const gtag = vi.fn();
+    w.gtag = gtag;
+    storeDecision({ analytics: false, marketing: true });
+    mountBanner("nl");
+    await waitFor(() => expect(gtag).toHaveBeenCalledTimes(2));
+    expect(gtag.mock.calls).toEqual([
+      ["consent", "default", { ...DENIED, wait_for_update: 500 }],
+      ["consent", "update", { analytics_storage: "denied", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" }],
+    ]);
+  });
+
+  it("leaves a page without Google tags alone", async () => {
+    const { view } = mountBanner("en");
+    await bannerAppears(view, "en");
+    fireEvent.click(view.getByRole("button", { name: TEXT.en.accept }));
+    await waitFor(() => expect(stored()).toMatchObject({ analytics: true }));
+    expect(w.dataLayer).toBeUndefined();
+    expect(w.gtag).toBeUndefined();
   });
 });

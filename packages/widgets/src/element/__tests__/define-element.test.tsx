@@ -21,6 +21,7 @@ const shadowText = (el: HTMLElement) => el.shadowRoot?.textContent ?? "";
 
 afterEach(() => {
   document.body.innerHTML = "";
+  document.documentElement.removeAttribute("lang");
   delete (window as unknown as Record<string, unknown>).__agencyWidgetsSettings__;
   vi.restoreAllMocks();
 });
@@ -68,6 +69,25 @@ describe("defineElement", () => {
     await waitFor(() => expect(shadowText(plain)).toContain("Hallo"));
     configure({ locale: "en" });
     await waitFor(() => expect(shadowText(plain)).toContain("Hello"));
+  });
+
+  it("without a locale takes the nearest lang attribute, follows it when it changes, and lets locale win", async () => {
+    document.documentElement.setAttribute("lang", "en-GB");
+    const page = mount(`<agency-demo name="Ann"></agency-demo>`);
+    await waitFor(() => expect(shadowText(page)).toContain("Hello, Ann!"));
+    document.documentElement.setAttribute("lang", "nl");
+    await waitFor(() => expect(shadowText(page)).toContain("Hallo, Ann!"));
+
+    // A section in English on a Dutch page, and an element inside another component's shadow root.
+    const section = mount(`<section lang="en"><agency-demo name="Bo"></agency-demo><div id="shell"></div></section>`);
+    const inSection = section.querySelector("agency-demo") as HTMLElement;
+    await waitFor(() => expect(shadowText(inSection)).toContain("Hello, Bo!"));
+    const shell = section.querySelector("#shell")!.attachShadow({ mode: "open" });
+    shell.innerHTML = `<agency-demo name="Cy"></agency-demo>`;
+    await waitFor(() => expect(shadowText(shell.firstElementChild as HTMLElement)).toContain("Hello, Cy!"));
+
+    const explicit = mount(`<div lang="en"><agency-demo locale="nl" name="Di"></agency-demo></div>`).firstElementChild as HTMLElement;
+    await waitFor(() => expect(shadowText(explicit)).toContain("Hallo, Di!"));
   });
 
   it("dispatches agency-* events that bubble out of the shadow root", async () => {

@@ -1,12 +1,18 @@
 import { configure, fireEvent, waitFor, within } from "@testing-library/react";
+import type { ContactChallenge } from "@agency/core";
+import { createChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { API, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../quote-form.element";
 import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../use-quote-submission";
 
 const CONTACT_URL = `${API}/contact`;
 const sent: Record<string, unknown>[] = [];
+/** What GET /contact/challenge answers: none by default, as with CONTACT_CHALLENGE off. */
+let challenges: () => ContactChallenge | null = () => null;
+let challengesServed = 0;
 let answer: () => Response | Promise<Response> = () =>
   HttpResponse.json({ success: true, message: "Thank you! Your message has been sent." });
 
@@ -14,6 +20,10 @@ setupApi(
   http.post(CONTACT_URL, async ({ request }) => {
     sent.push((await request.json()) as Record<string, unknown>);
     return answer();
+  }),
+  http.get(`${CONTACT_URL}/challenge`, () => {
+    challengesServed++;
+    return HttpResponse.json({ challenge: challenges() });
   }),
 );
 // Long enough for a loaded machine, short enough that a message lasting 8 s instead of 5 s still fails.
@@ -26,7 +36,24 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   sent.length = 0;
+  challenges = () => null;
+  challengesServed = 0;
   answer = () => HttpResponse.json({ success: true, message: "Thank you! Your message has been sent." });
+});
+
+/** Challenges made ahead (creating one is asynchronous, the msw answer is built synchronously), by counter. */
+const madeChallenges = {
+  made: new Map<number, Omit<ContactChallenge, "signature">>(),
+  next(counter: number) {
+    const made = this.made.get(counter);
+    if (!made) throw new Error(`no challenge made for counter ${counter}`);
+    return made;
+  },
+};
+beforeAll(async () => {
+  for (const counter of [41, 42, 43, 44]) {
+    madeChallenges.made.set(counter, (await createChallenge({ algorithm: "SHA-256", cost: 1, counter, deriveKey })) as Omit<ContactChallenge, "signature">);
+  }
 });
 
 type Locale = "nl" | "en";
@@ -107,6 +134,24 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     );
     const projectTypes = within(field(view, l.projectType)).getAllByRole("option").map((o) => o.getAttribute("value"));
     expect(projectTypes).toEqual(["", "new-website", "redesign", "landing-page", "e-commerce", "maintenance", "other"]);
+  });
+
+  it("says under the button how the details are used, linking the agency's privacy policy in its language", async () => {
+    const { view } = await mountForm(locale);
+    const name = locale === "nl" ? "Lees ons privacybeleid (opent in een nieuw tabblad)" : "Read our privacy policy (opens in a new tab)";
+    const link = view.getByRole("link", { name });
+    // The policy of the agency's site (the API's), not of the page the form is embedded in.
+    expect(link).toHaveAttribute("href", locale === "nl" ? "http://api.test/privacy-policy" : "http://api.test/en/privacy-policy");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link.closest("p")!.textContent).toContain(
+      locale === "nl" ? "bewaren ze tot 2 jaar na ons laatste contact" : "keep them for 2 years after our last contact",
+    );
+    // It follows the submit button.
+    const button = view.getByRole("button", { name: l.submit });
+    expect(button.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const partner = await mountForm(locale, 'privacy-href="https://partner.example/privacy"');
+    expect(partner.view.getByRole("link", { name })).toHaveAttribute("href", "https://partner.example/privacy");
   });
 
   it("labels the budget in euro on nl and in dollars on en, with the same values", async () => {
@@ -222,7 +267,8 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
       utm: { utm_source: "newsletter", utm_campaign: "spring" },
       website_url: "",
     };
-    expect(sent[0]).toEqual(expected);
+    // The body adds how long the form was open; the event carries the request itself.
+    expect(sent[0]).toEqual({ ...expected, fillMs: expect.any(Number) });
 
     release();
     const success = locale === "nl" ? "Bedankt! Je bericht is verzonden." : "Thank you! Your message has been sent.";
@@ -238,6 +284,66 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     expect(view.queryByText(success)).not.toBeNull();
     await vi.advanceTimersByTimeAsync(200);
     await waitFor(() => expect(view.queryByText(success)).toBeNull());
+  });
+
+  it("sends how long the form was open, counted again from each stored request", async () => {
+    const { view } = await mountForm(locale);
+    await vi.advanceTimersByTimeAsync(4000);
+    fillRequired(view, locale);
+    submit(view, locale);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.fillMs).toBeGreaterThanOrEqual(4000);
+    expect(sent[0]).not.toHaveProperty("challenge");
+
+    await waitFor(() => expect(field(view, l.name)).toHaveValue(""));
+    fillRequired(view, locale);
+    submit(view, locale);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.fillMs).toBeLessThan(4000);
+  });
+
+  it("solves the server's proof-of-work challenge in the background and sends a fresh solution with each request", async () => {
+    // Small counters keep the test quick; the server's are larger.
+    let counter = 40;
+    challenges = () => {
+      // Unsigned here: the element only solves; the server checks the signature.
+      return { signature: "test", ...madeChallenges.next(++counter) } as ContactChallenge;
+    };
+    const { view } = await mountForm(locale);
+    // Starting on the form fetches the challenge.
+    fireEvent.focusIn(field(view, l.name));
+    await waitFor(() => expect(challengesServed).toBe(1));
+    fillRequired(view, locale);
+    submit(view, locale);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const first = JSON.parse(atob(String(sent[0]!.challenge))) as { challenge: ContactChallenge; solution: { counter: number } };
+    expect(first.solution.counter).toBe(41);
+
+    await waitFor(() => expect(field(view, l.name)).toHaveValue(""));
+    fillRequired(view, locale);
+    submit(view, locale);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    const second = JSON.parse(atob(String(sent[1]!.challenge))) as { solution: { counter: number } };
+    expect(second.solution.counter).toBe(42);
+  });
+
+  it("shows the server's refusal of a missing solution in the element's language, keeping what was typed", async () => {
+    answer = () =>
+      HttpResponse.json(
+        { error: "Your request could not be checked as sent by a person, so it was not sent. Please try again.", code: "contact.challenge_failed" },
+        { status: 400 },
+      );
+    const { view } = await mountForm(locale);
+    fillRequired(view, locale);
+    submit(view, locale);
+    expect(
+      await view.findByText(
+        locale === "nl"
+          ? "Je aanvraag kon niet worden gecontroleerd als verstuurd door een mens en is daarom niet verstuurd. Probeer het opnieuw."
+          : "Your request could not be checked as sent by a person, so it was not sent. Please try again.",
+      ),
+    ).toHaveAttribute("role", "alert");
+    expect(field(view, l.name)).toHaveValue("Anna de Vries");
   });
 
   it("shows the server's own success message when it gives one", async () => {

@@ -1,14 +1,36 @@
 import type { ErrorObject } from "ajv";
 import { HONEYPOT_FIELD } from "@agency/contract";
-import { ContactBodySchema, ContactResponseSchema, errorResponses } from "@agency/contract/schemas";
+import { ContactBodySchema, ContactChallengeResponseSchema, ContactResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errorFields } from "../../../lib/validation";
+import { contactChallenges } from "../../../contact/challenge";
+import { enqueueQuoteConfirmation } from "../../../contact/confirmation";
 import { enqueueQuoteNotification } from "../../../contact/notify";
 import { insertContactRequest } from "../../../contact/store";
 import { contactTexts } from "../../../contact/texts";
+import { sentTooFast } from "../../../contact/too-fast";
 import { requestLocale, say } from "../../../i18n";
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const challenges = app.config.contactChallenge ? await contactChallenges(app.db) : null;
+
+  app.get(
+    "/challenge",
+    {
+      schema: {
+        tags: ["contact"],
+        summary: "A proof-of-work challenge for the quote form",
+        description:
+          "With CONTACT_CHALLENGE=on a fresh ALTCHA challenge (valid for a day, usable once); the form solves it and sends the solution " +
+          "as `challenge` with POST /contact. Otherwise `challenge` is null and POST /contact needs none.",
+        response: { 200: ContactChallengeResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { challenge: challenges ? await challenges.issue() : null };
+    },
+  );
   app.addHook("preValidation", async (request) => {
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== "object" || Array.isArray(body)) return;
@@ -26,9 +48,12 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "Stored before anything else, with the agency's mail queued in the same transaction; the mail is sent afterwards " +
           "(retried with backoff when it fails). Errors are in the submitted language. " +
-          `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed.`,
+          `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed. ` +
+          "A request sent faster than a person can fill in the form (`fillMs`, or the time since its challenge was issued, under 3 s) is answered " +
+          "as a success and stored, but held for review instead of mailed. With CONTACT_CHALLENGE=on, a request without a valid, unused " +
+          "solution of GET /contact/challenge is refused (400 contact.challenge_failed) and stored nowhere.",
         body: ContactBodySchema,
-        response: { 200: ContactResponseSchema, ...errorResponses({ 400: ["contact.invalid_field"], 429: ["contact.too_many_requests"] }) },
+        response: { 200: ContactResponseSchema, ...errorResponses({ 400: ["contact.invalid_field", "contact.challenge_failed"], 429: ["contact.too_many_requests"] }) },
       },
     },
     async (request, reply) => {
@@ -44,7 +69,19 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const wait = await app.takeIpSlot(request, "contact");
       if (wait > 0) return reply.sendError(429, "contact.too_many_requests", { retryAfter: wait, locale });
 
+      // With the challenge on, a request without a valid, unused solution is refused before anything is stored.
+      let challengeIssuedAt: number | undefined;
+      if (challenges) {
+        const check = await challenges.check(body.challenge);
+        if (!check.ok) {
+          request.log.info({ reason: check.reason }, "quote request refused: no valid proof-of-work solution");
+          return reply.sendError(400, "contact.challenge_failed", { locale });
+        }
+        challengeIssuedAt = check.issuedAt;
+      }
+
       const isSpam = (body[HONEYPOT_FIELD] ?? "").trim() !== "";
+      const heldForReview = !isSpam && sentTooFast({ fillMs: body.fillMs, challengeIssuedAt });
       const utm = Object.fromEntries(Object.entries(body.utm ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
       // The request and its notification commit together: the answer is only sent for a stored request, and a
       // stored request is never left without its mail.
@@ -57,10 +94,15 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
           utm,
           ipHash: app.hashIp(request.ip),
           isSpam,
+          heldForReview,
         });
-        return { id: row.id, queued: isSpam ? [] : [await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox)] };
+        if (isSpam || heldForReview) return { id: row.id, queued: [] };
+        const notification = await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox);
+        const confirmation = await enqueueQuoteConfirmation(app.outbox, tx, row);
+        return { id: row.id, queued: confirmation === null ? [notification] : [notification, confirmation] };
       });
       if (isSpam) request.log.info({ contactRequestId: id }, "quote request caught by honeypot; stored as spam, not mailed");
+      else if (heldForReview) request.log.info({ contactRequestId: id }, "quote request sent faster than a person can; held for review, not mailed");
       app.outbox.deliverSoon(reply, queued);
       return { success: true as const, message: say(locale, contactTexts.sent) };
     },

@@ -1,0 +1,63 @@
+import type { Locale } from "@agency/contract";
+import type { Db } from "../db/db";
+import { say } from "../i18n";
+import { quoteLabels, sharedMailTexts, type MailContent } from "../mail/templates";
+import type { Outbox } from "../outbox/delivery";
+import { mailItem } from "../outbox/mail-channel";
+import { contactRef } from "./notify";
+import { confirmationQueuedWithinHour, type ContactRow } from "./store";
+
+/**
+ * The mail to the sender of a quote request: what they sent, and the promise of an answer within 24 hours, in the
+ * request's language. At most one an hour per address, so nobody can flood someone else's inbox with the form
+ * (further requests are stored and notified to the agency all the same).
+ */
+export const QUOTE_CONFIRMATION_TOPIC = "contact.confirmation";
+
+const t = {
+  subject: /*i18n*/ { id: "mail.quote_confirmation.subject", message: "We received your quote request" },
+  intro: /*i18n*/ {
+    id: "mail.quote_confirmation.intro",
+    message: "Thank you for your quote request. We will get back to you within 24 hours.",
+  },
+  summary: /*i18n*/ { id: "mail.quote_confirmation.summary", message: "This is what you sent us:" },
+  footer: /*i18n*/ {
+    id: "mail.quote_confirmation.footer",
+    message: "Did you not send this request? Then you can ignore this e-mail; we will not contact you unless you reply.",
+  },
+};
+
+export function quoteConfirmationMail(locale: Locale, row: ContactRow): MailContent {
+  const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
+  const fields: [string, string][] = [
+    [label("name"), row.name],
+    [label("email"), row.email],
+    [label("company"), row.company],
+    [label("phone"), `${row.country_code} ${row.phone}`],
+    [label("currentWebsite"), row.current_website],
+    [label("projectType"), row.project_type],
+    [label("budgetRange"), row.budget_range],
+    [label("timeline"), row.timeline],
+    [label("domainStatus"), row.domain_status],
+    [label("features"), row.features.join(", ")],
+    [label("primaryGoal"), row.primary_goal],
+  ];
+  const lines = fields.filter(([, value]) => value).map(([key, value]) => `${key}: ${value}`);
+  if (row.message) lines.push("", `${label("message")}:`, row.message);
+  return {
+    subject: say(locale, t.subject),
+    text: [say(locale, sharedMailTexts.hello, { name: row.name }), "", say(locale, t.intro), "", say(locale, t.summary), "", ...lines, "", say(locale, t.footer)].join(
+      "\n",
+    ),
+  };
+}
+
+/**
+ * Queues the confirmation in the transaction that stored the request, unless one went to the address within the
+ * hour. @returns the outbox id, or null when none was queued.
+ */
+export async function enqueueQuoteConfirmation(outbox: Outbox, tx: Db, row: ContactRow): Promise<number | null> {
+  if (await confirmationQueuedWithinHour(tx, QUOTE_CONFIRMATION_TOPIC, row.email)) return null;
+  const mail = quoteConfirmationMail(row.language, row);
+  return outbox.enqueue(tx, mailItem({ topic: QUOTE_CONFIRMATION_TOPIC, ref: contactRef(row.id), message: { to: row.email, ...mail } }));
+}

@@ -1,0 +1,72 @@
+import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
+import { mailText, startSmtp } from "./smtp";
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, AGENCY_INBOX: "leads@agency.example", CONTACT_RATE_LIMIT: "1000" } });
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+let seq = 0;
+const uniqueEmail = (name: string) => `${name}-${++seq}-${Date.now()}@example.nl`;
+const send = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/contact", payload, remoteAddress: nextIp() });
+/** The mails that reached the SMTP sink for this address, as text. */
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
+const agencyMailsAbout = (email: string) => smtp.mails.filter((m) => m.to.includes("leads@agency.example") && mailText(m.raw).includes(email));
+
+describe("the confirmation mail to the sender of a quote request", () => {
+  it.each([
+    ["nl", "We hebben je offerteaanvraag ontvangen", "We nemen binnen 24 uur contact met je op.", "Dit heb je ons gestuurd:", "Bedrijf: Bakkerij"],
+    ["en", "We received your quote request", "We will get back to you within 24 hours.", "This is what you sent us:", "Company: Bakkerij"],
+  ])("is sent in the request's language (%s) through the outbox, with a summary and the 24-hour promise", async (language, subject, promise, summary, company) => {
+    const email = uniqueEmail(`confirm-${language}`);
+    const res = await send(quoteRequest({ email, language, company: "Bakkerij", message: "Graag een webshop." }));
+    expect(res.statusCode).toBe(200);
+    await t.app.settle();
+    const [mail, ...more] = mailsTo(email);
+    expect(more).toEqual([]);
+    expect(mail).toContain(`Subject: ${subject}`);
+    for (const text of [promise, summary, company, "Jan Bakker", "+31 06 12345678", "Graag een webshop."]) expect(mail).toContain(text);
+    const { rows } = await t.db.query<{ topic: string; sent_at: Date | null }>("SELECT topic, sent_at FROM outbox WHERE payload->>'to' = $1", [email]);
+    expect(rows).toEqual([{ topic: "contact.confirmation", sent_at: expect.any(Date) }]);
+  });
+
+  it("goes at most once an hour to an address; further requests are stored and notified to the agency", async () => {
+    const email = uniqueEmail("repeat");
+    for (let i = 0; i < 3; i++) expect((await send(quoteRequest({ email, message: `Request ${i}` }))).statusCode).toBe(200);
+    // Two at the same moment find the address confirmed just once between them.
+    const other = uniqueEmail("together");
+    await Promise.all([send(quoteRequest({ email: other })), send(quoteRequest({ email: other })), send(quoteRequest({ email: other }))]);
+    await t.app.settle();
+    await t.app.outbox.deliver();
+    expect(mailsTo(email)).toHaveLength(1);
+    expect(mailsTo(other)).toHaveLength(1);
+    expect(agencyMailsAbout(email)).toHaveLength(3);
+    expect(agencyMailsAbout(other)).toHaveLength(3);
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM contact_requests WHERE email = $1", [email]);
+    expect(rows[0]!.n).toBe(3);
+
+    // An hour later the address may get one again.
+    await t.db.query("UPDATE outbox SET created_at = created_at - interval '61 minutes' WHERE payload->>'to' = $1", [email]);
+    await send(quoteRequest({ email }));
+    await t.app.settle();
+    expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it("is not sent for a request caught as spam or held for review", async () => {
+    const spam = uniqueEmail("spam");
+    const fast = uniqueEmail("fast");
+    await send(quoteRequest({ email: spam, website_url: "http://spam.example" }));
+    await send(quoteRequest({ email: fast, fillMs: 200 }));
+    await t.app.settle();
+    await t.app.outbox.deliver();
+    expect(mailsTo(spam)).toEqual([]);
+    expect(mailsTo(fast)).toEqual([]);
+  });
+});
