@@ -5,7 +5,7 @@ import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { runSubscriptionRenewal } from "../src/jobs/subscription-renewal";
 import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
-import { insertSubscription } from "../src/payments/store";
+import { insertSubscription } from "../src/payments/subscriptions-repository";
 
 /**
  * The local test provider end to end: plans, the refusals of create-checkout, the server-rendered checkout page

@@ -1,6 +1,8 @@
 import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
-import { claimDueSubscription, deleteOldPaymentRecords, dueLocalSubscriptions } from "../payments/store";
+import { deleteOldCheckouts } from "../payments/checkouts-repository";
+import { deleteOldPaymentEvents } from "../payments/provider-events-repository";
+import { claimDueSubscription, dueLocalSubscriptions } from "../payments/subscriptions-repository";
 import { withJobLock } from "./job-lock";
 
 export const SUBSCRIPTION_JOB_INTERVAL_MS = 5 * 60 * 1000;
@@ -56,5 +58,5 @@ export const PRUNING_JOB = "payment records pruning";
  * @returns what was deleted, or null when another instance was running it
  */
 export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number } | null> {
-  return withJobLock(db, PRUNING_JOB, deleteOldPaymentRecords);
+  return withJobLock(db, PRUNING_JOB, async (tx) => ({ events: await deleteOldPaymentEvents(tx), checkouts: await deleteOldCheckouts(tx) }));
 }

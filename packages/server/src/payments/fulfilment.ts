@@ -2,7 +2,8 @@ import { grantsAccess, type BillingPeriod, type SubscriptionStatus } from "@agen
 import type { Db } from "../db/db";
 import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { periodContaining, periodEnd } from "./billing-period";
-import { insertSubscription, lockSubscription, queueSubscriptionMail, updateSubscription, type ProviderName, type SubscriptionRow } from "./store";
+import { queueSubscriptionMail } from "./subscription-mails-repository";
+import { insertSubscription, lockSubscription, updateSubscription, type ProviderName, type SubscriptionRow } from "./subscriptions-repository";
 
 /**
  * The one place a subscription's state changes. Both providers end here: the local test checkout's Pay button and

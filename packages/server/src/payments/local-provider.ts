@@ -4,16 +4,8 @@ import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
 import { activate, end, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
 import type { CheckoutInput, PaymentProvider } from "./provider";
-import {
-  cancelLocalCheckout,
-  createCheckoutSession,
-  findLocalCheckout,
-  liveSubscription,
-  lockSubscription,
-  markCheckoutPaid,
-  type CheckoutSessionRow,
-  type SubscriptionRow,
-} from "./store";
+import { cancelLocalCheckout, createCheckoutSession, findLocalCheckout, markCheckoutPaid, type CheckoutSessionRow } from "./checkouts-repository";
+import { liveSubscription, lockSubscription, type SubscriptionRow } from "./subscriptions-repository";
 import type { CheckoutProblem } from "./test-checkout-page";
 
 /** As long as a Stripe Checkout Session stays open by default. */

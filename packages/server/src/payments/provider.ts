@@ -1,6 +1,7 @@
 import type { BillingPeriod, CreateCheckoutResponse, Locale } from "@agency/contract";
 import type { FulfilmentResult } from "./fulfilment";
-import type { PlanRow, ProviderName, SubscriptionRow } from "./store";
+import type { PlanRow } from "./plans-repository";
+import type { ProviderName, SubscriptionRow } from "./subscriptions-repository";
 
 export interface CheckoutInput {
   user: { id: string; email: string; name: string };

@@ -8,22 +8,11 @@ import { userExists } from "../accounts/store";
 import { ApiError } from "../lib/api-error";
 import { applySubscriptionState, end as endSubscription, type FulfilmentResult } from "./fulfilment";
 import type { CheckoutInput, PaymentProvider } from "./provider";
-import {
-  createCheckoutSession,
-  findCustomer,
-  findCustomerUser,
-  findPlan,
-  listPlans,
-  lockStripeSubscription,
-  lockSubscription,
-  markStripeCheckoutPaid,
-  paymentEventRecorded,
-  recordPaymentEvent,
-  saveCustomer,
-  stripeSubscriptionVersion,
-  type PlanRow,
-  type SubscriptionRow,
-} from "./store";
+import { createCheckoutSession, markStripeCheckoutPaid } from "./checkouts-repository";
+import { findCustomer, findCustomerUser, saveCustomer } from "./customers-repository";
+import { findPlan, listPlans, type PlanRow } from "./plans-repository";
+import { paymentEventRecorded, recordPaymentEvent } from "./provider-events-repository";
+import { lockStripeSubscription, lockSubscription, stripeSubscriptionVersion, type SubscriptionRow } from "./subscriptions-repository";
 
 export type StripeSettings = Config["stripe"];
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/db";
 import type { Mailer } from "../mail/mailer";
 import { subscriptionMail } from "../mail/subscription-templates";
-import { claimSubscriptionMails, markSubscriptionMailFailed, markSubscriptionMailSent } from "./store";
+import { claimSubscriptionMails, markSubscriptionMailFailed, markSubscriptionMailSent } from "./subscription-mails-repository";
 
 export interface SubscriptionMailDeps {
   db: Db;

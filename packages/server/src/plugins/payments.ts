@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { LocalProvider } from "../payments/local-provider";
 import { ApiError } from "../lib/api-error";
 import type { PaymentProvider } from "../payments/provider";
-import type { SubscriptionRow } from "../payments/store";
+import type { SubscriptionRow } from "../payments/subscriptions-repository";
 import { StripeProvider, stripeConfigured } from "../payments/stripe-provider";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
 import { PlansCache } from "../payments/plans-cache";
-import { listPlans, publicPlan } from "../payments/store";
+import { listPlans, publicPlan } from "../payments/plans-repository";
 
 export interface Payments {
   /** Where new checkouts go: Stripe with PAYMENTS=stripe, the local test provider with PAYMENTS=test. */

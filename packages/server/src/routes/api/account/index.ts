@@ -6,7 +6,8 @@ import { consentRecordsById } from "../../../consent/store";
 import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
 import { burnPasswordCheck, verifyPassword } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
-import { unendedSubscriptions, userPaymentRecords } from "../../../payments/store";
+import { userPaymentRecords } from "../../../payments/payment-records";
+import { unendedSubscriptions } from "../../../payments/subscriptions-repository";
 import { requestLocale, say } from "../../../i18n";
 
 /** Wrong passwords per account in this window before deletion is refused for a while (LOGIN_RATE_LIMIT_ACCOUNT). */

@@ -8,7 +8,8 @@ import {
 } from "@agency/contract/schemas";
 import { grantsAccess } from "@agency/contract";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { currentSubscription, findPlan, liveSubscription, publicSubscription, publicSubscriptionById } from "../../../payments/store";
+import { findPlan } from "../../../payments/plans-repository";
+import { currentSubscription, liveSubscription, publicSubscription, publicSubscriptionById } from "../../../payments/subscriptions-repository";
 import { PLANS_TTL_SECONDS, matchesEtag } from "../../../payments/plans-cache";
 import { requestLocale } from "../../../i18n";
 import testCheckoutRoutes from "./test-checkout";

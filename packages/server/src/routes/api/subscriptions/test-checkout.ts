@@ -4,7 +4,7 @@ import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findUserById } from "../../../accounts/store";
 import type { CheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
-import { findPlan, priceCents } from "../../../payments/store";
+import { findPlan, priceCents } from "../../../payments/plans-repository";
 import {
   checkoutPageCsp,
   newNonce,
