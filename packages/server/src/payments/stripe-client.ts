@@ -1,0 +1,47 @@
+import { Stripe } from "stripe";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/db";
+
+export type StripeSettings = Config["stripe"];
+
+/** What every part of the Stripe provider works with: our database, the settings, the log and the SDK client. */
+export interface StripeContext {
+  db: Db;
+  settings: StripeSettings;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  stripe: Stripe;
+}
+
+/** Every setting the provider needs is present (config.ts refuses a partial set, so this is all or nothing). */
+export function stripeConfigured(s: StripeSettings): boolean {
+  return Boolean(s.secretKey && s.webhookSecret && s.priceMonthly && s.priceYearly);
+}
+
+/**
+ * The official SDK, optionally pointed at another host (STRIPE_API_BASE: stripe-mock or the fake Stripe of the
+ * tests). Retries are the SDK's own: it reuses an idempotency key per request, so a retried create is not doubled.
+ */
+export function createStripeClient(s: StripeSettings): Stripe {
+  const options: Stripe.StripeConfig = {
+    telemetry: false,
+    maxNetworkRetries: 2,
+    // A webhook delivery waits on these calls (outside any transaction); do not hold it for Stripe's 80 s default.
+    timeout: 20_000,
+    appInfo: { name: "agency-server" },
+  };
+  if (s.apiBase) {
+    const base = new URL(s.apiBase);
+    options.protocol = base.protocol === "http:" ? "http" : "https";
+    options.host = base.hostname;
+    options.port = base.port || (base.protocol === "http:" ? 80 : 443);
+  }
+  return new Stripe(s.secretKey!, options);
+}
+
+/** Stripe answered 404: the object no longer exists there (deleted in the dashboard, or with its customer). */
+export const isGoneAtStripe = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
+
+/** The id of an expandable field, whether Stripe sent the id or the object. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
