@@ -73,6 +73,8 @@ export interface Config {
     checkout: "hosted" | "embedded";
     /** Override of Stripe's API host for tests against a fake Stripe (e.g. `http://127.0.0.1:12111`). */
     apiBase: string | undefined;
+    /** Stripe Tax computes the VAT of each checkout and invoice (STRIPE_AUTOMATIC_TAX=1; set Stripe Tax up first). */
+    automaticTax: boolean;
   };
 }
 
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
       priceYearly: str("STRIPE_PRICE_YEARLY"),
       checkout: stripeCheckout,
       apiBase: stripeApiBase,
+      automaticTax: oneOf("STRIPE_AUTOMATIC_TAX", ["0", "1"] as const, "0") === "1",
     },
   };
 

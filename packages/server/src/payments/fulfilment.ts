@@ -1,9 +1,17 @@
-import { grantsAccess, type BillingPeriod, type SubscriptionStatus } from "@agency/contract";
+import { LIVE_STATUSES, grantsAccess, type BillingPeriod, type SubscriptionStatus } from "@agency/contract";
 import type { Db } from "../db/db";
 import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { periodContaining, periodEnd } from "./billing-period";
-import { queueSubscriptionMail } from "./subscription-mails-repository";
-import { insertSubscription, lockSubscription, updateSubscription, type ProviderName, type SubscriptionRow } from "./subscriptions-repository";
+import { mailQueued, queueSubscriptionMail } from "./subscription-mails-repository";
+import {
+  insertSubscription,
+  liveSubscription,
+  lockSubscription,
+  lockUserSubscriptions,
+  updateSubscription,
+  type ProviderName,
+  type SubscriptionRow,
+} from "./subscriptions-repository";
 
 /**
  * The one place a subscription's state changes. Both providers end here: the local test checkout's Pay button and
@@ -24,12 +32,17 @@ export interface SubscriptionState {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
-  /** Kept from the row when updating; defaults to currentPeriodStart for a new row. */
+  /** Where renewals count from; defaults to currentPeriodStart for a new row, and is kept when updating without. */
   billingAnchor?: Date;
   /** When the subscription ended (status canceled); defaults to now. */
   endedAt?: Date;
   /** A charge just failed (Stripe's invoice.payment_failed), even if the status did not move to past_due. */
   paymentFailed?: boolean;
+  /**
+   * The provider has cancelled this subscription and refunded its first payment because the user already had a
+   * live one (see DuplicateSubscription): recorded as such, and the customer is told once.
+   */
+  refundedDuplicate?: boolean;
 }
 
 export interface FulfilmentResult {
@@ -40,6 +53,24 @@ export interface FulfilmentResult {
 }
 
 const isPastDue = (status: SubscriptionStatus | null) => status === "past_due" || status === "unpaid";
+const isLive = (status: SubscriptionStatus | null) => (LIVE_STATUSES as readonly unknown[]).includes(status);
+
+/**
+ * A subscription was about to become live for a user who already has a live one (two checkouts paid, in either
+ * order or at once). Nothing was written: the caller has the provider cancel it and refund its first payment, then
+ * records it with `refundedDuplicate`. One live subscription per user is also what the database's unique index
+ * enforces; this check, under a per-user lock, is what keeps that index from ever being the one to refuse.
+ */
+export class DuplicateSubscription extends Error {
+  constructor(
+    readonly userId: string,
+    /** The live subscription the user keeps. */
+    readonly kept: SubscriptionRow,
+  ) {
+    super(`User ${userId} already has live subscription ${kept.id}`);
+    this.name = "DuplicateSubscription";
+  }
+}
 
 /**
  * Writes `state` and queues the mails its transition calls for. Call it inside a transaction (`tx`), and send the
@@ -56,6 +87,11 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
 
   const previousStatus = existing?.status ?? null;
   const next = state.status;
+  if (isLive(next) && !isLive(previousStatus)) {
+    await lockUserSubscriptions(tx, state.userId);
+    const kept = await liveSubscription(tx, state.userId);
+    if (kept && kept.id !== existing?.id) throw new DuplicateSubscription(state.userId, kept);
+  }
   const startsNow = grantsAccess(next) && !existing?.started_at;
   const endsNow = next === "canceled" && previousStatus !== "canceled";
   // One mail per episode of failed payments, not one per retry Stripe makes while the subscription is past due.
@@ -71,6 +107,8 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     startsNow,
     endedAt,
+    billingAnchor: existing ? state.billingAnchor : undefined,
+    refundedAt: state.refundedDuplicate && !existing?.refunded_at ? new Date() : null,
   };
   const row = existing
     ? await updateSubscription(tx, existing.id, write)
@@ -87,6 +125,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   if (failedNow) kinds.push("payment_failed");
   // Only a subscription that once ran gets an 'ended' mail; an abandoned first payment (incomplete) does not.
   if (endsNow && row.started_at) kinds.push("ended");
+  if (state.refundedDuplicate && !(await mailQueued(tx, row.id, "duplicate_refunded"))) kinds.push("duplicate_refunded");
   const mailIds: number[] = [];
   for (const kind of kinds) mailIds.push(await queueSubscriptionMail(tx, row.id, kind));
   return { subscription: row, previousStatus, mailIds };
@@ -129,6 +168,32 @@ export function activate(
   });
 }
 
+/**
+ * A paid checkout that must not start, because the user already has a live subscription: the provider has
+ * cancelled it and refunded its payment (the local provider's part of that is its refunded invoice); it is recorded
+ * as ended at once, and the customer gets the mail saying so.
+ */
+export function refundedDuplicate(
+  tx: Db,
+  input: { userId: string; provider: ProviderName; planId: string; billingPeriod: BillingPeriod; at?: Date },
+): Promise<FulfilmentResult> {
+  const at = input.at ?? new Date();
+  return applySubscriptionState(tx, {
+    userId: input.userId,
+    provider: input.provider,
+    externalId: null,
+    planId: input.planId,
+    billingPeriod: input.billingPeriod,
+    status: "canceled",
+    currentPeriodStart: at,
+    currentPeriodEnd: periodEnd(at, 1, input.billingPeriod),
+    cancelAtPeriodEnd: false,
+    billingAnchor: at,
+    endedAt: at,
+    refundedDuplicate: true,
+  });
+}
+
 /** A period was paid again: moves on to the period that contains `now` (late runs skip nothing twice). */
 export function renew(tx: Db, row: SubscriptionRow, now: Date = new Date()): Promise<FulfilmentResult> {
   const at = now > row.current_period_end ? now : row.current_period_end;
@@ -144,6 +209,20 @@ export function markPastDue(tx: Db, row: SubscriptionRow): Promise<FulfilmentRes
 /** The subscription is over (cancelled at period end, or payment given up). */
 export function end(tx: Db, row: SubscriptionRow, at: Date = new Date()): Promise<FulfilmentResult> {
   return applySubscriptionState(tx, { ...stateOf(row), status: "canceled", endedAt: at });
+}
+
+/**
+ * A switch between monthly and yearly billing from `at`: a new cycle of the new length starts then (as Stripe does
+ * when the interval changes), and the unused part of the old one is credited on the invoice that switch writes.
+ */
+export function changeBillingPeriod(tx: Db, row: SubscriptionRow, billingPeriod: BillingPeriod, at: Date = new Date()): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, {
+    ...stateOf(row),
+    billingPeriod,
+    currentPeriodStart: at,
+    currentPeriodEnd: periodEnd(at, 1, billingPeriod),
+    billingAnchor: at,
+  });
 }
 
 /** Cancel (true) or resume (false) at the end of the current period. */

@@ -10,6 +10,8 @@ export interface StripeContext {
   db: Db;
   settings: StripeSettings;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** The site's address (PUBLIC_URL): the portal links to its terms and privacy policy. */
+  publicUrl: string;
   stripe: Stripe;
 }
 
@@ -38,9 +40,6 @@ export function createStripeClient(s: StripeSettings): Stripe {
   }
   return new Stripe(s.secretKey!, options);
 }
-
-/** Stripe answered 404: the object no longer exists there (deleted in the dashboard, or with its customer). */
-export const isGoneAtStripe = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
 /** The id of an expandable field, whether Stripe sent the id or the object. */
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>

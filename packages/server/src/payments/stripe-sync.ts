@@ -6,6 +6,7 @@ import { applySubscriptionState, type FulfilmentResult } from "./fulfilment";
 import { findCustomerUser } from "./customers-repository";
 import { findPlan, listPlans, type PlanRow } from "./plans-repository";
 import { idOf, type StripeContext } from "./stripe-client";
+import { refundedAsDuplicate } from "./stripe-refunds";
 
 export interface SyncOptions {
   /** Whose subscription it is when Stripe's copy does not say (the checkout session's client_reference_id). */
@@ -14,7 +15,24 @@ export interface SyncOptions {
   paymentFailed?: boolean;
 }
 
-/** Stripe's subscription → our row, through the one fulfilment function. Null when it is not one of ours. */
+/**
+ * A subscription our checkout made for an account that no longer exists (paid after the account was deleted) and
+ * that Stripe still runs: nothing was written; the caller cancels it at Stripe and refunds it, then applies again.
+ */
+export class OrphanSubscription extends Error {
+  constructor(readonly subscription: Stripe.Subscription) {
+    super(`Stripe subscription ${subscription.id} belongs to a deleted account`);
+    this.name = "OrphanSubscription";
+  }
+}
+
+const ENDED_AT_STRIPE = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * Stripe's subscription → our row, through the one fulfilment function. Null when it is not one of ours. Throws
+ * DuplicateSubscription (from fulfilment) for a second live subscription of a user, and OrphanSubscription for a
+ * running one of a deleted account.
+ */
 export async function applyStripeSubscription(
   ctx: StripeContext,
   tx: Db,
@@ -25,6 +43,9 @@ export async function applyStripeSubscription(
   let userId: string | null = subscription.metadata?.userId || opts.fallbackUserId || null;
   if (!userId && customerId) userId = await findCustomerUser(tx, "stripe", customerId);
   if (!userId || !(await userExists(tx, userId))) {
+    // Our checkouts put the user's id into the metadata: only then is it known to be ours, of an account since
+    // deleted. Anything else in the Stripe account (another product's subscriptions) is left alone.
+    if (subscription.metadata?.userId && !ENDED_AT_STRIPE.has(subscription.status)) throw new OrphanSubscription(subscription);
     ctx.log.warn({ subscriptionId: subscription.id, customerId }, "Stripe subscription of no known user; ignored");
     return null;
   }
@@ -59,6 +80,7 @@ export async function applyStripeSubscription(
     billingAnchor: subscription.billing_cycle_anchor ? new Date(subscription.billing_cycle_anchor * 1000) : undefined,
     endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : undefined,
     paymentFailed: opts.paymentFailed,
+    refundedDuplicate: refundedAsDuplicate(subscription),
   });
 }
 

@@ -2,12 +2,14 @@ import type { Stripe } from "stripe";
 import { userExists } from "../accounts/store";
 import type { Db } from "../db/db";
 import { ApiError } from "../lib/api-error";
-import type { FulfilmentResult } from "./fulfilment";
+import { DuplicateSubscription, type FulfilmentResult } from "./fulfilment";
 import { markStripeCheckoutPaid } from "./checkouts-repository";
 import { saveCustomer } from "./customers-repository";
 import { paymentEventRecorded, recordPaymentEvent } from "./provider-events-repository";
-import { idOf, isGoneAtStripe, type StripeContext } from "./stripe-client";
-import { applyStripeSubscription, type SyncOptions } from "./stripe-sync";
+import { atStripe, isGoneAtProvider } from "./provider-error";
+import { idOf, type StripeContext } from "./stripe-client";
+import { cancelAndRefund } from "./stripe-refunds";
+import { applyStripeSubscription, OrphanSubscription, type SyncOptions } from "./stripe-sync";
 import { lockStripeSubscription, stripeSubscriptionVersion } from "./subscriptions-repository";
 
 export interface WebhookResult {
@@ -61,8 +63,11 @@ export async function handleStripeWebhook(ctx: StripeContext, rawBody: Buffer, s
   // A redelivery is acknowledged without asking Stripe; the insert below is what settles a concurrent one.
   if (await paymentEventRecorded(ctx.db, event.id)) return { duplicate: true, mailIds: [] };
 
+  let fetched: FetchedSubscription | null = null;
+  let settled = false;
   for (let attempt = 1; ; attempt++) {
-    const fetched = HANDLED_EVENTS.has(event.type) ? await fetchSubscription(ctx, event) : null;
+    if (!settled) fetched = HANDLED_EVENTS.has(event.type) ? await fetchSubscription(ctx, event) : null;
+    settled = false;
     try {
       return await ctx.db.transaction(async (tx) => {
         // Recorded first: a redelivery (or a concurrent delivery) of the same event stops here.
@@ -72,7 +77,22 @@ export async function handleStripeWebhook(ctx: StripeContext, rawBody: Buffer, s
         return { duplicate: false, mailIds: result?.mailIds ?? [] };
       });
     } catch (error) {
-      if (!(error instanceof StaleFetch) || attempt >= SYNC_ATTEMPTS) throw error;
+      if (attempt >= SYNC_ATTEMPTS) throw error;
+      if ((error instanceof DuplicateSubscription || error instanceof OrphanSubscription) && fetched?.subscription) {
+        // Nobody must pay for this one: Stripe cancels and refunds it (outside any transaction), and the event is
+        // handled again with that state, which records it as ended (and, for a duplicate, mails the customer).
+        const duplicate = error instanceof DuplicateSubscription;
+        ctx.log.warn(
+          { subscriptionId: fetched.id, ...(duplicate ? { userId: error.userId, kept: error.kept.external_id ?? error.kept.id } : {}) },
+          duplicate
+            ? "second live subscription of a user: cancelled at Stripe and its first payment refunded"
+            : "Stripe subscription of a deleted account: cancelled at Stripe and its first payment refunded",
+        );
+        fetched = { ...fetched, subscription: await cancelAndRefund(ctx, fetched.subscription, duplicate ? "duplicate" : "account_deleted") };
+        settled = true;
+        continue;
+      }
+      if (!(error instanceof StaleFetch)) throw error;
     }
   }
 }
@@ -92,8 +112,9 @@ async function handleEvent(ctx: StripeContext, tx: Db, event: Stripe.Event, fetc
       const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
       const customerId = idOf(session.customer);
       if (userId && customerId && (await userExists(tx, userId))) await saveCustomer(tx, userId, "stripe", customerId);
-      await markStripeCheckoutPaid(tx, session.id);
-      return applyFetched(ctx, tx, fetched, { fallbackUserId: userId });
+      const result = await applyFetched(ctx, tx, fetched, { fallbackUserId: userId });
+      await markStripeCheckoutPaid(tx, session.id, result?.subscription.id ?? null);
+      return result;
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -129,9 +150,9 @@ async function fetchSubscription(ctx: StripeContext, event: Stripe.Event): Promi
   if (!subscriptionId) return null;
   const version = await stripeSubscriptionVersion(ctx.db, subscriptionId);
   try {
-    return { id: subscriptionId, version, subscription: await ctx.stripe.subscriptions.retrieve(subscriptionId) };
+    return { id: subscriptionId, version, subscription: await atStripe("retrieve subscription", () => ctx.stripe.subscriptions.retrieve(subscriptionId)) };
   } catch (error) {
-    if (!isGoneAtStripe(error)) throw error;
+    if (!isGoneAtProvider(error)) throw error;
     // Gone from Stripe (e.g. test data deleted): the event's own copy is the last word there is.
     if (fallback) return { id: subscriptionId, version, subscription: fallback };
     ctx.log.warn({ subscriptionId }, "Stripe subscription from a webhook no longer exists; event ignored");

@@ -13,6 +13,12 @@ export async function queueSubscriptionMail(tx: Db, subscriptionId: string, kind
   return rows[0]!.id;
 }
 
+/** Whether a mail of this kind was ever queued about the subscription (some are owed once only). */
+export async function mailQueued(db: Db, subscriptionId: string, kind: SubscriptionMailKind): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM subscription_mails WHERE subscription_id = $1 AND kind = $2", [subscriptionId, kind]);
+  return rows.length > 0;
+}
+
 /** One owed mail with everything it says, in its recipient's language. */
 export interface SubscriptionMailJob {
   id: number;

@@ -39,6 +39,7 @@ export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?:
       price: formatMoney(job.price_cents / 100, job.currency, job.locale, { cents: true }),
       date: formatDate(job.kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end, job.locale),
       manageUrl: `${publicUrl}/dashboard/settings`,
+      billingUrl: `${publicUrl}/billing`,
       subscribeUrl: `${publicUrl}/subscribe`,
     });
     try {

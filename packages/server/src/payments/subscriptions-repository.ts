@@ -20,6 +20,8 @@ export interface SubscriptionRow {
   billing_anchor: Date;
   started_at: Date | null;
   ended_at: Date | null;
+  /** When its first payment was refunded (a second subscription of a user who already had one). */
+  refunded_at: Date | null;
   created_at: Date;
 }
 
@@ -80,6 +82,12 @@ export async function unendedSubscriptions(db: Db, userId: string): Promise<Subs
   return rows;
 }
 
+/** The user's newest subscription, ended or not. */
+export async function newestSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1", [userId]);
+  return rows[0] ?? null;
+}
+
 export async function subscriptionById(db: Db, id: string): Promise<SubscriptionRow | null> {
   const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE id = $1", [id]);
   return rows[0] ?? null;
@@ -129,6 +137,10 @@ export interface SubscriptionWrite {
   startsNow: boolean;
   /** Sets ended_at. */
   endedAt: Date | null;
+  /** Moves the anchor renewals count from (a switch of billing period starts a new cycle); kept when absent. */
+  billingAnchor?: Date;
+  /** Sets refunded_at. */
+  refundedAt?: Date | null;
 }
 
 export async function updateSubscription(tx: Db, id: string, state: SubscriptionWrite): Promise<SubscriptionRow> {
@@ -138,9 +150,23 @@ export async function updateSubscription(tx: Db, id: string, state: Subscription
             cancel_at_period_end = $7,
             started_at = CASE WHEN $8::boolean THEN now() ELSE started_at END,
             ended_at = CASE WHEN $9::timestamptz IS NOT NULL THEN $9::timestamptz ELSE ended_at END,
+            billing_anchor = coalesce($10::timestamptz, billing_anchor),
+            refunded_at = coalesce($11::timestamptz, refunded_at),
             updated_at = now()
       WHERE id = $1 RETURNING *`,
-    [id, state.planId, state.billingPeriod, state.status, state.currentPeriodStart, state.currentPeriodEnd, state.cancelAtPeriodEnd, state.startsNow, state.endedAt],
+    [
+      id,
+      state.planId,
+      state.billingPeriod,
+      state.status,
+      state.currentPeriodStart,
+      state.currentPeriodEnd,
+      state.cancelAtPeriodEnd,
+      state.startsNow,
+      state.endedAt,
+      state.billingAnchor ?? null,
+      state.refundedAt ?? null,
+    ],
   );
   return rows[0]!;
 }
@@ -151,8 +177,8 @@ export async function insertSubscription(
 ): Promise<SubscriptionRow> {
   const { rows } = await tx.query<SubscriptionRow>(
     `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, external_id, status, current_period_start,
-                                current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12)
+                                current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at, refunded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12, $13)
      RETURNING *`,
     [
       state.userId,
@@ -167,9 +193,18 @@ export async function insertSubscription(
       state.billingAnchor,
       state.startsNow,
       state.endedAt,
+      state.refundedAt ?? null,
     ],
   );
   return rows[0]!;
+}
+
+/**
+ * Serialises every change that could make a subscription of this user live, across requests and processes, until
+ * the transaction ends: the check for another live subscription and the write it guards happen as one.
+ */
+export async function lockUserSubscriptions(tx: Db, userId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`user-subscriptions:${userId}`]);
 }
 
 /** Ids of live local subscriptions whose period is over at `now` (the renewal job's work), oldest first. */

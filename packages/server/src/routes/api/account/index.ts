@@ -7,7 +7,7 @@ import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../conta
 import { burnPasswordCheck, verifyPassword } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { userPaymentRecords } from "../../../payments/payment-records";
-import { unendedSubscriptions } from "../../../payments/subscriptions-repository";
+import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";
 
 /** Wrong passwords per account in this window before deletion is refused for a while (LOGIN_RATE_LIMIT_ACCOUNT). */
@@ -74,8 +74,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "Delete the signed-in user's account",
         description:
-          "Confirmed with the current password (400 `account.wrong_password`; wrong ones are limited per account like logins, 429). A running " +
-          "subscription is first cancelled at once with the payment provider (503 `account.cancel_failed` when that fails: nothing is deleted). " +
+          "Confirmed with the current password (400 `account.wrong_password`; wrong ones are limited per account like logins, 429). Open " +
+          "checkouts are first expired and a running subscription cancelled at once with the payment provider (503 `account.cancel_failed` " +
+          "when that fails: nothing is deleted). " +
           "Then the account, its sessions, subscriptions and payment records, and the quote requests sent with its e-mail address are erased.",
         security: [{ bearer: [] }],
         body: DeleteAccountBodySchema,
@@ -99,19 +100,16 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return reply.sendError(401, "auth.required");
       if (!ok) return reply.sendError(400, "account.wrong_password", { fields: ["password"], locale });
 
-      // The provider first: an account must never be gone while a subscription of it can still charge (an
-      // incomplete one too: its first payment may still go through).
-      for (const subscription of await unendedSubscriptions(app.db, user.id)) {
-        try {
-          await app.payments.providerFor(subscription).cancelNow(subscription);
-        } catch (error) {
-          request.log.error(
-            { err: error, subscription: subscription.id, provider: subscription.provider },
-            "account deletion: the subscription could not be cancelled",
-          );
-          await returnRateEvents(app.db, attempt.events);
-          return reply.sendError(503, "account.cancel_failed", { locale });
-        }
+      // The providers first: an account must never be gone while a checkout or subscription of it can still charge.
+      try {
+        await app.payments.closeAccount(user.id);
+      } catch (error) {
+        request.log.error(
+          { err: error, ...(error instanceof ProviderError ? { provider: error.provider, providerRequestId: error.providerRequestId } : {}) },
+          "account deletion: a checkout or subscription could not be closed at the payment provider",
+        );
+        await returnRateEvents(app.db, attempt.events);
+        return reply.sendError(503, "account.cancel_failed", { locale });
       }
 
       await app.db.transaction(async (tx) => {

@@ -25,10 +25,16 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "Verifies the Stripe-Signature header against STRIPE_WEBHOOK_SECRET (400 when missing or wrong). Handles " +
           "checkout.session.completed, customer.subscription.created/updated/deleted and invoice.payment_failed; " +
-          "a redelivered event id is acknowledged without doing anything again.",
+          "a redelivered event id is acknowledged without doing anything again. 502/503 when Stripe cannot be asked about the " +
+          "subscription the event names (Stripe delivers it again later).",
         response: {
           200: WebhookResponseSchema,
-          ...errorResponses({ 400: ["payments.signature_missing", "payments.signature_invalid"], 404: ["payments.webhook_disabled"] }),
+          ...errorResponses({
+            400: ["payments.signature_missing", "payments.signature_invalid"],
+            404: ["payments.webhook_disabled"],
+            502: ["payments.unavailable"],
+            503: ["payments.unavailable"],
+          }),
         },
       },
     },
