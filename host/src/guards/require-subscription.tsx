@@ -1,4 +1,4 @@
-import { grantsAccess, subscriptionsApi, useSession } from "@agency/core";
+import { CHECKOUT_RETURN_PARAM, grantsAccess, owesPayment, subscriptionsApi, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
@@ -12,7 +12,12 @@ type Check = "loading" | "active" | "inactive";
  * (logged), goes to /subscribe; a spinner shows while the check runs.
  *
  * The payment provider returns to /dashboard?subscription=success (the subscribe element's default), often before
- * its webhook has activated the subscription: that visit goes to the payment confirmation first, not to /subscribe.
+ * its webhook has activated the subscription: that visit goes to the payment confirmation first, not to /subscribe,
+ * with the checkout's id, which the confirmation checks with the server.
+ *
+ * A subscription whose payment failed (past due, unpaid) still reaches the dashboard, whose settings page has
+ * 'Manage billing' to fix the payment: sending that customer to /subscribe, where a second subscription is refused,
+ * was a dead end.
  */
 export function RequireSubscription() {
   const { isAuthenticated } = useSession();
@@ -20,7 +25,9 @@ export function RequireSubscription() {
   const { search } = useLocation();
   const navigation = useNavigation();
   const [check, setCheck] = useState<Check>("loading");
-  const justPaid = new URLSearchParams(search).get("subscription") === "success";
+  const query = new URLSearchParams(search);
+  const justPaid = query.get("subscription") === "success";
+  const checkout = query.get(CHECKOUT_RETURN_PARAM);
 
   useEffect(() => {
     if (!isAuthenticated || justPaid) return;
@@ -30,7 +37,7 @@ export function RequireSubscription() {
       .then((subscription) => {
         if (!current) return;
         // The contract's rule: active and trialing grant access (the server's own checks use the same list).
-        const allowed = grantsAccess(subscription?.status);
+        const allowed = grantsAccess(subscription?.status) || owesPayment(subscription?.status);
         if (!allowed) console.warn("No active subscription; sending the visitor to /subscribe", subscription?.status ?? "none");
         setCheck(allowed ? "active" : "inactive");
       })
@@ -50,7 +57,9 @@ export function RequireSubscription() {
     if (navigation.state !== "idle") return null;
     return <Navigate to="/login" replace />;
   }
-  if (justPaid) return <Navigate to="/subscription/success" replace />;
+  if (justPaid) {
+    return <Navigate to={{ pathname: "/subscription/success", search: checkout ? `?${new URLSearchParams({ [CHECKOUT_RETURN_PARAM]: checkout })}` : "" }} replace />;
+  }
   if (check === "loading") {
     return (
       <main id="main" className="page page--narrow">

@@ -32,7 +32,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 export const AUTH_PATHS = ["/login", "/register", "/forgot-password"] as const;
 
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = ["/dashboard", "/subscribe", "/subscription/", "/reset-password"] as const;
+export const PRIVATE_PATHS = ["/dashboard", "/subscribe", "/subscription/", "/billing", "/reset-password"] as const;
 
 /** A blog article: /blog/{id}. */
 const ARTICLE_PATH = /^\/blog\/[^/]+$/;

@@ -46,6 +46,15 @@ export interface AgencySubscriptionChangeDetail {
   subscription: AgencySubscription | null;
 }
 
+/**
+ * `agency-billing-portal`: 'Manage billing' is about to open the payment provider's billing portal. Cancelable:
+ * the page may open `url` itself instead.
+ */
+export interface AgencyBillingPortalDetail {
+  /** The portal's address (Stripe's customer portal, or the server's test portal). */
+  url: string;
+}
+
 /** `agency-subscription-success`: the embedded checkout completed. */
 export interface AgencySubscriptionSuccessDetail {
   planId: string;
@@ -190,7 +199,7 @@ export interface AgencySubscribeElement extends HTMLElement {
   contactHref: string;
 }
 
-/** The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; download their data, or delete the account. */
+/** The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the invoices; download their data, or delete the account. */
 export interface AgencySettingsElement extends HTMLElement {
   /** Language of the element; changing it re-renders in that language. Reflects the `locale` attribute. Default: AgencyWidgets.configure({ locale }), else the page URL (/en), else nl. */
   locale: "nl" | "en" | undefined;
@@ -230,6 +239,8 @@ export interface AgencyEventDetails {
   "agency-subscription-cancel": AgencySubscriptionChangeDetail;
   /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
   "agency-subscription-resume": AgencySubscriptionChangeDetail;
+  /** 'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself (in a new tab, say); otherwise the element goes there, and the portal leads back to this page. Cancelable. */
+  "agency-billing-portal": AgencyBillingPortalDetail;
   /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
   "agency-account-delete": AgencyAccountDeleteDetail;
   /** The visitor made or changed a decision; the detail is the stored record. */
@@ -266,6 +277,8 @@ declare global {
     "agency-subscription-cancel": CustomEvent<AgencySubscriptionChangeDetail>;
     /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
     "agency-subscription-resume": CustomEvent<AgencySubscriptionChangeDetail>;
+    /** 'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself (in a new tab, say); otherwise the element goes there, and the portal leads back to this page. Cancelable. */
+    "agency-billing-portal": CustomEvent<AgencyBillingPortalDetail>;
     /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
     "agency-account-delete": CustomEvent<AgencyAccountDeleteDetail>;
     /** The visitor made or changed a decision; the detail is the stored record. */

@@ -2,7 +2,7 @@
 // Generated from the element metas by @agency/widgets' build (scripts/build-api.ts); do not edit.
 
 import type { DetailedHTMLProps, HTMLAttributes } from "react";
-import type { AgencyAccountDeleteDetail, AgencyConsentRecord, AgencyCookieBannerElement, AgencyLoginElement, AgencyNavigateDetail, AgencyPackageSelectDetail, AgencyPricingElement, AgencyQuoteFailedDetail, AgencyQuoteFormElement, AgencyQuoteRequest, AgencySettingsElement, AgencySubscribeElement, AgencySubscriptionChangeDetail, AgencySubscriptionSuccessDetail, AgencyUser } from "./agency-widgets.js";
+import type { AgencyAccountDeleteDetail, AgencyBillingPortalDetail, AgencyConsentRecord, AgencyCookieBannerElement, AgencyLoginElement, AgencyNavigateDetail, AgencyPackageSelectDetail, AgencyPricingElement, AgencyQuoteFailedDetail, AgencyQuoteFormElement, AgencyQuoteRequest, AgencySettingsElement, AgencySubscribeElement, AgencySubscriptionChangeDetail, AgencySubscriptionSuccessDetail, AgencyUser } from "./agency-widgets.js";
 
 /**
  * React 19 passes a prop named `on` + an event name to addEventListener on a custom element, so
@@ -88,6 +88,8 @@ export interface AgencySettingsAttributes {
   "onagency-subscription-cancel"?: Listener<AgencySubscriptionChangeDetail>;
   /** A cancelled subscription was resumed; the detail is the subscription as it is now. */
   "onagency-subscription-resume"?: Listener<AgencySubscriptionChangeDetail>;
+  /** 'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself (in a new tab, say); otherwise the element goes there, and the portal leads back to this page. Cancelable. */
+  "onagency-billing-portal"?: Listener<AgencyBillingPortalDetail>;
   /** The account was deleted and the visitor signed out; navigate away (the host goes to the home page). */
   "onagency-account-delete"?: Listener<AgencyAccountDeleteDetail>;
   /** The element wants to go to another page. Cancel it to route yourself (a single-page app does); otherwise the element follows the link with a full page load. Cancelable. */

@@ -83,7 +83,15 @@ describe("subscription guard (dashboard)", () => {
     expect(router.state.location.pathname).toBe("/dashboard/settings");
   });
 
-  it.each(["canceled", "past_due", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
+  it.each(["past_due", "unpaid"])("lets a %s subscription into the dashboard, where 'Manage billing' fixes the payment", async (status) => {
+    logIn();
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
+    const { router } = renderApp("/dashboard");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    await waitForPath(router, "/dashboard/settings");
+  });
+
+  it.each(["canceled", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
     logIn();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));

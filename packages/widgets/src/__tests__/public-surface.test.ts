@@ -79,11 +79,11 @@ describe("the element bundle's public surface", () => {
     ]);
     const login = declared.find((d) => d.tagName === "agency-login")!;
     expect(login.attributes.find((a) => a.name === "view")).toMatchObject({ type: { text: '"login" | "register" | "forgot"' }, default: '"login"' });
-    // Only navigation and the package choice mean something when cancelled.
+    // Only navigation, the package choice and opening the billing portal mean something when cancelled.
     const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
-    expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select"]));
-    // Every part the components render is declared: 34 across the six elements.
-    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(34);
+    expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select", "agency-billing-portal"]));
+    // Every part the components render is declared: 38 across the six elements.
+    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(38);
     const quote = declared.find((d) => d.tagName === "agency-quote-form")!;
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });

@@ -50,6 +50,15 @@ export interface AgencySubscriptionChangeDetail {
   subscription: AgencySubscription | null;
 }
 
+/**
+ * `agency-billing-portal`: 'Manage billing' is about to open the payment provider's billing portal. Cancelable:
+ * the page may open `url` itself instead.
+ */
+export interface AgencyBillingPortalDetail {
+  /** The portal's address (Stripe's customer portal, or the server's test portal). */
+  url: string;
+}
+
 /** `agency-subscription-success`: the embedded checkout completed. */
 export interface AgencySubscriptionSuccessDetail {
   planId: string;

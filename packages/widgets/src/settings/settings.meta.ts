@@ -5,7 +5,8 @@ export const settingsMeta = {
   className: "AgencySettingsElement",
   description:
     "The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; " +
-    "download their data, or delete the account.",
+    "manage billing (card, billing address, VAT number, monthly or yearly) and see the invoices; download their data, or " +
+    "delete the account.",
   attributes: { ...commonAttributes },
   events: {
     "agency-subscription-cancel": {
@@ -17,6 +18,13 @@ export const settingsMeta = {
       detail: "AgencySubscriptionChangeDetail",
       cancelable: false,
       description: "A cancelled subscription was resumed; the detail is the subscription as it is now.",
+    },
+    "agency-billing-portal": {
+      detail: "AgencyBillingPortalDetail",
+      cancelable: true,
+      description:
+        "'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself " +
+        "(in a new tab, say); otherwise the element goes there, and the portal leads back to this page.",
     },
     "agency-account-delete": {
       detail: "AgencyAccountDeleteDetail",
@@ -32,6 +40,10 @@ export const settingsMeta = {
     status: "The subscription's status badge.",
     notice: "The notice that a cancelled subscription is ending.",
     cancel: "The 'Cancel Subscription' button.",
+    billing: "The billing card: 'Manage billing' and the invoices.",
+    "manage-billing": "The 'Manage billing' button.",
+    invoices: "The table of invoices.",
+    "invoice-pdf": "The link to an invoice's PDF.",
     data: "The 'Your data' card.",
     download: "The 'Download my data' button.",
     delete: "The 'Delete account' button.",

@@ -1,10 +1,13 @@
 import { formatDate, grantsAccess, subscriptionsApi, useSession, type Subscription } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { useStatusLabel } from "./status-label";
 import { YourData } from "./your-data";
+
+/** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
+const Billing = lazy(() => import("./billing"));
 
 /** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
@@ -166,12 +169,15 @@ export function Settings() {
                   </span>
                 </dd>
               </div>
-              <div className="settings__row">
-                <dt>
-                  <Trans>Next billing date</Trans>
-                </dt>
-                <dd>{endDate}</dd>
-              </div>
+              {subscription.cancel_at_period_end ? null : (
+                // Once cancelled there is no next billing: the notice below gives the end date instead.
+                <div className="settings__row">
+                  <dt>
+                    <Trans>Next billing date</Trans>
+                  </dt>
+                  <dd>{endDate}</dd>
+                </div>
+              )}
             </dl>
             {subscription.cancel_at_period_end ? (
               <div className="settings__notice" part="notice" ref={takeFocus("notice")} tabIndex={-1}>
@@ -204,6 +210,12 @@ export function Settings() {
           </>
         )}
       </section>
+
+      {loading ? null : (
+        <Suspense fallback={null}>
+          <Billing subscribed={subscription !== null} />
+        </Suspense>
+      )}
 
       <YourData />
 

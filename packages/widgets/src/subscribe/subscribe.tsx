@@ -1,6 +1,7 @@
 import {
   apiErrorMessage,
   apiStatus,
+  CHECKOUT_RETURN_PARAM,
   grantsAccess,
   navigation,
   subscriptionsApi,
@@ -128,14 +129,14 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       return;
     }
     if (answer.sessionId && answer.clientSecret && answer.publishableKey) {
-      await startEmbedded(plan, answer.clientSecret, answer.publishableKey);
+      await startEmbedded(plan, answer.sessionId, answer.clientSecret, answer.publishableKey);
       return;
     }
     toast.error(t`Invalid checkout response`, { locale });
     setCheckout("idle");
   }
 
-  async function startEmbedded(plan: Plan, clientSecret: string, publishableKey: string) {
+  async function startEmbedded(plan: Plan, sessionId: string, clientSecret: string, publishableKey: string) {
     const billingPeriod = period;
     try {
       openCheckout.current = await openEmbeddedCheckout({
@@ -146,8 +147,10 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
           closeEmbedded();
           toast.success(t`Subscription successful!`, { locale });
           emit("agency-subscription-success", { planId: plan.id, billingPeriod });
-          // The same place the provider's return goes, so the site confirms the payment before its guards look.
-          navigate(successUrl || "/dashboard?subscription=success");
+          // The same place the provider's return goes, with the checkout's id as Stripe adds it there, so the site
+          // confirms this payment (after asking the server) before its guards look.
+          const back = successUrl || "/dashboard?subscription=success";
+          navigate(`${back}${back.includes("?") ? "&" : "?"}${CHECKOUT_RETURN_PARAM}=${encodeURIComponent(sessionId)}`);
         },
       });
       setCheckout("embedded");
