@@ -15,7 +15,7 @@ export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type { CheckoutSessionRow };
 
-export type CheckoutOutcome =
+export type TestCheckoutOutcome =
   | { ok: true; session: CheckoutSessionRow; result: FulfilmentResult | null }
   | { ok: false; problem: CheckoutProblem; session: CheckoutSessionRow | null };
 
@@ -80,7 +80,7 @@ export class LocalProvider implements PaymentProvider {
   }
 
   /** An open, unexpired session (for showing the page), or the reason it cannot be used. */
-  async openSession(id: string): Promise<CheckoutOutcome> {
+  async openSession(id: string): Promise<TestCheckoutOutcome> {
     const session = await findLocalCheckout(this.db, id);
     const problem = sessionProblem(session);
     return problem ? { ok: false, problem, session } : { ok: true, session: session!, result: null };
@@ -92,7 +92,7 @@ export class LocalProvider implements PaymentProvider {
    * through another checkout (paid before, or at the same moment), fulfilment refuses to start a second one, and
    * this payment takes the path Stripe's does: cancelled at once and refunded (see refundDuplicate).
    */
-  async pay(id: string, details: BillingDetails | null = null, now: Date = new Date()): Promise<CheckoutOutcome> {
+  async pay(id: string, details: BillingDetails | null = null, now: Date = new Date()): Promise<TestCheckoutOutcome> {
     try {
       return await this.db.transaction(async (tx) => {
         const session = await findLocalCheckout(tx, id, { lock: true });
@@ -121,7 +121,7 @@ export class LocalProvider implements PaymentProvider {
    * the new subscription, refund its first invoice), this provider does in its own tables: the subscription is
    * recorded as ended at once, its invoice as refunded, and fulfilment queues the customer's mail.
    */
-  private refundDuplicate(id: string, details: BillingDetails | null, now: Date): Promise<CheckoutOutcome> {
+  private refundDuplicate(id: string, details: BillingDetails | null, now: Date): Promise<TestCheckoutOutcome> {
     return this.db.transaction(async (tx) => {
       const session = await findLocalCheckout(tx, id, { lock: true });
       const problem = sessionProblem(session, now);
@@ -141,7 +141,7 @@ export class LocalProvider implements PaymentProvider {
   }
 
   /** Cancel on the page: the session is closed, so the Pay button of an old tab no longer works. */
-  async cancelCheckout(id: string): Promise<CheckoutOutcome> {
+  async cancelCheckout(id: string): Promise<TestCheckoutOutcome> {
     const canceled = await closeCheckout(this.db, id, "local");
     if (canceled) return { ok: true, session: canceled, result: null };
     return this.openSession(id);

@@ -3,7 +3,7 @@ import { formatMoney } from "@agency/contract";
 import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findUserById } from "../../../accounts/store";
-import type { CheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
+import type { TestCheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
 import { parseBillingDetails } from "../../../payments/billing-details";
 import { findBillingDetails, type BillingDetails } from "../../../payments/local-billing-repository";
 import { findPlan, priceCents } from "../../../payments/plans-repository";
@@ -86,7 +86,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const finish = (request: FastifyRequest, reply: FastifyReply, outcome: CheckoutOutcome, target: "success_url" | "cancel_url") => {
+  const finish = (request: FastifyRequest, reply: FastifyReply, outcome: TestCheckoutOutcome, target: "success_url" | "cancel_url") => {
     if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
     if (outcome.result) app.payments.deliverMails(outcome.result.mailIds);
     // 303: the browser follows with a GET, so reloading the success page never re-submits the payment.
