@@ -310,7 +310,7 @@ describe("local test checkout, driven over HTTP", () => {
     expect(html).toContain("Yearly");
     expect(html).toContain("€468.00 per year");
     expect(html).toContain(user.email);
-    expect(html).toMatch(/<button type="submit" class="pay" form="pay">Pay<\/button>/);
+    expect(html).toMatch(/<button type="submit" class="pay">Pay<\/button>/);
     // The billing address, as Stripe Checkout asks for it: the Netherlands unless chosen otherwise, an optional VAT number.
     expect(html).toMatch(/<option value="NL" selected>Netherlands<\/option>/);
     expect(html).toContain('<input id="vat-number" name="vat_number"');

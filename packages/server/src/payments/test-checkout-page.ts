@@ -86,13 +86,11 @@ ${d.invalid ? `<p class="error" role="alert">${escapeHtml(billingFieldError(d.lo
 <dt>${t(m.account)}</dt><dd>${escapeHtml(d.email)}</dd>
 </dl>
 <p>${t(m.vatNote)}</p>
-<form method="post" action="${escapeHtml(d.payAction)}" id="pay">
+<form method="post" action="${escapeHtml(d.payAction)}">
 ${billingFields(d.locale, d.details, billingFieldTexts(d.locale), d.invalid)}
+<div class="actions"><button type="submit" class="pay">${t(m.pay)}</button></div>
 </form>
-<div class="actions">
-<button type="submit" class="pay" form="pay">${t(m.pay)}</button>
-<form method="post" action="${escapeHtml(d.cancelAction)}"><button type="submit" class="cancel">${t(m.cancel)}</button></form>
-</div>`,
+<form method="post" action="${escapeHtml(d.cancelAction)}"><div class="actions"><button type="submit" class="cancel">${t(m.cancel)}</button></div></form>`,
   );
 }
 
