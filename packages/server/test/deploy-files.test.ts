@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { configVariables, loadConfig } from "../src/config";
+import { configVariables, loadConfig, settingList } from "../src/config";
 import { probe } from "../src/cli/healthcheck";
 import { commonPasswordsFile } from "../src/accounts/common-passwords";
 import { blogContentDir, contractLocalesDir, migrationsDir, packageRoot, repoRoot, serverLocalesDir } from "../src/paths";
 import serverBuild from "../vite.config";
+import { settingsDocs } from "../scripts/settings-docs";
 import { buildTestApp, type TestApp } from "./helpers";
 
 /**
@@ -55,6 +56,15 @@ describe("settings", () => {
   it(".env.example sets (or shows, commented out) every variable the server knows, and no other", () => {
     const documented = [...read(".env.example").matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
     expect([...new Set(documented)].sort()).toEqual(known);
+  });
+
+  it("every setting names its variable once and describes itself", () => {
+    expect(new Set(known).size).toBe(settingList().length);
+    for (const setting of settingList()) expect(setting.env && setting.description, setting.env).toBeTruthy();
+  });
+
+  it(".env.example and the README's settings table are what `npm run settings:docs` writes from the schema", () => {
+    for (const [file, content] of Object.entries(settingsDocs())) expect(read(file), `${file}: run npm run settings:docs`).toBe(content);
   });
 });
 
@@ -200,6 +210,14 @@ describe("docs/deploy.md", () => {
   it("explains every setting compose.yaml gives the instances", () => {
     const settings = new Set(appServices.flatMap(([, service]) => Object.keys(service.environment ?? {})));
     expect([...settings].filter((name) => !deploy.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("names only settings the server knows in its table of settings", () => {
+    const table = deploy.slice(deploy.indexOf("## Settings an operator sets"), deploy.indexOf("## Health and readiness"));
+    const named = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]*\*?)`/g)].map((m) => m[1]!));
+    expect(named.length).toBeGreaterThan(5);
+    const unknown = named.filter((name) => (name.endsWith("*") ? !known.some((k) => k.startsWith(name.slice(0, -1))) : !known.includes(name)));
+    expect(unknown).toEqual([]);
   });
 
   it("gives the Stripe webhook address the server answers on", async () => {

@@ -103,7 +103,7 @@ export function createPgDb(connectionString: string, options: Omit<pg.PoolConfig
   };
 }
 
-export async function createDb(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
+export async function createDb(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (config.databaseUrl) return createPgDb(config.databaseUrl);
   return createPgliteDb(path.join(config.dataDir, "pglite"));
 }

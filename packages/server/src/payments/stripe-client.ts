@@ -15,7 +15,7 @@ export interface StripeContext {
   stripe: Stripe;
 }
 
-/** Every setting the provider needs is present (config.ts refuses a partial set, so this is all or nothing). */
+/** Every setting the provider needs is present (the config's rules refuse a partial set, so this is all or nothing). */
 export function stripeConfigured(s: StripeSettings): boolean {
   return Boolean(s.secretKey && s.webhookSecret && s.priceMonthly && s.priceYearly);
 }

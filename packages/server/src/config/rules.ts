@@ -1,0 +1,63 @@
+import type { Config } from "./settings";
+
+/** Whether a variable is set (not empty); throws for a name that is no setting, so a rule cannot ask for a typo. */
+export type IsSet = (variable: string) => boolean;
+
+const STRIPE_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"];
+const stripeComplete = (isSet: IsSet) => STRIPE_REQUIRED.every(isSet);
+
+/** Defaults that depend on other settings; each applies only when its own variable is unset. */
+export function applyDerivedDefaults(config: Config, isSet: IsSet): void {
+  // Mailed links point at the port the server listens on.
+  if (!isSet("PUBLIC_URL")) config.publicUrl = `http://localhost:${config.port}`;
+  if (!isSet("LOG_LEVEL") && config.nodeEnv === "test") config.logLevel = "silent";
+  // The example pages are a partner's copy-and-paste material: a production server serves them only when asked to.
+  if (!isSet("EXAMPLES") && config.nodeEnv === "production") config.examples = false;
+  if (!isSet("PAYMENTS") && stripeComplete(isSet)) config.payments = "stripe";
+}
+
+/** Checks that involve more than one setting; each returns its problems (none when the settings agree). */
+export const rules: Record<string, (config: Config, isSet: IsSet) => string[]> = {
+  /**
+   * Stripe is all or nothing: with only some keys set the server would quietly fall back to the local test checkout,
+   * which takes no money, so a partial setup is refused at start.
+   */
+  stripeAllOrNothing(_config, isSet) {
+    const missing = STRIPE_REQUIRED.filter((name) => !isSet(name));
+    if (missing.length === 0 || missing.length === STRIPE_REQUIRED.length) return [];
+    return [
+      `Stripe is partly configured: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing (set all of ${STRIPE_REQUIRED.join(", ")} to take payments with Stripe, or none to use the local test checkout)`,
+    ];
+  },
+
+  /** The browser mounts Stripe's embedded form with the publishable key. */
+  embeddedCheckoutNeedsPublishableKey({ stripe }) {
+    if (!stripe.secretKey || stripe.checkout !== "embedded" || stripe.publishableKey) return [];
+    return ["STRIPE_PUBLISHABLE_KEY is required when STRIPE_CHECKOUT=embedded (the browser mounts Stripe's form with it)"];
+  },
+
+  /** A test key beside a live key fails at the first payment; say so at start. */
+  stripeKeysOfOneMode({ stripe }) {
+    const mode = (key: string | undefined) => /_(test|live)_/.exec(key ?? "")?.[1];
+    const secret = mode(stripe.secretKey);
+    const publishable = mode(stripe.publishableKey);
+    if (!secret || !publishable || secret === publishable) return [];
+    return ["STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys"];
+  },
+
+  /** PAYMENTS=stripe without the keys, or a production start without Stripe that did not choose test payments. */
+  paymentsFailClosed(config, isSet) {
+    if (stripeComplete(isSet)) return [];
+    if (config.payments === "stripe") return [`PAYMENTS=stripe needs ${STRIPE_REQUIRED.join(", ")} (or set PAYMENTS=test for test payments)`];
+    if (config.nodeEnv !== "production" || isSet("PAYMENTS")) return [];
+    return [
+      `No payment provider: NODE_ENV=production without Stripe. Set ${STRIPE_REQUIRED.join(", ")} to take payments with Stripe, ` +
+        "or PAYMENTS=test to run with test payments on purpose (no money is charged, a subscription is free)",
+    ];
+  },
+
+  sessionIdleWithinMax({ session }) {
+    if (session.idleDays <= session.maxDays) return [];
+    return [`SESSION_IDLE_DAYS (${session.idleDays}) must not be more than SESSION_MAX_DAYS (${session.maxDays})`];
+  },
+};

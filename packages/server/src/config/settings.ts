@@ -1,0 +1,234 @@
+import { StringEnum, Type, type Static } from "@agency/contract/schemas";
+
+/*
+ * Every setting of the server, one TypeBox schema per environment variable. From this object come the `Config`
+ * type, the start-up check and its messages (read-setting.ts), the list of variables, `.env.example` and the
+ * settings table in the README.
+ *
+ * To add a setting: add one entry where it belongs (its variable in `env`, a `description`, a `default`, or
+ * `Type.Optional(…)` when it may be absent; `secret: true` when the value grants access), then run
+ * `npm run settings:docs`, which writes `.env.example` and the README table (a test fails until they match).
+ * A check that involves more than one setting goes into rules.ts.
+ *
+ * Besides TypeBox's own keywords (`default`, `minimum`, `maximum`, `minLength`, `pattern`, string enums), an entry
+ * may say (see `SettingOptions`):
+ * - `secret`: the value grants access; a start message never shows it (a URL is shown with its password masked);
+ * - `example`: the value `.env.example` shows when there is no default;
+ * - `error`: what the value must be, when the type alone does not say it; the message reads "NAME <error>, got '…'";
+ * - `protocols`: the value is a URL with one of these schemes; `spelling`: a boolean's words for true and false;
+ * - `shown`: a wrong value is shown by this many first characters only (a secret pasted into the wrong setting
+ *   stays out of the log);
+ * - `decode`: turns the checked text into the config value;
+ * - `section`: starts a section of `.env.example` with this title (an object's `description` introduces it).
+ */
+
+/** `a@b.c` and `Name <a@b.c>`, the forms nodemailer understands. */
+const EMAIL = "^(?:[^<>]*<)?[^\\s@<>]+@[^\\s@<>]+(?:>)?$";
+const EMAIL_ERROR = "must be an e-mail address like 'Agency <no-reply@example.com>'";
+const ADMIN_TOKEN_MIN_LENGTH = 32;
+const STRIPE_PRICE = { pattern: "^price_", error: "must look like price_… (a price id, not a product id)", shown: 8, example: "price_..." };
+
+export const configSchema = Type.Object({
+  port: Type.Integer({ env: "PORT", section: "Server", minimum: 1, maximum: 65535, default: 8080, description: "Port the server listens on." }),
+  host: Type.String({ env: "HOST", default: "0.0.0.0", description: "Address the server listens on; 0.0.0.0 is every interface." }),
+  publicUrl: Type.String({
+    env: "PUBLIC_URL",
+    protocols: ["http:", "https:"],
+    default: "http://localhost:8080",
+    decode: (text: string) => text.replace(/\/+$/, ""),
+    description:
+      "Address the site is reached at (origin and optional path). Links in mail (password reset) point there, its origin is the one the API trusts for CORS and redirects, and https turns on HSTS. Unset: http://localhost:$PORT.",
+  }),
+  logLevel: StringEnum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+    env: "LOG_LEVEL",
+    default: "info",
+    description:
+      "JSON lines, except in development (readable, pino-pretty). At info: every answer outside 2xx and every slow one (method, path, status, duration, request id); at debug: every request. Unset with NODE_ENV=test: silent.",
+  }),
+  slowRequestMs: Type.Integer({
+    env: "SLOW_REQUEST_MS",
+    minimum: 1,
+    default: 1000,
+    description: "An answer slower than this many milliseconds is logged even when it succeeded.",
+  }),
+  nodeEnv: StringEnum(["development", "production", "test"], { env: "NODE_ENV", default: "development", description: "What the server runs as; the image sets production." }),
+  trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 0 })], {
+    env: "TRUST_PROXY",
+    default: false,
+    error: "must be true, false or a number of proxy hops",
+    description:
+      "Behind a reverse proxy: true, or the number of proxy hops, so rate limits and consent records see the visitor's IP and the proxy's X-Request-Id is used. Never set it when the server is reachable directly: clients could then fake their address.",
+  }),
+
+  dataDir: Type.String({
+    env: "DATA_DIR",
+    section: "Data",
+    default: "./data",
+    description:
+      "The embedded PostgreSQL (PGlite, in pglite/) and the mail outbox (outbox/) live here, relative to the directory the command starts in. The embedded database serves one process: a second one started on the same DATA_DIR stops with a message.",
+  }),
+  databaseUrl: Type.Optional(
+    Type.String({
+      env: "DATABASE_URL",
+      protocols: ["postgres:", "postgresql:"],
+      secret: true,
+      example: "postgres://agency:secret@localhost:5432/agency",
+      description: "Use a real PostgreSQL (13 or newer) instead of the embedded one; then any number of instances may share it.",
+    }),
+  ),
+
+  smtpUrl: Type.Optional(
+    Type.String({
+      env: "SMTP_URL",
+      section: "Mail",
+      protocols: ["smtp:", "smtps:"],
+      secret: true,
+      example: "smtps://user:password@smtp.example.com:465",
+      description: "Mail server. Without it mail is written to $DATA_DIR/outbox/*.eml and logged (with the link, for resets).",
+    }),
+  ),
+  mailFrom: Type.String({ env: "MAIL_FROM", pattern: EMAIL, error: EMAIL_ERROR, default: "Agency <no-reply@agency.local>", description: "Sender of every mail." }),
+  agencyInbox: Type.String({ env: "AGENCY_INBOX", pattern: EMAIL, error: EMAIL_ERROR, default: "hello@agency.local", description: "Where quote requests are sent." }),
+
+  allowedOrigins: Type.Array(Type.String({ protocols: ["http:", "https:"], decode: (text: string) => new URL(text).origin }), {
+    env: "ALLOWED_ORIGINS",
+    section: "Embedding",
+    default: [],
+    example: "https://partner.example,https://www.client-site.nl",
+    error: "must be a comma-separated list of origins like https://partner.example",
+    description:
+      "Extra origins (comma-separated) whose pages may call the API and embed the elements; also allowed as redirect targets. The site's own origin (from PUBLIC_URL) is always allowed.",
+  }),
+
+  examples: Type.Boolean({
+    env: "EXAMPLES",
+    section: "Operations",
+    spelling: ["on", "off"],
+    default: true,
+    description: "Serve the example pages (examples/*.html) at /examples/. Unset with NODE_ENV=production: off.",
+  }),
+  adminToken: Type.Optional(
+    Type.String({
+      env: "ADMIN_TOKEN",
+      secret: true,
+      minLength: ADMIN_TOKEN_MIN_LENGTH,
+      error: `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (it guards the lead export; e.g. openssl rand -hex 24)`,
+      example: "change-me-to-a-random-string-of-32-characters-or-more",
+      description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
+    }),
+  ),
+  limits: Type.Object(
+    {
+      contactPerIp: Type.Integer({ env: "CONTACT_RATE_LIMIT", minimum: 1, default: 5, description: "Quote requests per IP per 10 minutes." }),
+      loginPerIp: Type.Integer({ env: "LOGIN_RATE_LIMIT_IP", minimum: 1, default: 20, description: "Failed logins per IP per 15 minutes." }),
+      loginPerAccount: Type.Integer({
+        env: "LOGIN_RATE_LIMIT_ACCOUNT",
+        minimum: 1,
+        default: 5,
+        description: "Failed logins per account per 15 minutes; a success clears the account's count.",
+      }),
+      registerPerIp: Type.Integer({ env: "REGISTER_RATE_LIMIT", minimum: 1, default: 10, description: "Sign-ups per IP per hour." }),
+      forgotPasswordPerIp: Type.Integer({ env: "FORGOT_PASSWORD_RATE_LIMIT", minimum: 1, default: 10, description: "Reset-link requests per IP per hour." }),
+      resetTokenPerIp: Type.Integer({
+        env: "RESET_TOKEN_RATE_LIMIT",
+        minimum: 1,
+        default: 20,
+        description: "Reset-link checks and password resets per IP per 15 minutes.",
+      }),
+      consentPerIp: Type.Integer({ env: "CONSENT_RATE_LIMIT", minimum: 1, default: 30, description: "Cookie-consent records per IP per 10 minutes." }),
+      passwordHashConcurrency: Type.Integer({
+        env: "PASSWORD_HASH_CONCURRENCY",
+        minimum: 1,
+        default: 2,
+        description:
+          "Password hashes and checks (Argon2id, about 19 MiB of memory each) computed at once; further ones wait in line, so a flood of logins or sign-ups slows down instead of exhausting memory.",
+      }),
+      adminExportsPerIp: Type.Integer({ env: "ADMIN_EXPORT_RATE_LIMIT", minimum: 1, default: 10, description: "Admin lead exports per IP per 10 minutes." }),
+    },
+    {
+      section: "Abuse limits",
+      description:
+        "The rate limits are counted in the database, so they hold across restarts and instances; over one the API answers 429 with Retry-After. Raise them for load tests and browser tests that submit from one address.",
+    },
+  ),
+
+  session: Type.Object(
+    {
+      idleDays: Type.Integer({ env: "SESSION_IDLE_DAYS", minimum: 1, default: 14, description: "A login ends after this many days without any request." }),
+      maxDays: Type.Integer({ env: "SESSION_MAX_DAYS", minimum: 1, default: 30, description: "A login ends this many days after it began, however active." }),
+    },
+    { section: "Sessions" },
+  ),
+
+  payments: StringEnum(["stripe", "test"], {
+    env: "PAYMENTS",
+    section: "Payments",
+    default: "test",
+    description:
+      "stripe takes real payments (needs the Stripe keys below); test uses the built-in test checkout, a page on this server labelled as a test payment where no money is charged. Unset: stripe when the Stripe keys are set, else test, except with NODE_ENV=production, where a start without Stripe keys is refused unless PAYMENTS=test is set on purpose (payments fail closed). With stripe the test checkout and test portal routes do not exist (404), and subscriptions made earlier with test payments run to the end of their period. `npm start` sets PAYMENTS=test itself only without Stripe keys and outside production, and says so.",
+  }),
+  stripe: Type.Object(
+    {
+      secretKey: Type.Optional(
+        Type.String({
+          env: "STRIPE_SECRET_KEY",
+          secret: true,
+          pattern: "^(sk|rk)_(test|live)_",
+          error: "must look like sk_test_… or sk_live_… (a secret or restricted key)",
+          example: "sk_test_...",
+          description: "Secret (or restricted) API key, Dashboard > Developers > API keys.",
+        }),
+      ),
+      webhookSecret: Type.Optional(
+        Type.String({
+          env: "STRIPE_WEBHOOK_SECRET",
+          secret: true,
+          pattern: "^whsec_",
+          error: "must look like whsec_… (the endpoint's signing secret)",
+          example: "whsec_...",
+          description:
+            "Signing secret of the webhook endpoint $PUBLIC_URL/api/subscriptions/webhook, listening to checkout.session.completed, customer.subscription.created/updated/deleted and invoice.payment_failed (with the Stripe CLI: stripe listen --forward-to localhost:8080/api/subscriptions/webhook).",
+        }),
+      ),
+      priceMonthly: Type.Optional(Type.String({ env: "STRIPE_PRICE_MONTHLY", ...STRIPE_PRICE, description: "Recurring monthly price id of the Pro plan." })),
+      priceYearly: Type.Optional(Type.String({ env: "STRIPE_PRICE_YEARLY", ...STRIPE_PRICE, description: "Recurring yearly price id of the Pro plan." })),
+      checkout: StringEnum(["hosted", "embedded"], {
+        env: "STRIPE_CHECKOUT",
+        default: "hosted",
+        description: "hosted redirects to Stripe's page; embedded shows Stripe's form inside the subscribe page.",
+      }),
+      publishableKey: Type.Optional(
+        Type.String({
+          env: "STRIPE_PUBLISHABLE_KEY",
+          pattern: "^pk_(test|live)_",
+          error: "must look like pk_test_… or pk_live_…",
+          shown: 8,
+          example: "pk_test_...",
+          description: "Needed for STRIPE_CHECKOUT=embedded; of the same mode (test or live) as the secret key.",
+        }),
+      ),
+      apiBase: Type.Optional(
+        Type.String({
+          env: "STRIPE_API_BASE",
+          protocols: ["http:", "https:"],
+          example: "http://127.0.0.1:12111",
+          description: "Another Stripe API host, only for tests (stripe-mock, or the fake Stripe of the server tests).",
+        }),
+      ),
+      automaticTax: Type.Boolean({
+        env: "STRIPE_AUTOMATIC_TAX",
+        default: false,
+        spelling: ["1", "0"],
+        description:
+          "1: Stripe Tax computes the VAT of every checkout and of the invoices of the subscriptions it starts (prices exclude 21% VAT; set Stripe Tax up first, see docs/deploy.md). 0: no tax is added. Checkout always asks for the billing address and a VAT number.",
+      }),
+    },
+    {
+      section: "Stripe",
+      description:
+        "To take real payments set all four of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY; a partial set stops the server at start, so it never falls back to the test checkout.",
+    },
+  ),
+});
+
+export type Config = Static<typeof configSchema>;
