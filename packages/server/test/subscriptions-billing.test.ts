@@ -74,6 +74,12 @@ describe("test payments: invoices with VAT", () => {
     for (const line of ["TEST INVOICE", "Subtotal (excl. VAT)", "VAT 21%", "€468.00", "€98.28", "€566.28", "Netherlands", invoice!.number]) {
       expect(text).toContain(line);
     }
+    // The customer's own copy of their data has the billing details and the invoice too.
+    const exported = (await h.local.app.inject({ url: "/api/account/export", headers: user.headers })).json();
+    expect(exported.billing_details).toEqual({ country: "NL", vat_number: null });
+    expect(exported.invoices).toEqual([
+      expect.objectContaining({ number: invoice!.number, subtotal: 468, vat: 98.28, total: 566.28, currency: "EUR", status: "paid", country: "NL" }),
+    ]);
     // The PDF is opened without the bearer token: its address is the key, and a guess finds nothing.
     expect((await h.local.app.inject({ url: "/api/subscriptions/test-invoices/notarealinvoiceidnotarealinvoice.pdf" })).statusCode).toBe(404);
   });

@@ -148,24 +148,33 @@ function stateOf(row: SubscriptionRow): SubscriptionState {
 
 // ---- The verbs the local provider uses. Stripe reports whole states instead and calls applySubscriptionState. ----
 
-/** A paid checkout: active from `at` for one period (a month or a year). */
-export function activate(
-  tx: Db,
-  input: { userId: string; provider: ProviderName; planId: string; billingPeriod: BillingPeriod; at?: Date },
-): Promise<FulfilmentResult> {
-  const start = input.at ?? new Date();
-  return applySubscriptionState(tx, {
+/** What a paid checkout buys: one period (a month or a year) of a new subscription from `at`. */
+export interface PaidCheckout {
+  userId: string;
+  provider: ProviderName;
+  planId: string;
+  billingPeriod: BillingPeriod;
+  at?: Date;
+}
+
+function firstPeriod(input: PaidCheckout, at: Date): SubscriptionState {
+  return {
     userId: input.userId,
     provider: input.provider,
     externalId: null,
     planId: input.planId,
     billingPeriod: input.billingPeriod,
     status: "active",
-    currentPeriodStart: start,
-    currentPeriodEnd: periodEnd(start, 1, input.billingPeriod),
+    currentPeriodStart: at,
+    currentPeriodEnd: periodEnd(at, 1, input.billingPeriod),
     cancelAtPeriodEnd: false,
-    billingAnchor: start,
-  });
+    billingAnchor: at,
+  };
+}
+
+/** A paid checkout: active from `at` for one period. */
+export function activate(tx: Db, input: PaidCheckout): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, firstPeriod(input, input.at ?? new Date()));
 }
 
 /**
@@ -173,25 +182,9 @@ export function activate(
  * cancelled it and refunded its payment (the local provider's part of that is its refunded invoice); it is recorded
  * as ended at once, and the customer gets the mail saying so.
  */
-export function refundedDuplicate(
-  tx: Db,
-  input: { userId: string; provider: ProviderName; planId: string; billingPeriod: BillingPeriod; at?: Date },
-): Promise<FulfilmentResult> {
+export function refundedDuplicate(tx: Db, input: PaidCheckout): Promise<FulfilmentResult> {
   const at = input.at ?? new Date();
-  return applySubscriptionState(tx, {
-    userId: input.userId,
-    provider: input.provider,
-    externalId: null,
-    planId: input.planId,
-    billingPeriod: input.billingPeriod,
-    status: "canceled",
-    currentPeriodStart: at,
-    currentPeriodEnd: periodEnd(at, 1, input.billingPeriod),
-    cancelAtPeriodEnd: false,
-    billingAnchor: at,
-    endedAt: at,
-    refundedDuplicate: true,
-  });
+  return applySubscriptionState(tx, { ...firstPeriod(input, at), status: "canceled", endedAt: at, refundedDuplicate: true });
 }
 
 /** A period was paid again: moves on to the period that contains `now` (late runs skip nothing twice). */

@@ -90,53 +90,36 @@ export class LocalProvider implements PaymentProvider {
    * Pay: claims the session, records the billing details and activates the subscription with its first invoice,
    * in one transaction, so a double click or two tabs pay once. When the user meanwhile got a live subscription
    * through another checkout (paid before, or at the same moment), fulfilment refuses to start a second one, and
-   * this payment takes the path Stripe's does: cancelled at once and refunded (see refundDuplicate).
+   * this payment takes the path Stripe's does: cancelled at once and refunded. What Stripe does for us there
+   * (cancel the new subscription, refund its first invoice), this provider does in its own tables: the subscription
+   * is recorded as ended at once, its invoice as refunded, and fulfilment queues the customer's mail.
    */
   async pay(id: string, details: BillingDetails | null = null, now: Date = new Date()): Promise<TestCheckoutOutcome> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const session = await findLocalCheckout(tx, id, { lock: true });
-        const problem = sessionProblem(session, now);
-        if (problem) return { ok: false, problem, session };
-        if (details) await saveBillingDetails(tx, session!.user_id, details);
-        const result = await activate(tx, {
-          userId: session!.user_id,
-          provider: "local",
-          planId: session!.plan_id,
-          billingPeriod: session!.billing_period,
-          at: now,
-        });
-        await markCheckoutPaid(tx, id, result.subscription.id);
-        await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now });
-        return { ok: true, session: session!, result };
-      });
+      return await this.payWith(id, details, now, activate, "paid");
     } catch (error) {
       if (!(error instanceof DuplicateSubscription)) throw error;
-      return this.refundDuplicate(id, details, now);
+      return this.payWith(id, details, now, refundedDuplicate, "refunded");
     }
   }
 
-  /**
-   * The second paid checkout of a user who already has a live subscription. What Stripe does for us there (cancel
-   * the new subscription, refund its first invoice), this provider does in its own tables: the subscription is
-   * recorded as ended at once, its invoice as refunded, and fulfilment queues the customer's mail.
-   */
-  private refundDuplicate(id: string, details: BillingDetails | null, now: Date): Promise<TestCheckoutOutcome> {
-    return this.db.transaction(async (tx) => {
+  /** One try at paying: the session claimed, the details kept, the subscription recorded, the checkout and invoice written. */
+  private payWith(
+    id: string,
+    details: BillingDetails | null,
+    now: Date,
+    record: typeof activate,
+    invoiceStatus: "paid" | "refunded",
+  ): Promise<TestCheckoutOutcome> {
+    return this.db.transaction(async (tx): Promise<TestCheckoutOutcome> => {
       const session = await findLocalCheckout(tx, id, { lock: true });
       const problem = sessionProblem(session, now);
-      if (problem) return { ok: false, problem, session };
-      if (details) await saveBillingDetails(tx, session!.user_id, details);
-      const result = await refundedDuplicate(tx, {
-        userId: session!.user_id,
-        provider: "local",
-        planId: session!.plan_id,
-        billingPeriod: session!.billing_period,
-        at: now,
-      });
+      if (problem || !session) return { ok: false, problem: problem ?? "unknown", session };
+      if (details) await saveBillingDetails(tx, session.user_id, details);
+      const result = await record(tx, { userId: session.user_id, provider: "local", planId: session.plan_id, billingPeriod: session.billing_period, at: now });
       await markCheckoutPaid(tx, id, result.subscription.id);
-      await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: "refunded" });
-      return { ok: true, session: session!, result };
+      await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: invoiceStatus });
+      return { ok: true, session, result };
     });
   }
 

@@ -6,6 +6,7 @@ import { consentRecordsById } from "../../../consent/store";
 import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
 import { burnPasswordCheck, verifyPassword } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
+import { invoiceNumber } from "../../../payments/local-portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";
@@ -30,7 +31,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "Download everything held about the signed-in user",
         description:
-          "The account, every subscription with its payment records, the quote requests sent with the account's e-mail address, and the cookie " +
+          "The account, every subscription with its payment records (with test payments also the billing details and invoices), the quote requests sent with the account's e-mail address, and the cookie " +
           "choices recorded under `consentId` (the banner's id in this browser). Sent as a file (Content-Disposition: attachment), never cached.",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
@@ -60,6 +61,18 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })),
         payment_customers: payments.customers.map((c) => ({ ...c, created_at: iso(c.created_at) })),
         checkouts: payments.checkouts.map((c) => ({ ...c, created_at: iso(c.created_at), completed_at: isoOrNull(c.completed_at) })),
+        billing_details: payments.billingDetails && { country: payments.billingDetails.country, vat_number: payments.billingDetails.vatNumber },
+        invoices: payments.invoices.map((i) => ({
+          number: invoiceNumber(i),
+          created_at: iso(i.created_at),
+          currency: i.currency,
+          subtotal: i.subtotal_cents / 100,
+          vat: i.tax_cents / 100,
+          total: i.total_cents / 100,
+          status: i.status,
+          country: i.country,
+          vat_number: i.vat_number,
+        })),
         quote_requests: quotes.map((q) => ({ ...q, created_at: iso(q.created_at), last_contact_at: iso(q.last_contact_at) })),
         consent_records: consents.map((c) => ({ ...c, client_timestamp: iso(c.client_timestamp), created_at: iso(c.created_at) })),
       };
