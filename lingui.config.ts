@@ -16,7 +16,13 @@ export default defineConfig({
   catalogs: [
     { path: "<rootDir>/packages/contract/src/locales/{locale}", include: ["<rootDir>/packages/contract/src"] },
     { path: "<rootDir>/packages/server/src/locales/{locale}", include: ["<rootDir>/packages/server/src"] },
-    { path: "<rootDir>/packages/ui/src/locales/{locale}", include: ["<rootDir>/packages/ui/src"] },
+    {
+      path: "<rootDir>/packages/ui/src/locales/{locale}",
+      include: ["<rootDir>/packages/ui/src"],
+      exclude: ["<rootDir>/packages/ui/src/form/**"],
+    },
+    // The form kit's texts travel only with the elements and pages that have a form.
+    { path: "<rootDir>/packages/ui/src/form/locales/{locale}", include: ["<rootDir>/packages/ui/src/form"] },
     {
       path: "<rootDir>/packages/widgets/src/{name}/locales/{locale}",
       include: ["<rootDir>/packages/widgets/src/{name}/"],

@@ -11,6 +11,7 @@ export const root = fileURLToPath(new URL(".", import.meta.url));
 export const alias = {
   // Before "@agency/ui": that one points at the ui entry file.
   "@agency/ui/styles/": `${root}packages/ui/src/styles/`,
+  "@agency/ui/form": `${root}packages/ui/src/form/index.ts`,
   // Before "@agency/contract": those are the contract's other entries.
   "@agency/contract/schemas": `${root}packages/contract/src/schemas/index.ts`,
   "@agency/contract/catalog": `${root}packages/contract/src/catalog.ts`,

@@ -3,6 +3,19 @@ import { resetToasts, unmountToaster } from "@agency/ui";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 
+// jsdom has <dialog> without its methods. Here a modal dialog is simply an open one; the browser tests cover
+// what only a browser does (the top layer, the inert page behind it, Escape).
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event("close"));
+  };
+}
+
 // Elements render asynchronously in roots of their own; on a loaded two-core machine a render can take longer than
 // Testing Library's default second, so waitFor and findBy wait up to five.
 configure({ asyncUtilTimeout: 5000 });

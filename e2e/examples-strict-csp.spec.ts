@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { EXAMPLES_ORIGIN, storedQuoteRequests, uniqueEmail } from "./helpers";
+import { EXAMPLES_ORIGIN, registerUser, signIn, storedQuoteRequests, uniqueEmail } from "./helpers";
 
 // examples/strict-csp.html: the elements on a partner page whose policy allows no inline script or style.
 test.describe("strict CSP partner page", () => {
@@ -44,6 +44,64 @@ test.describe("strict CSP partner page", () => {
     await expect(page.locator("agency-login").getByRole("heading", { name: "Create your account" })).toBeVisible();
 
     expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test("the settings' dialog is a native modal in the element's shadow root: focus stays in it, Escape and the backdrop close it, focus goes back", async ({
+    page,
+    request,
+  }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    page.on("pageerror", (error) => violations.push(error.message));
+    await signIn(page, await registerUser(request, "Strict Dialog"), EXAMPLES_ORIGIN);
+    await page.goto(`${EXAMPLES_ORIGIN}/strict-csp.html`);
+    const settings = page.locator("agency-settings");
+    const opener = settings.getByRole("button", { name: "Delete account" });
+    const dialog = settings.getByRole("dialog", { name: "Delete account" });
+    const password = dialog.getByLabel("Enter your password to confirm");
+    const isModal = () =>
+      page.evaluate(() => document.querySelector("agency-settings")?.shadowRoot?.querySelector("dialog")?.matches(":modal") ?? false);
+    const focusIsInDialog = () =>
+      page.evaluate(() => {
+        const root = document.querySelector("agency-settings")!.shadowRoot!;
+        return document.activeElement === root.host && Boolean(root.activeElement?.closest("dialog"));
+      });
+
+    // Opened from the button: a modal dialog in the top layer, its field focused, the page behind inert.
+    await opener.click();
+    await expect(password).toBeFocused();
+    expect(await isModal()).toBe(true);
+    // Its styles, the backdrop's too, come from the element's adopted sheet, which the policy allows.
+    await expect(dialog).toHaveCSS("box-shadow", /rgba\(0, 0, 0, 0\.25\)/);
+    expect(
+      await page.evaluate(() => {
+        const dialogElement = document.querySelector("agency-settings")!.shadowRoot!.querySelector("dialog")!;
+        return getComputedStyle(dialogElement, "::backdrop").backgroundColor;
+      }),
+    ).toBe("rgba(17, 24, 39, 0.6)");
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press(i % 2 ? "Shift+Tab" : "Tab");
+      expect(await focusIsInDialog(), `after ${i + 1} presses`).toBe(true);
+    }
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
+    expect(await focusIsInDialog()).toBe(true);
+
+    // Escape closes it, and focus goes back to the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    // A click on the backdrop closes it; a click inside does not.
+    await opener.click();
+    await dialog.getByText(/This permanently deletes your account/).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
     expect(violations).toEqual([]);
   });
 

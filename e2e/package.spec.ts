@@ -85,7 +85,15 @@ test.describe("the installable package", () => {
   });
 
   test("the tarball holds the built bundle, the manifest and the types, and nothing else", () => {
-    for (const file of ["package.json", "dist/agency-widgets.js", "dist/custom-elements.json", "dist/agency-widgets.d.ts", "dist/react.d.ts"]) {
+    for (const file of [
+      "package.json",
+      "dist/agency-widgets.js",
+      "dist/custom-elements.json",
+      "dist/vscode.html-custom-data.json",
+      "dist/web-types.json",
+      "dist/agency-widgets.d.ts",
+      "dist/react.d.ts",
+    ]) {
       expect(packed, file).toContain(file);
     }
     for (const tag of TAGS) expect(packed).toContain(`dist/${tag}.js`);

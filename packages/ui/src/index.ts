@@ -1,7 +1,8 @@
-// Public surface of @agency/ui: primitives shared by the elements and the host.
-export { toast, dismissToast, getToasts, resetToasts, TOAST_DURATION_MS, MAX_TOASTS } from "./toast/toast-store";
+// Public surface of @agency/ui: primitives shared by the elements and the host. The form kit is its own entry,
+// @agency/ui/form, so an element without a form never carries it.
+export { dismissToast, getToasts, resetToasts, TOAST_DURATION_MS, MAX_TOASTS } from "./toast/toast-store";
 export type { Toast, ToastKind, ToastOptions } from "./toast/toast-store";
-export { Toaster, mountToaster, unmountToaster } from "./toast/toaster";
+export { toast, Toaster, mountToaster, unmountToaster } from "./toast/toaster";
 export { Spinner } from "./spinner/spinner";
 export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";

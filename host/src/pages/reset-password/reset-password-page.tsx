@@ -1,7 +1,9 @@
 import { apiErrorMessage, apiStatus, authApi, PASSWORD_MIN_LENGTH } from "@agency/core";
 import { Spinner, toast } from "@agency/ui";
+import { FormAlert, formCatalog, PasswordField, useFocusFirstError } from "@agency/ui/form";
+import "@agency/ui/styles/form.css";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { hostApi } from "../../lib/api";
 import { loadCatalog } from "../../lib/i18n";
@@ -11,6 +13,7 @@ import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import "./reset-password.css";
 
+loadCatalog(formCatalog);
 loadCatalog({ nl, en });
 
 /** Spec §9: where the visitor goes, and after how long, once the reset succeeded or failed for good. */
@@ -123,7 +126,9 @@ function ResetForm({
 }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const id = useId();
+  const alertId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(form);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<{ message: string; fields: ("password" | "confirm")[] } | null>(null);
@@ -132,14 +137,18 @@ function ResetForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const refuse = (message: string, fields: ("password" | "confirm")[]) => {
+      setError({ message, fields });
+      focusFirstError();
+    };
     if (!password || !confirm) {
       const fields = [!password && "password", !confirm && "confirm"].filter(Boolean) as ("password" | "confirm")[];
-      return setError({ message: t`Please fill in all fields`, fields });
+      return refuse(t`Please fill in all fields`, fields);
     }
     if (password.length < PASSWORD_MIN_LENGTH) {
-      return setError({ message: t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, fields: ["password"] });
+      return refuse(t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, ["password"]);
     }
-    if (password !== confirm) return setError({ message: t`Passwords do not match`, fields: ["confirm"] });
+    if (password !== confirm) return refuse(t`Passwords do not match`, ["confirm"]);
 
     setError(null);
     setBusy(true);
@@ -159,9 +168,15 @@ function ResetForm({
     }
   }
 
-  const invalid = (field: "password" | "confirm") => error?.fields.includes(field) ?? false;
-  const describedBy = (field: "password" | "confirm", ...extra: string[]) =>
-    [...extra, invalid(field) ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  /** A field at fault is marked invalid and described by the alert, which says what is wrong. */
+  const fault = (field: "password" | "confirm") => {
+    const invalid = error?.fields.includes(field) ?? false;
+    return { invalid, describedBy: invalid ? alertId : undefined };
+  };
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
 
   return (
     <div className="reset">
@@ -175,54 +190,28 @@ function ResetForm({
           </Trans>
         </p>
       ) : null}
-      <form className="reset__form" noValidate onSubmit={submit}>
-        {error ? (
-          <p id={`${id}-error`} className="notice notice--error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+      <form ref={form} className="reset__form" noValidate onSubmit={submit}>
+        <FormAlert id={alertId} message={error?.message} />
         {success ? (
           <p className="notice reset__success" role="status">
             <Trans>Password reset successfully! Taking you to the login page...</Trans>
           </p>
         ) : null}
-        <div className="reset__field">
-          <label htmlFor={`${id}-password`}>
-            <Trans>New Password</Trans>
-          </label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            aria-invalid={invalid("password")}
-            aria-describedby={describedBy("password", `${id}-hint`)}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(null);
-            }}
-          />
-          <p id={`${id}-hint`} className="reset__hint">
-            <Trans>Must be at least {PASSWORD_MIN_LENGTH} characters long</Trans>
-          </p>
-        </div>
-        <div className="reset__field">
-          <label htmlFor={`${id}-confirm`}>
-            <Trans>Confirm New Password</Trans>
-          </label>
-          <input
-            id={`${id}-confirm`}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            aria-invalid={invalid("confirm")}
-            aria-describedby={describedBy("confirm")}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
+        <PasswordField
+          {...fault("password")}
+          label={t`New Password`}
+          autoComplete="new-password"
+          value={password}
+          onValueChange={edit(setPassword)}
+          hint={t`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
+        />
+        <PasswordField
+          {...fault("confirm")}
+          label={t`Confirm New Password`}
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={edit(setConfirm)}
+        />
         <button type="submit" className="ag-button reset__submit" disabled={busy || finished} aria-busy={busy}>
           {busy ? <Trans>Resetting...</Trans> : <Trans>Reset Password</Trans>}
         </button>

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getToasts, MAX_TOASTS, resetToasts, toast, TOAST_DURATION_MS } from "../toast/toast-store";
-import { Toaster } from "../toast/toaster";
+import { getToasts, MAX_TOASTS, resetToasts, TOAST_DURATION_MS } from "../toast/toast-store";
+import { toast, Toaster } from "../toast/toaster";
 import { renderIn } from "./render";
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));

@@ -1,90 +1,78 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 
 export interface ModalProps {
   title: ReactNode;
   children: ReactNode;
-  /** Called on Escape and on a click on the backdrop. */
+  /** Called on Escape and on a click on the backdrop; the dialog stays open until the caller stops rendering it. */
   onClose: () => void;
   /** Buttons, placed at the bottom. */
   actions?: ReactNode;
 }
 
-function activeElementOf(node: Node): Element | null {
-  const root = node.getRootNode() as Document | ShadowRoot;
-  return root.activeElement ?? null;
+/** The focused element of the document or shadow root the node is in (document.activeElement names only a host). */
+function activeElementOf(node: Node): HTMLElement | null {
+  return (node.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
 }
 
 /**
- * An accessible modal dialog: focus moves in and is trapped (Tab and Shift+Tab cycle inside), Escape and a
- * backdrop click close it, and focus returns to where it was. Works inside a shadow root, where
- * document.activeElement would only name the host element.
+ * A modal dialog on the native <dialog>, opened with showModal(): it sits in the top layer above everything, the
+ * rest of the page (inside and outside the element's shadow root) is inert, so focus stays in it. Escape and a
+ * click on the backdrop ask the caller to close it; its first control takes focus, and focus returns to where
+ * it was when it goes.
  */
 export function Modal({ title, children, onClose, actions }: ModalProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // The key handler is installed once; it must still call the latest onClose.
-  const onCloseRef = useRef(onClose);
+  const close = useRef(onClose);
   useLayoutEffect(() => {
-    onCloseRef.current = onClose;
+    close.current = onClose;
   });
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previouslyFocused = activeElementOf(dialog) as HTMLElement | null;
-    const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    (focusables()[0] ?? dialog).focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      const items = focusables();
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const current = activeElementOf(dialog);
-      if (event.shiftKey && (current === first || !dialog.contains(current))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !dialog.contains(current))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog.addEventListener("keydown", onKeyDown);
+  // A layout effect: its clean-up runs while the dialog is still in the document, so close() can hand focus back.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
+    const opener = activeElementOf(dialog);
+    dialog.showModal();
+    // Browsers differ on what showModal() focuses (the dialog, or its first control): always the first control.
+    dialog.querySelector<HTMLElement>("input:enabled, select:enabled, textarea:enabled, button:enabled, a[href]")?.focus();
     return () => {
-      dialog.removeEventListener("keydown", onKeyDown);
-      previouslyFocused?.focus?.();
+      dialog.close();
+      opener?.focus();
     };
   }, []);
 
+  const requestClose = (event: { preventDefault(): void }) => {
+    // The caller decides: the browser must not close the dialog by itself (it stays while its work runs).
+    event.preventDefault();
+    close.current();
+  };
+
   return (
-    // A click on the backdrop is a pointer shortcut; keyboard users close with Escape or the buttons.
-    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div
-      className="ag-modal-backdrop"
+    // Escape is handled on keydown so the browser's own close never runs (tabIndex keeps focus in the dialog after
+    // a click on its text, so the key reaches it); a click on the backdrop lands on the dialog element itself (its
+    // content box fills it), a pointer shortcut next to the buttons.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="ag-modal"
+      aria-labelledby={titleId}
+      tabIndex={-1}
       data-testid="modal-backdrop"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") requestClose(event);
+      }}
+      onCancel={requestClose}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        if (event.target === event.currentTarget) requestClose(event);
       }}
     >
-      <div ref={dialogRef} className="ag-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div className="ag-modal__content">
         <h2 id={titleId} className="ag-modal__title">
           {title}
         </h2>
         {children}
         {actions ? <div className="ag-modal__actions">{actions}</div> : null}
       </div>
-    </div>
+    </dialog>
   );
 }

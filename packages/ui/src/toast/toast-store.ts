@@ -24,7 +24,6 @@ let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-let onFirstToast: (() => void) | undefined;
 
 function publish(next: Toast[]): void {
   toasts = next;
@@ -37,8 +36,8 @@ export function dismissToast(id: number): void {
   publish(toasts.filter((t) => t.id !== id));
 }
 
-function show(kind: ToastKind, message: string, options: ToastOptions = {}): number {
-  onFirstToast?.();
+/** Adds a toast to the stack (toaster.tsx's `toast` also mounts the page's toaster). */
+export function showToast(kind: ToastKind, message: string, options: ToastOptions = {}): number {
   const duration = options.duration !== undefined ? options.duration : kind === "loading" ? null : TOAST_DURATION_MS;
   const item: Toast = { id: nextId++, kind, message, duration, locale: options.locale ?? DEFAULT_LOCALE };
   let next = [...toasts, item];
@@ -56,14 +55,6 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): num
   return item.id;
 }
 
-export const toast = {
-  success: (message: string, options?: ToastOptions) => show("success", message, options),
-  error: (message: string, options?: ToastOptions) => show("error", message, options),
-  info: (message: string, options?: ToastOptions) => show("info", message, options),
-  loading: (message: string, options?: ToastOptions) => show("loading", message, options),
-  dismiss: dismissToast,
-};
-
 export function getToasts(): Toast[] {
   return toasts;
 }
@@ -71,11 +62,6 @@ export function getToasts(): Toast[] {
 export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** The toaster mounts itself on the first toast (see toaster.tsx). */
-export function setToasterMount(mount: () => void): void {
-  onFirstToast = mount;
 }
 
 /** Tests: forget every toast and timer. */

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { uiCatalog } from "../i18n";
 import { adoptStyles, uiCss } from "../styles";
-import { dismissToast, getToasts, setToasterMount, subscribeToasts, type Toast } from "./toast-store";
+import { dismissToast, getToasts, showToast, subscribeToasts, type Toast, type ToastKind, type ToastOptions } from "./toast-store";
 
 function ToastItem({ item }: { item: Toast }) {
   const { t } = useLingui();
@@ -66,4 +66,16 @@ export function unmountToaster(): void {
   mounted = null;
 }
 
-setToasterMount(mountToaster);
+const show = (kind: ToastKind) => (message: string, options?: ToastOptions) => {
+  mountToaster();
+  return showToast(kind, message, options);
+};
+
+/** Raises a toast; the page's toaster mounts itself with the first one. */
+export const toast = {
+  success: show("success"),
+  error: show("error"),
+  info: show("info"),
+  loading: show("loading"),
+  dismiss: dismissToast,
+};

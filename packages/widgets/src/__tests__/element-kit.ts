@@ -9,7 +9,7 @@ import { configure, fireEvent, waitFor, within, type BoundFunctions, type querie
 import type { RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
-import type { AgencyNavigateDetail } from "../element/public-types";
+import type { AgencyNavigateDetail } from "../events";
 
 /** Every element in a test talks to this API base. */
 export const API = "http://api.test/api";

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { buildPublicApi, README_PATH, readmeWithTable, TYPES_DIR } from "../../scripts/build-api";
+import { vscodeCustomData, webTypes } from "../../scripts/api/editor-data";
+import { buildManifest } from "../../scripts/api/manifest";
+import { README_PATH, readmeTable, readmeWithTable } from "../../scripts/build-api";
 import { attributeName } from "../element/element-meta";
 import { publishedElements } from "../published-elements";
 
@@ -46,8 +48,8 @@ describe("the element bundle's public surface", () => {
 
   it("every published element has each declared attribute as a reflecting property", async () => {
     await import("../register");
-    expect(publishedElements.map((meta) => meta.tag)).toEqual(TAGS);
-    for (const meta of publishedElements) {
+    expect(publishedElements.map(({ meta }) => meta.tag)).toEqual(TAGS);
+    for (const { meta } of publishedElements) {
       const el = document.createElement(meta.tag) as unknown as Record<string, unknown> & HTMLElement;
       for (const [property, attribute] of Object.entries(meta.attributes)) {
         expect(property in el, `${meta.tag}.${property}`).toBe(true);
@@ -60,7 +62,7 @@ describe("the element bundle's public surface", () => {
   });
 
   it("custom-elements.json lists every element's attributes, properties, events, parts and custom properties", async () => {
-    const manifest = JSON.parse(buildPublicApi().manifest) as { modules: Array<{ path: string; declarations: Declaration[] }> };
+    const manifest = buildManifest(publishedElements) as { modules: Array<{ path: string; declarations: Declaration[] }> };
     const declared = manifest.modules.flatMap((m) => m.declarations);
     expect(declared.map((d) => d.tagName)).toEqual(TAGS);
     expect(manifest.modules.map((m) => m.path)).toEqual(TAGS.map((tag) => `dist/${tag}.js`));
@@ -88,13 +90,59 @@ describe("the element bundle's public surface", () => {
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });
 
-  it("the declarations in types/ and the README's element table are what the build makes", () => {
-    const api = buildPublicApi();
-    const stale = "is stale: run `npm run api -w @agency/widgets`";
-    expect(readFileSync(`${TYPES_DIR}agency-widgets.d.ts`, "utf8"), `types/agency-widgets.d.ts ${stale}`).toBe(api.neutral);
-    expect(readFileSync(`${TYPES_DIR}react.d.ts`, "utf8"), `types/react.d.ts ${stale}`).toBe(api.react);
+  it("the README's element table is what the build makes", () => {
     const readme = readFileSync(README_PATH, "utf8");
-    expect(readme, `the README's element table ${stale}`).toBe(readmeWithTable(readme, api.readmeTable));
+    expect(readme, "the README's element table is stale: run `npm run api -w @agency/widgets`").toBe(readmeWithTable(readme, readmeTable()));
+  });
+
+  it("the manifest names each element's interface and each event's detail type as src/public-api.ts and src/events.ts declare them", () => {
+    const declared = buildManifest(publishedElements).modules.flatMap((m) => m.declarations);
+    expect(declared.map((d) => d.name)).toEqual([
+      "AgencyQuoteFormElement",
+      "AgencyPricingElement",
+      "AgencyLoginElement",
+      "AgencySubscribeElement",
+      "AgencySettingsElement",
+      "AgencyCookieBannerElement",
+    ]);
+    expect(Object.fromEntries(declared.flatMap((d) => d.events.map((e) => [e.name, e.type.text])))).toEqual({
+      "agency-quote-submitted": "CustomEvent<AgencyQuoteRequest>",
+      "agency-quote-failed": "CustomEvent<AgencyQuoteFailedDetail>",
+      "agency-package-select": "CustomEvent<AgencyPackageSelectDetail>",
+      "agency-navigate": "CustomEvent<AgencyNavigateDetail>",
+      "agency-login-success": "CustomEvent<AgencyUser>",
+      "agency-register-success": "CustomEvent<AgencyUser>",
+      "agency-subscription-success": "CustomEvent<AgencySubscriptionSuccessDetail>",
+      "agency-subscription-cancel": "CustomEvent<AgencySubscriptionChangeDetail>",
+      "agency-subscription-resume": "CustomEvent<AgencySubscriptionChangeDetail>",
+      "agency-billing-portal": "CustomEvent<AgencyBillingPortalDetail>",
+      "agency-account-delete": "CustomEvent<AgencyAccountDeleteDetail>",
+      "agency-consent-change": "CustomEvent<AgencyConsentRecord>",
+    });
+    expect(declared.every((d) => d.description && d.attributes.every((a) => a.description) && d.events.every((e) => e.description))).toBe(true);
+  });
+
+  it("the editors' data (VS Code, JetBrains) carries every element, attribute, value and default of the manifest", () => {
+    const manifest = buildManifest(publishedElements);
+    const vscode = vscodeCustomData(manifest) as { tags: Array<{ name: string; attributes: Array<{ name: string; description: string; values?: Array<{ name: string }>; valueSet?: string }> }> };
+    expect(vscode.tags.map((t) => t.name)).toEqual(TAGS);
+    const view = vscode.tags.find((t) => t.name === "agency-login")!.attributes.find((a) => a.name === "view")!;
+    expect(view.values).toEqual([{ name: "login" }, { name: "register" }, { name: "forgot" }]);
+    expect(view.description).toMatch(/Default: "login"\.$/);
+    expect(vscode.tags.find((t) => t.name === "agency-pricing")!.attributes.find((a) => a.name === "show-included")).toMatchObject({ valueSet: "v" });
+
+    const jetbrains = webTypes(manifest, { name: "@agency/widgets", version: "1.0.0" }) as {
+      name: string;
+      contributions: { html: { elements: Array<{ name: string; attributes: Array<{ name: string }>; events: Array<{ name: string }>; css: { parts: unknown[] } }> } };
+    };
+    expect(jetbrains.name).toBe("@agency/widgets");
+    const elements = jetbrains.contributions.html.elements;
+    expect(elements.map((e) => e.name)).toEqual(TAGS);
+    for (const [i, d] of manifest.modules.flatMap((m) => m.declarations).entries()) {
+      expect(elements[i]!.attributes.map((a) => a.name)).toEqual(d.attributes.map((a) => a.name));
+      expect(elements[i]!.events.map((e) => e.name)).toEqual(d.events.map((e) => e.name));
+      expect(elements[i]!.css.parts).toEqual(d.cssParts);
+    }
   });
 
   it("every declared element renders when created", async () => {

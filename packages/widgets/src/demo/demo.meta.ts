@@ -1,18 +1,8 @@
 import { commonAttributes, navigateEvent, type ElementMeta } from "../element/element-meta";
 
-/** The factory's test element: built as its own entry, never published. */
+/** The factory's test element: built as its own entry, never published (so it has no docs). */
 export const demoMeta = {
   tag: "agency-demo",
-  className: "AgencyDemoElement",
-  description: "A greeting that proves the element factory.",
-  attributes: {
-    ...commonAttributes,
-    name: { type: "string", description: "Who to greet." },
-  },
-  events: {
-    "agency-demo-click": { detail: "{ name: string }", cancelable: false, description: "The button was pressed." },
-    "agency-navigate": navigateEvent,
-  },
-  parts: { root: "The greeting." },
-  cssProperties: {},
+  attributes: { ...commonAttributes, name: { type: "string" } },
+  events: { "agency-demo-click": { cancelable: false }, "agency-navigate": navigateEvent },
 } as const satisfies ElementMeta;

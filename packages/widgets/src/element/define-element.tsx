@@ -14,17 +14,23 @@ import { readAttribute, writeAttribute, type AttributeValue } from "./attributes
 import { ElementContext, type ElementApi } from "./element-context";
 import { attributeName, type ElementMeta } from "./element-meta";
 import { installGlobal } from "./global";
-import type { AgencyNavigateDetail } from "./public-types";
+import type { AgencyNavigateDetail } from "../events";
 
 export interface ElementDefinition<P extends object> {
   /** The element's public API (its `<name>.meta.ts`); every prop of the component is one of its attributes. */
   meta: ElementMeta<Extract<keyof P, string>>;
   /** A plain React component; it reaches the element through useElement(). */
   component: ComponentType<P>;
-  /** The element's Lingui catalog (nl and en); the ui primitives' catalog is added automatically. */
-  catalog: Catalog;
-  /** The element's CSS text (import it with ?inline); adopted into the shadow root after the shared sheet. */
-  css?: string;
+  /**
+   * The element's Lingui catalog (nl and en), or several merged in order (e.g. the form kit's `formCatalog`, then
+   * the element's own); the ui primitives' catalog is added automatically.
+   */
+  catalog: Catalog | Catalog[];
+  /**
+   * The element's CSS text (import it with ?inline), or several (e.g. the form kit's `formCss`, then its own);
+   * adopted into the shadow root after the shared sheet. Each text is one sheet, shared by every element using it.
+   */
+  css?: string | string[];
 }
 
 type Values = Record<string, AttributeValue>;
@@ -66,7 +72,8 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
   if (existing) return existing;
 
   const Component = definition.component as ComponentType<Record<string, unknown>>;
-  const styles = definition.css ? [uiCss, definition.css] : [uiCss];
+  const styles = [uiCss, ...[definition.css ?? []].flat()];
+  const catalogs = [uiCatalog, ...[definition.catalog].flat()];
   const attributes = Object.entries(meta.attributes).map(([property, attribute]) => ({
     property,
     name: attributeName(property),
@@ -89,7 +96,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       // oxlint-disable-next-line react-hooks/exhaustive-deps
       [locale, apiBase, settingsVersion],
     );
-    const i18n = useMemo(() => createI18n(settings.locale, [uiCatalog, definition.catalog]), [settings.locale]);
+    const i18n = useMemo(() => createI18n(settings.locale, catalogs), [settings.locale]);
 
     const value = useMemo<ElementApi>(() => {
       const hrefFor = (to: string) => toHref(to, settings.basePath);

@@ -1,12 +1,11 @@
 import type { ApiClient, ResolvedSettings } from "@agency/core";
-import type { AgencyEventDetails } from "../../types/agency-widgets";
-import type { AgencyNavigateDetail } from "./public-types";
+import type { AgencyEventDetails, AgencyNavigateDetail } from "../events";
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 
 /** The detail of `agency-navigate`. */
 export type NavigateDetail = AgencyNavigateDetail;
 
-/** Each published `agency-*` event's detail type, by event name (generated from the element metas). */
+/** Each published `agency-*` event's detail type, by event name (the demo element's own event is not published). */
 type EventDetail<Name extends string> = Name extends keyof AgencyEventDetails ? AgencyEventDetails[Name] : unknown;
 
 export interface ElementApi {

@@ -1,8 +1,10 @@
 /**
- * The public API of an element, declared once: `defineElement` builds the element's attributes, properties and
- * events from it, and the widgets build (scripts/build-api.ts) writes custom-elements.json, the TypeScript
- * declarations and the README's element table from it. These modules import nothing that only a bundler can
- * load (.po catalogs, ?inline CSS), so the build script can read them in plain Node.
+ * The public API of an element, declared once in its `<name>.meta.ts`: the meta (what `defineElement` builds the
+ * attributes, properties and events from, so it ships in the bundle) and the docs (what the manifest, the editors'
+ * data and the README say about it; read by the widgets build only, so the bundler leaves them out). The element's
+ * TypeScript types are derived from the meta by the types below, its events' details come from src/events.ts.
+ * These modules import nothing that only a bundler can load (.po catalogs, ?inline CSS), so the build script can
+ * read them in plain Node.
  */
 
 import { LOCALES } from "@agency/core";
@@ -22,30 +24,36 @@ export interface AttributeMeta {
   values?: readonly string[];
   /** What the property reads while the attribute is absent. */
   default?: string | number | boolean;
-  /** The default in words, when it depends on something else (the locale, the page). */
-  defaultText?: string;
-  description: string;
 }
 
 export interface EventMeta {
-  /** The type of `event.detail`: a name exported by element/public-types.ts. */
-  detail: string;
   /**
-   * Whether `preventDefault()` means something (the description says what). Only such events are dispatched
-   * cancelable; every event bubbles and is composed, so it leaves the shadow root.
+   * Whether `preventDefault()` means something (the docs say what). Only such events are dispatched cancelable;
+   * every event bubbles and is composed, so it leaves the shadow root.
    */
   cancelable: boolean;
-  description: string;
 }
 
 export interface ElementMeta<Attribute extends string = string> {
   tag: `agency-${string}`;
-  /** The class name used in the manifest and the TypeScript declarations, e.g. "AgencyPricingElement". */
-  className: string;
-  description: string;
   /** Keyed by property name (camelCase); the attribute is its kebab-case form. */
   attributes: Record<Attribute | keyof typeof commonAttributes, AttributeMeta>;
+  /** Every event it dispatches; the detail's type is src/events.ts's entry for the name. */
   events: Record<`agency-${string}`, EventMeta>;
+}
+
+export interface AttributeDocs {
+  description: string;
+  /** The default in words, when it depends on something else (the locale, the page). */
+  defaultText?: string;
+}
+
+/** What is said about an element; the keys follow its meta (the common attributes are documented once, below). */
+export interface ElementDocs<M extends ElementMeta> {
+  description: string;
+  attributes: { [K in Exclude<keyof M["attributes"], keyof typeof commonAttributes>]: AttributeDocs };
+  /** Every event's description (agency-navigate has a standard one). */
+  events: { [K in keyof M["events"]]?: string };
   /** `part` names the element renders, for `::part()` styling. */
   parts: Record<string, string>;
   /** The element's own `--agency-*` custom properties (its CSS gives the default); ui.css adds the shared ones. */
@@ -57,23 +65,51 @@ export const attributeName = (property: string): string => property.replace(/[A-
 
 /** Every element takes these two; they override the page-wide `AgencyWidgets.configure()`. */
 export const commonAttributes = {
+  locale: { type: "string", values: LOCALES },
+  apiBase: { type: "string" },
+} as const satisfies Record<string, AttributeMeta>;
+
+export const commonDocs: Record<keyof typeof commonAttributes, AttributeDocs> = {
   locale: {
-    type: "string",
-    values: LOCALES,
     defaultText: "AgencyWidgets.configure({ locale }), else the page URL (/en), else nl",
     description: "Language of the element; changing it re-renders in that language.",
   },
   apiBase: {
-    type: "string",
     defaultText: "AgencyWidgets.configure({ apiBase }), else /api on the page's origin",
     description: "The agency's API, e.g. https://agency.example/api. Its origin must allow the page's origin.",
   },
-} as const satisfies Record<string, AttributeMeta>;
+};
 
 /** Fired by every element that links somewhere. */
-export const navigateEvent = {
-  detail: "AgencyNavigateDetail",
-  cancelable: true,
-  description:
-    "The element wants to go to another page. Cancel it to route yourself (a single-page app does); otherwise the element follows the link with a full page load.",
-} as const satisfies EventMeta;
+export const navigateEvent = { cancelable: true } as const satisfies EventMeta;
+
+export const navigateDocs =
+  "The element wants to go to another page. Cancel it to route yourself (a single-page app does); otherwise the element follows the link with a full page load.";
+
+// ---------- the element's types, derived from its meta ----------
+
+/** The value an attribute's property holds: one of its values, or its type. */
+type ValueOf<A> = A extends { values: readonly (infer V)[] } ? V : A extends { type: "boolean" } ? boolean : A extends { type: "number" } ? number : string;
+
+/** `contactHref` -> `contact-href`, as attributeName() does it. */
+type Kebab<S extends string> = S extends `${infer C}${infer Rest}` ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<Rest>}` : S;
+
+/**
+ * The element's properties: each attribute as a property that reflects it. Reading gives undefined while the
+ * attribute is absent, unless it is a boolean or has a default.
+ */
+export type ElementProperties<M extends ElementMeta> = {
+  -readonly [K in keyof M["attributes"]]: M["attributes"][K] extends { type: "boolean" } | { default: unknown }
+    ? ValueOf<M["attributes"][K]>
+    : ValueOf<M["attributes"][K]> | undefined;
+};
+
+/**
+ * JSX props of the element in React 19: its attributes (true: present, false: absent), and `on` + each event's name,
+ * which React 19 passes to addEventListener on a custom element (`onagency-navigate={…}`).
+ */
+export type ElementJsxProps<M extends ElementMeta, Details> = {
+  [K in keyof M["attributes"] & string as Kebab<K>]?: ValueOf<M["attributes"][K]>;
+} & {
+  [E in keyof M["events"] & string as `on${E}`]?: (event: CustomEvent<E extends keyof Details ? Details[E] : never>) => void;
+};

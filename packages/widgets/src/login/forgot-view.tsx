@@ -1,9 +1,10 @@
 import { apiErrorMessage, authApi, isEmail } from "@agency/core";
 import { toast } from "@agency/ui";
+import { FormAlert, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
-import { FormAlert, TextField, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import { useHeadingFocus } from "./heading-focus";
 import { ViewLink } from "./view-link";
 
 /** Spec §2 forgot password: the form, then a confirmation naming the address. */
@@ -20,7 +21,7 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Set by 'Try different email', so the emptied field gets focus once the form is back.
   const [returned, setReturned] = useState(false);
-  useFocusFirstError(form, errors);
+  const focusFirstError = useFocusFirstError(form);
 
   useEffect(() => {
     if (returned && sentTo === null) emailInput.current?.focus();
@@ -35,7 +36,7 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
         ? { email: t`Please enter a valid email address` }
         : {};
     setErrors(next);
-    if (next.email) return;
+    if (next.email) return focusFirstError();
 
     setBusy(true);
     setServerError(null);

@@ -1,10 +1,11 @@
 import { apiErrorCode, apiErrorMessage, authApi, isEmail, retryAfterSeconds } from "@agency/core";
 import { toast } from "@agency/ui";
+import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { ElementLink, useElement } from "../element/element-context";
-import { FormAlert, PasswordField, TextField, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { ViewLink } from "./view-link";
 
@@ -20,7 +21,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useFocusFirstError(form, errors);
+  const focusFirstError = useFocusFirstError(form);
 
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -41,7 +42,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     else if (!isEmail(address)) next.email = t`Please enter a valid email address`;
     if (!password) next.password = t`Please enter your password`;
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) return focusFirstError();
 
     setBusy(true);
     setServerError(null);

@@ -1,4 +1,5 @@
 import { defineElement } from "../element/define-element";
+import { formCatalog, formCss } from "@agency/ui/form";
 import { Login, type LoginProps } from "./login";
 import css from "./login.css?inline";
 import { messages as en } from "./locales/en.po";
@@ -8,6 +9,6 @@ import { loginMeta } from "./login.meta";
 export const AgencyLogin = defineElement<LoginProps>({
   meta: loginMeta,
   component: Login,
-  catalog: { nl, en },
-  css,
+  catalog: [formCatalog, { nl, en }],
+  css: [formCss, css],
 });

@@ -1,33 +1,34 @@
-import { commonAttributes, navigateEvent, type ElementMeta } from "../element/element-meta";
+import { commonAttributes, navigateEvent, type ElementDocs, type ElementMeta } from "../element/element-meta";
 
 export const loginMeta = {
   tag: "agency-login",
-  className: "AgencyLoginElement",
+  attributes: {
+    ...commonAttributes,
+    view: { type: "string", values: ["login", "register", "forgot"], default: "login" },
+    redirectTo: { type: "string", default: "/dashboard" },
+  },
+  events: {
+    "agency-login-success": { cancelable: false },
+    "agency-register-success": { cancelable: false },
+    "agency-navigate": navigateEvent,
+  },
+} as const satisfies ElementMeta;
+
+export const loginDocs: ElementDocs<typeof loginMeta> = {
   description:
     "Log in, register and reset a password: three views in one element. A visitor who is already logged in is sent on to redirect-to.",
   attributes: {
-    ...commonAttributes,
-    view: {
-      type: "string",
-      values: ["login", "register", "forgot"],
-      default: "login",
-      description: "Which view to show; changing it switches the view.",
-    },
+    view: { description: "Which view to show; changing it switches the view." },
     redirectTo: {
-      type: "string",
-      default: "/dashboard",
       description:
         "Where a successful login, or a visitor who is already logged in, goes: a relative or same-origin http(s) address; anything else (javascript:, another host) is ignored with a console warning.",
     },
   },
   events: {
-    "agency-login-success": { detail: "AgencyUser", cancelable: false, description: "A visitor logged in." },
-    "agency-register-success": { detail: "AgencyUser", cancelable: false, description: "A visitor created an account." },
-    "agency-navigate": {
-      ...navigateEvent,
-      description:
-        "The element wants to go to another page. Links between its own views (/login, /register, /forgot-password) switch the view in place unless cancelled; any other link is followed unless cancelled.",
-    },
+    "agency-login-success": "A visitor logged in.",
+    "agency-register-success": "A visitor created an account.",
+    "agency-navigate":
+      "The element wants to go to another page. Links between its own views (/login, /register, /forgot-password) switch the view in place unless cancelled; any other link is followed unless cancelled.",
   },
   parts: {
     root: "The element's outer box.",
@@ -39,4 +40,4 @@ export const loginMeta = {
     "--agency-login-max-width": "Maximum width of the element.",
     "--agency-login-padding": "Padding inside the element.",
   },
-} as const satisfies ElementMeta;
+};

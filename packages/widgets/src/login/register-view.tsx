@@ -1,10 +1,11 @@
 import { PASSWORD_MIN_LENGTH, apiErrorMessage, authApi, isEmail } from "@agency/core";
 import { toast } from "@agency/ui";
+import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
 import type { AuthFlow } from "./auth-flow";
-import { FormAlert, PasswordField, TextField, useFocusFirstError, useHeadingFocus } from "./form-fields";
+import { useHeadingFocus } from "./heading-focus";
 import { ViewLink } from "./view-link";
 
 type RegisterErrors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
@@ -21,7 +22,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useFocusFirstError(form, errors);
+  const focusFirstError = useFocusFirstError(form);
 
   // Spec §5: the local error clears as soon as any field changes.
   const edit = (set: (value: string) => void) => (value: string) => {
@@ -46,7 +47,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
     event.preventDefault();
     const next = validate();
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) return focusFirstError();
 
     setBusy(true);
     setServerError(null);

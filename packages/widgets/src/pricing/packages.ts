@@ -7,8 +7,10 @@ export interface PackageFees {
   monthlyFee: number;
 }
 
+export type Currency = "EUR" | "USD";
+
 /** Spec §9: the Dutch site sells in euro, the English one in dollars; the amounts are set per currency, not converted. */
-export const CURRENCY: Record<Locale, "EUR" | "USD"> = { nl: "EUR", en: "USD" };
+export const CURRENCY: Record<Locale, Currency> = { nl: "EUR", en: "USD" };
 
 export const PACKAGES: { id: PackageId; name: string; recommended: boolean; fees: Record<Locale, PackageFees> }[] = [
   {
@@ -30,10 +32,3 @@ export const PACKAGES: { id: PackageId; name: string; recommended: boolean; fees
     fees: { nl: { startupFee: 1999, monthlyFee: 259 }, en: { startupFee: 2400, monthlyFee: 259 } },
   },
 ];
-
-/** Detail of `agency-package-select`. */
-export interface PackageSelectDetail extends PackageFees {
-  id: PackageId;
-  name: string;
-  currency: "EUR" | "USD";
-}

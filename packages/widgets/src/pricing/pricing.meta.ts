@@ -1,26 +1,24 @@
-import { commonAttributes, navigateEvent, type ElementMeta } from "../element/element-meta";
+import { commonAttributes, navigateEvent, type ElementDocs, type ElementMeta } from "../element/element-meta";
 
 export const pricingMeta = {
   tag: "agency-pricing",
-  className: "AgencyPricingElement",
-  description: "The three website packages, priced in euro (nl) or dollars (en), each leading to the contact page.",
   attributes: {
     ...commonAttributes,
-    contactHref: {
-      type: "string",
-      defaultText: "/contact (nl) or /en/contact (en)",
-      description: "Where 'Get Started' leads.",
-    },
-    showIncluded: { type: "boolean", default: false, description: "Adds the 'What's Included' block under the packages." },
+    contactHref: { type: "string" },
+    showIncluded: { type: "boolean", default: false },
+  },
+  events: { "agency-package-select": { cancelable: true }, "agency-navigate": navigateEvent },
+} as const satisfies ElementMeta;
+
+export const pricingDocs: ElementDocs<typeof pricingMeta> = {
+  description: "The three website packages, priced in euro (nl) or dollars (en), each leading to the contact page.",
+  attributes: {
+    contactHref: { defaultText: "/contact (nl) or /en/contact (en)", description: "Where 'Get Started' leads." },
+    showIncluded: { description: "Adds the 'What's Included' block under the packages." },
   },
   events: {
-    "agency-package-select": {
-      detail: "AgencyPackageSelectDetail",
-      cancelable: true,
-      description:
-        "A visitor chose a package. Cancel it to handle the choice yourself: the link is not followed and no agency-navigate follows.",
-    },
-    "agency-navigate": navigateEvent,
+    "agency-package-select":
+      "A visitor chose a package. Cancel it to handle the choice yourself: the link is not followed and no agency-navigate follows.",
   },
   parts: {
     pricing: "The whole table.",
@@ -31,4 +29,4 @@ export const pricingMeta = {
     included: "The 'What's Included' block (with show-included).",
   },
   cssProperties: {},
-} as const satisfies ElementMeta;
+};

@@ -2,7 +2,7 @@ import { formatMoney, localizedPath } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";
-import { CURRENCY, PACKAGES, type PackageId, type PackageSelectDetail } from "./packages";
+import { CURRENCY, PACKAGES, type PackageId } from "./packages";
 
 export interface PricingProps {
   /** Where 'Get Started' leads. Default: the agency's contact page, `/contact` (nl) or `/en/contact` (en). */
@@ -57,7 +57,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
           const startup = formatMoney(startupFee, currency, locale);
           const monthly = formatMoney(monthlyFee, currency, locale);
           const nameId = `${id}-${pkg.id}`;
-          const detail: PackageSelectDetail = { id: pkg.id, name: pkg.name, startupFee, monthlyFee, currency };
+          const detail = { id: pkg.id, name: pkg.name, startupFee, monthlyFee, currency };
           return (
             <li
               key={pkg.id}

@@ -1,4 +1,5 @@
 import { defineElement } from "../element/define-element";
+import { choicesCss, formCatalog, formCss } from "@agency/ui/form";
 import { QuoteForm, type QuoteFormProps } from "./quote-form";
 import css from "./quote-form.css?inline";
 import { messages as en } from "./locales/en.po";
@@ -8,6 +9,6 @@ import { quoteFormMeta } from "./quote-form.meta";
 export const AgencyQuoteForm = defineElement<QuoteFormProps>({
   meta: quoteFormMeta,
   component: QuoteForm,
-  catalog: { nl, en },
-  css,
+  catalog: [formCatalog, { nl, en }],
+  css: [formCss, choicesCss, css],
 });

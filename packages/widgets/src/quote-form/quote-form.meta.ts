@@ -1,25 +1,20 @@
-import { commonAttributes, type ElementMeta } from "../element/element-meta";
+import { commonAttributes, type ElementDocs, type ElementMeta } from "../element/element-meta";
 
 export const quoteFormMeta = {
   tag: "agency-quote-form",
-  className: "AgencyQuoteFormElement",
+  attributes: { ...commonAttributes, source: { type: "string" } },
+  events: { "agency-quote-submitted": { cancelable: false }, "agency-quote-failed": { cancelable: false } },
+} as const satisfies ElementMeta;
+
+export const quoteFormDocs: ElementDocs<typeof quoteFormMeta> = {
   description:
     "The quote-request form. It validates as the visitor types, sends the request to POST {api-base}/contact and shows the outcome.",
   attributes: {
-    ...commonAttributes,
-    source: { type: "string", description: "Names the client site the form runs on; stored with the request for attribution." },
+    source: { description: "Names the client site the form runs on; stored with the request for attribution." },
   },
   events: {
-    "agency-quote-submitted": {
-      detail: "AgencyQuoteRequest",
-      cancelable: false,
-      description: "The request was stored; the detail is the request as sent.",
-    },
-    "agency-quote-failed": {
-      detail: "AgencyQuoteFailedDetail",
-      cancelable: false,
-      description: "The request was not stored; the form shows why and keeps what the visitor typed.",
-    },
+    "agency-quote-submitted": "The request was stored; the detail is the request as sent.",
+    "agency-quote-failed": "The request was not stored; the form shows why and keeps what the visitor typed.",
   },
   parts: {
     form: "The form.",
@@ -32,4 +27,4 @@ export const quoteFormMeta = {
     "--agency-form-padding": "Padding around the form.",
     "--agency-color-input-border": "Border colour of the form fields.",
   },
-} as const satisfies ElementMeta;
+};

@@ -70,8 +70,8 @@ export type FieldName = "name" | "email" | "phone" | "projectType" | "budget" | 
 export type FieldProblem = "required" | "email" | "phone" | "server";
 export type FieldErrors = Partial<Record<FieldName, FieldProblem>>;
 
-/** Form order, so the first problem found is the first the visitor meets. */
-export const FIELD_ORDER: FieldName[] = ["name", "email", "phone", "projectType", "budget", "timeline", "domainStatus"];
+/** The fields the form checks, in form order. */
+const FIELD_ORDER: FieldName[] = ["name", "email", "phone", "projectType", "budget", "timeline", "domainStatus"];
 
 /** Spec §5: the required fields, and the format of e-mail and phone. */
 export function validate(values: QuoteFormValues): FieldErrors {

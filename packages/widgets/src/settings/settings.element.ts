@@ -1,4 +1,5 @@
 import { defineElement } from "../element/define-element";
+import { formCatalog, formCss } from "@agency/ui/form";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { Settings } from "./settings";
@@ -8,6 +9,6 @@ import { settingsMeta } from "./settings.meta";
 export const AgencySettings = defineElement<object>({
   meta: settingsMeta,
   component: Settings,
-  catalog: { nl, en },
-  css,
+  catalog: [formCatalog, { nl, en }],
+  css: [formCss, css],
 });

@@ -1,5 +1,6 @@
 import { accountApi, apiErrorMessage, clearSession, isNetworkError, useSession } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
+import { FormAlert, PasswordField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useElement } from "../element/element-context";
@@ -28,7 +29,7 @@ export function YourData() {
   const locale = settings.locale;
   const email = user?.email ?? "";
   const formId = useId();
-  const passwordId = useId();
+  const alertId = useId();
   const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState<Deleting>("closed");
   const [password, setPassword] = useState("");
@@ -133,29 +134,20 @@ export function YourData() {
                 immediately. Quote requests sent with {email} are deleted too. This cannot be undone.
               </Trans>
             </p>
-            <label className="settings__label" htmlFor={passwordId}>
-              <Trans>Enter your password to confirm</Trans>
-            </label>
-            <input
-              ref={passwordRef}
-              id={passwordId}
+            <PasswordField
+              inputRef={passwordRef}
+              label={t`Enter your password to confirm`}
               name="password"
-              type="password"
               autoComplete="current-password"
-              className="settings__input"
               value={password}
               disabled={working}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${passwordId}-error` : undefined}
-              onChange={(event) => setPassword(event.target.value)}
+              invalid={Boolean(error)}
+              describedBy={error ? alertId : undefined}
+              onValueChange={setPassword}
             />
             {/* Tells password managers whose password this is; after the field, so the dialog focuses the field first. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-            {error ? (
-              <p id={`${passwordId}-error`} className="settings__error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormAlert id={alertId} message={error} />
           </form>
         </Modal>
       ) : null}

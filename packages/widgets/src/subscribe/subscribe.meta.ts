@@ -1,32 +1,34 @@
-import { commonAttributes, navigateEvent, type ElementMeta } from "../element/element-meta";
+import { commonAttributes, navigateEvent, type ElementDocs, type ElementMeta } from "../element/element-meta";
 
 export const subscribeMeta = {
   tag: "agency-subscribe",
-  className: "AgencySubscribeElement",
+  attributes: {
+    ...commonAttributes,
+    successUrl: { type: "string" },
+    cancelUrl: { type: "string" },
+    pricingHref: { type: "string", default: "/pricing" },
+    contactHref: { type: "string", default: "/contact" },
+  },
+  events: { "agency-subscription-success": { cancelable: false }, "agency-navigate": navigateEvent },
+} as const satisfies ElementMeta;
+
+export const subscribeDocs: ElementDocs<typeof subscribeMeta> = {
   description:
     "The Pro plan with monthly or yearly billing and the way to pay: the payment provider's checkout page, or its embedded checkout.",
   attributes: {
-    ...commonAttributes,
     successUrl: {
-      type: "string",
       defaultText: "{base}dashboard?subscription=success on this origin",
       description: "Where the payment provider returns after paying (absolute, or relative to this page).",
     },
     cancelUrl: {
-      type: "string",
       defaultText: "this page with ?subscription=cancelled",
       description: "Where the payment provider returns after cancelling (absolute, or relative to this page).",
     },
-    pricingHref: { type: "string", default: "/pricing", description: "The link shown when the plan cannot be loaded." },
-    contactHref: { type: "string", default: "/contact", description: "The contact link under the plan." },
+    pricingHref: { description: "The link shown when the plan cannot be loaded." },
+    contactHref: { description: "The contact link under the plan." },
   },
   events: {
-    "agency-subscription-success": {
-      detail: "AgencySubscriptionSuccessDetail",
-      cancelable: false,
-      description: "The embedded checkout completed; agency-navigate to success-url follows.",
-    },
-    "agency-navigate": navigateEvent,
+    "agency-subscription-success": "The embedded checkout completed; agency-navigate to success-url follows.",
   },
   parts: {
     root: "The element's outer box.",
@@ -42,4 +44,4 @@ export const subscribeMeta = {
   cssProperties: {
     "--agency-subscribe-max-width": "Maximum width of the element.",
   },
-} as const satisfies ElementMeta;
+};

@@ -124,13 +124,15 @@ describe("reset password page", () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
-  it("marks the field at fault", async () => {
+  it("marks the field at fault, described by the alert, and moves focus to it", async () => {
     validToken();
     await openForm("en");
     fill("secret1", "secret2", "en");
     expect(await screen.findByRole("alert")).toHaveTextContent("Passwords do not match");
     expect(screen.getByLabelText("Confirm New Password")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Confirm New Password")).toHaveAccessibleDescription("Passwords do not match");
     expect(screen.getByLabelText("New Password")).toHaveAttribute("aria-invalid", "false");
+    await waitFor(() => expect(screen.getByLabelText("Confirm New Password")).toHaveFocus());
   });
 
   it("resets the password, says so and goes to /login after 2 seconds (en)", async () => {

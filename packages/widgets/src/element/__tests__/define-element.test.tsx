@@ -9,7 +9,7 @@ import { commonAttributes, type AttributeMeta, type ElementMeta } from "../eleme
 
 /** A meta for an element made up by a test. */
 function testMeta(tag: `agency-${string}`, attributes: Record<string, AttributeMeta>): ElementMeta {
-  return { tag, className: "TestElement", description: "", attributes: { ...commonAttributes, ...attributes }, events: {}, parts: {}, cssProperties: {} };
+  return { tag, attributes: { ...commonAttributes, ...attributes }, events: {} };
 }
 
 function mount(html: string): HTMLElement {
@@ -108,7 +108,7 @@ describe("defineElement", () => {
   it("renders once for several attribute changes made together", async () => {
     let renders = 0;
     defineElement<{ name?: string }>({
-      meta: testMeta("agency-counter", { name: { type: "string", description: "" } }),
+      meta: testMeta("agency-counter", { name: { type: "string" } }),
       component: ({ name }) => {
         renders += 1;
         return <p>{name}</p>;

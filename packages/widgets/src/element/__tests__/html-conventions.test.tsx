@@ -15,21 +15,17 @@ interface ProbeProps {
 
 const meta = {
   tag: "agency-probe",
-  className: "AgencyProbeElement",
-  description: "",
   attributes: {
     ...commonAttributes,
-    open: { type: "boolean", default: false, description: "" },
-    count: { type: "number", description: "" },
-    mode: { type: "string", values: ["a", "b"], default: "a", description: "" },
-    label: { type: "string", description: "" },
+    open: { type: "boolean", default: false },
+    count: { type: "number" },
+    mode: { type: "string", values: ["a", "b"], default: "a" },
+    label: { type: "string" },
   },
   events: {
-    "agency-probe-done": { detail: "{}", cancelable: false, description: "" },
-    "agency-probe-leave": { detail: "{}", cancelable: true, description: "" },
+    "agency-probe-done": { cancelable: false },
+    "agency-probe-leave": { cancelable: true },
   },
-  parts: {},
-  cssProperties: {},
 } as const satisfies ElementMeta;
 
 let emitFromProbe: ReturnType<typeof useElement>["emit"] | null = null;

@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../quote-form.element";
-import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../quote-form";
+import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../use-quote-submission";
 
 const CONTACT_URL = `${API}/contact`;
 const sent: Record<string, unknown>[] = [];

@@ -341,8 +341,9 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
       expect(ui.getByRole("button", { name: T.download })).toBeEnabled();
     });
 
-    it("asks for the password in a modal, keeps focus inside it, and closes with 'Keep my account'", async () => {
-      const { el, ui } = await mountLoaded();
+    it("asks for the password in a modal dialog, with focus in its field, and closes with 'Keep my account'", async () => {
+      const showModal = vi.spyOn(HTMLDialogElement.prototype, "showModal");
+      const { ui } = await mountLoaded();
       const u = userEvent.setup();
       await u.click(ui.getByRole("button", { name: T.deleteAccount }));
       const dialog = ui.getByRole("dialog", { name: T.deleteAccount });
@@ -350,10 +351,10 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
       const password = within(dialog).getByLabelText(T.password);
       expect(password).toHaveAttribute("type", "password");
       await waitFor(() => expect(focused(password)).toBe(true));
-      // Tab from the last button wraps to the field: focus stays in the dialog.
-      within(dialog).getByRole("button", { name: T.confirmDelete }).focus();
-      await u.tab();
-      expect(dialog.contains(el.shadowRoot!.activeElement)).toBe(true);
+      // A native dialog shown with showModal(): the page behind it is inert, so Tab cannot leave it (pressed in
+      // Chromium by e2e/examples-strict-csp.spec.ts).
+      expect(showModal.mock.contexts).toEqual([dialog]);
+      showModal.mockRestore();
       await u.click(within(dialog).getByRole("button", { name: T.keepAccount }));
       expect(ui.queryByRole("dialog")).toBeNull();
     });

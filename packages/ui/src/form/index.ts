@@ -1,0 +1,46 @@
+/**
+ * The form kit: the labelled fields, choice groups and alert every form of the elements and the host is built
+ * from, so each form gets the same labels, aria-* links, error display and focus handling.
+ *
+ *   const form = useRef<HTMLFormElement>(null);
+ *   const focusFirstError = useFocusFirstError(form);
+ *   <form ref={form} noValidate onSubmit={(e) => { e.preventDefault(); const found = validate(); setErrors(found);
+ *     if (Object.keys(found).length) focusFirstError(); }}>
+ *     <FormAlert message={serverError} />
+ *     <TextField label={t`Email address`} type="email" value={email} onValueChange={setEmail} error={errors.email} />
+ *     <PasswordField label={t`Password`} value={password} onValueChange={setPassword} hint={t`…`} />
+ *     <SelectField label={t`Timeline`} value={timeline} onValueChange={setTimeline} options={timelines} placeholder={t`Select an option`} />
+ *     <CheckboxGroup legend={t`Which features do you need?`} value={features} onValueChange={setFeatures} options={…} />
+ *   </form>
+ *
+ * - A field takes `label`, `error` (shown under it, marks it invalid, read with it), `hint`, `invalid` +
+ *   `describedBy` (invalid because of a message elsewhere, e.g. a FormAlert with an id), `requiredMark` (an
+ *   asterisk the form explains), `onValueChange`, and its control's own attributes (name, autoComplete, required …).
+ * - Styles: an element adopts `formCss`, and `choicesCss` when it has a checkbox or radio group
+ *   (`defineElement({ css: [formCss, choicesCss, css] })`), and merges `formCatalog` (`catalog: [formCatalog, { nl, en }]`);
+ *   the host imports `@agency/ui/styles/form.css` (and `choices.css`) and loads `formCatalog`.
+ * - A field the kit lacks: `useField(props)` gives the frame's props (for `FieldFrame`) and the control's.
+ * - Import it from `@agency/ui/form`, not `@agency/ui`: an element without a form then never carries it.
+ */
+import formCss from "../styles/form.css?inline";
+
+export { formCss };
+export { formCatalog } from "./i18n";
+export {
+  useField,
+  FieldFrame,
+  TextField,
+  TextAreaField,
+  PasswordField,
+  FormAlert,
+  useFocusFirstError,
+  type FieldProps,
+  type ValueProps,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type PasswordFieldProps,
+} from "./fields";
+export { SelectField, type SelectFieldProps, type Choice } from "./select-field";
+export { choicesCss, type ChoiceOption, type ChoiceGroupProps } from "./choice-group";
+export { CheckboxGroup, type CheckboxGroupProps } from "./checkbox-group";
+export { RadioGroup, type RadioGroupProps } from "./radio-group";

@@ -1,0 +1,81 @@
+/**
+ * Every agency-* event's `detail`, by event name: the one map the element code dispatches through (`emit` is typed
+ * by it), and the published declarations, custom-elements.json and the React JSX types are derived from. The
+ * details are the contract's types where the API defines them, named for partners.
+ */
+import type { ConsentRecordPayload, ContactRequestPayload, CreateCheckoutPayload, HONEYPOT_FIELD, PortalResponse, Subscription, User } from "@agency/contract";
+import type { PackageFees, PackageId, Currency } from "./pricing/packages";
+
+/** `agency-navigate`: where an element wants to go. */
+export interface AgencyNavigateDetail {
+  /** The app path asked for, e.g. "/dashboard", or a full URL given by an attribute. */
+  to: string;
+  /** Where the browser goes when nobody cancels: `to` under the site's base path. */
+  href: string;
+  /** The tag of the element that asked, e.g. "agency-login". */
+  source: string;
+}
+
+/** An account, as the API returns it. */
+export interface AgencyUser extends User {}
+
+/** A subscription, as the API returns it. */
+export interface AgencySubscription extends Subscription {}
+
+/** `agency-subscription-cancel` and `agency-subscription-resume`: the subscription as it is now. */
+export interface AgencySubscriptionChangeDetail {
+  subscription: AgencySubscription | null;
+}
+
+/**
+ * `agency-billing-portal`: 'Manage billing' is about to open the payment provider's billing portal at `url` (Stripe's
+ * customer portal, or the server's test portal). Cancelable: the page may open it itself instead.
+ */
+export interface AgencyBillingPortalDetail extends PortalResponse {}
+
+/** `agency-subscription-success`: the embedded checkout completed for this plan and period. */
+export interface AgencySubscriptionSuccessDetail extends Pick<CreateCheckoutPayload, "planId" | "billingPeriod"> {}
+
+/**
+ * `agency-account-delete`: the visitor deleted their account (`email`: its address). The element has signed them
+ * out; the page decides where to go next (the host goes to the home page).
+ */
+export interface AgencyAccountDeleteDetail extends Pick<User, "email"> {}
+
+/** `agency-package-select`: the package a visitor chose, priced in the element's currency. */
+export interface AgencyPackageSelectDetail extends PackageFees {
+  id: PackageId;
+  name: string;
+  currency: Currency;
+}
+
+/** A quote request as the form sent it (the body of POST /contact, less the field only robots fill in). */
+export interface AgencyQuoteRequest extends Omit<ContactRequestPayload, typeof HONEYPOT_FIELD> {}
+
+/** `agency-quote-failed`: what went wrong, and the request that was not stored. */
+export interface AgencyQuoteFailedDetail {
+  /** The message the form shows, in the element's language. */
+  message: string;
+  /** HTTP status, absent for a network error. */
+  status?: number;
+  request: AgencyQuoteRequest;
+}
+
+/** `agency-consent-change`: the visitor's cookie decision, as stored in localStorage under `cookieConsent`. */
+export interface AgencyConsentRecord extends ConsentRecordPayload {}
+
+/** Every agency-* event's `detail`, by event name. */
+export interface AgencyEventDetails {
+  "agency-navigate": AgencyNavigateDetail;
+  "agency-quote-submitted": AgencyQuoteRequest;
+  "agency-quote-failed": AgencyQuoteFailedDetail;
+  "agency-package-select": AgencyPackageSelectDetail;
+  "agency-login-success": AgencyUser;
+  "agency-register-success": AgencyUser;
+  "agency-subscription-success": AgencySubscriptionSuccessDetail;
+  "agency-subscription-cancel": AgencySubscriptionChangeDetail;
+  "agency-subscription-resume": AgencySubscriptionChangeDetail;
+  "agency-billing-portal": AgencyBillingPortalDetail;
+  "agency-account-delete": AgencyAccountDeleteDetail;
+  "agency-consent-change": AgencyConsentRecord;
+}

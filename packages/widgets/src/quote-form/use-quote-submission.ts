@@ -1,0 +1,77 @@
+import { apiErrorMessage, apiStatus, contactApi, isNetworkError, type ContactRequestPayload } from "@agency/core";
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { useElement } from "../element/element-context";
+
+/** How long the outcome stays on screen: a success 5 seconds, a failure 8. */
+export const SUCCESS_MESSAGE_MS = 5000;
+export const ERROR_MESSAGE_MS = 8000;
+
+export type SubmissionStatus =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "success"; message: string }
+  | { kind: "error"; message: string };
+
+/** What became of a request: stored, or not, with the fields the server named as wrong (if it named any). */
+export type SubmissionOutcome = { sent: true } | { sent: false; fields: string[] };
+
+function errorFields(error: unknown): string[] {
+  const fields = (error as { response?: { data?: { fields?: unknown } } }).response?.data?.fields;
+  return Array.isArray(fields) ? fields.filter((f): f is string => typeof f === "string") : [];
+}
+
+/**
+ * Sends a quote request and keeps its outcome on screen: the server's message (or a translated one) for as long
+ * as it is meant to stay, `agency-quote-submitted` or `agency-quote-failed` for the page.
+ */
+export function useQuoteSubmission() {
+  const { t, i18n } = useLingui();
+  const { api, emit } = useElement();
+  const [status, setStatus] = useState<SubmissionStatus>({ kind: "idle" });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = (next: SubmissionStatus, ms: number | null) => {
+    clearTimeout(timer.current);
+    setStatus(next);
+    if (ms !== null) timer.current = setTimeout(() => setStatus({ kind: "idle" }), ms);
+  };
+
+  /**
+   * The server's own message first (its code translated when this copy knows it), so a 503 that says why is
+   * shown as such; only a bare 500 gets the generic server text; then a request that got no answer; then the rest.
+   */
+  const failureMessage = (error: unknown): string => {
+    const serverMessage = apiErrorMessage(error, i18n);
+    if (serverMessage) return serverMessage;
+    if (apiStatus(error) === 500) return t`Server error - please try again later`;
+    if (isNetworkError(error)) return t`Network error - check your internet connection`;
+    return t`Failed to send message - please try again`;
+  };
+
+  const send = async (request: ContactRequestPayload): Promise<SubmissionOutcome> => {
+    show({ kind: "loading" }, null);
+    try {
+      const answer: { success?: boolean; message?: string } = await contactApi.sendQuoteRequest(api, request);
+      if (answer.success) {
+        show({ kind: "success", message: answer.message || t`Thank you! Your message has been sent.` }, SUCCESS_MESSAGE_MS);
+        emit("agency-quote-submitted", request);
+        return { sent: true };
+      }
+      // The server answered but reported a failure: the message stays until the next attempt.
+      const message = answer.message || t`Something went wrong`;
+      show({ kind: "error", message }, null);
+      emit("agency-quote-failed", { message, request });
+      return { sent: false, fields: [] };
+    } catch (error) {
+      const message = failureMessage(error);
+      show({ kind: "error", message }, ERROR_MESSAGE_MS);
+      emit("agency-quote-failed", { message, status: apiStatus(error), request });
+      return { sent: false, fields: errorFields(error) };
+    }
+  };
+
+  return { status, send };
+}
