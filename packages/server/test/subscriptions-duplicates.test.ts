@@ -42,7 +42,8 @@ async function localInvoices(userId: string) {
 describe("the database", () => {
   it("holds at most one live subscription per user, by a unique index over the contract's LIVE_STATUSES", async () => {
     const { rows } = await h.local.db.query<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE tablename = 'subscriptions' AND indexname = 'subscriptions_one_live_per_user'",
+      // This test's own schema: on PostgreSQL, other test files have their copies of the table in theirs.
+      "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'subscriptions' AND indexname = 'subscriptions_one_live_per_user'",
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.indexdef).toMatch(/^CREATE UNIQUE INDEX .* \(user_id\) WHERE/);
