@@ -11,6 +11,7 @@ import {
   updateSubscription,
   type ProviderName,
   type SubscriptionRow,
+  type SubscriptionWrite,
 } from "./subscriptions-repository";
 
 /**
@@ -19,19 +20,14 @@ import {
  * Because every change goes through `applySubscriptionState`, the mails (started, payment failed, ended) follow
  * from the transition itself and are sent once, whichever provider or event caused it.
  */
-export interface SubscriptionState {
+export interface SubscriptionState
+  extends Pick<SubscriptionWrite, "planId" | "billingPeriod" | "status" | "currentPeriodStart" | "currentPeriodEnd" | "cancelAtPeriodEnd"> {
   /** Our row to update. Without it the row is found by (provider, externalId), or inserted. */
   id?: string;
   userId: string;
   provider: ProviderName;
   /** Stripe's sub_… id; null for the local provider. */
   externalId: string | null;
-  planId: string;
-  billingPeriod: BillingPeriod;
-  status: SubscriptionStatus;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
   /** Where renewals count from; defaults to currentPeriodStart for a new row, and is kept when updating without. */
   billingAnchor?: Date;
   /** When the subscription ended (status canceled); defaults to now. */

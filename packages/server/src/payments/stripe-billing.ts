@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Stripe } from "stripe";
-import type { Invoice, InvoiceStatus } from "@agency/contract";
+import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from "@agency/contract";
 import type { PortalInput } from "./provider";
 import { atStripe } from "./provider-error";
 import { listPlans } from "./plans-repository";
@@ -91,9 +91,12 @@ export async function createPortalSession(ctx: StripeContext, customer: string, 
   return { url: session.url };
 }
 
-const STRIPE_INVOICE_STATUSES = new Set<string>(["draft", "open", "paid", "uncollectible", "void"]);
+const isInvoiceStatus = (status: string | null): status is InvoiceStatus => (INVOICE_STATUSES as readonly unknown[]).includes(status);
 
-/** The customer's invoices as Stripe lists them, newest first (the last two years of a monthly plan). */
+/**
+ * The customer's invoices as Stripe lists them, newest first (the last two years of a monthly plan). A status Stripe
+ * may add later reads as open.
+ */
 export async function listStripeInvoices(ctx: StripeContext, customer: string): Promise<Invoice[]> {
   const page = await atStripe("list invoices", () => ctx.stripe.invoices.list({ customer, limit: 24 }));
   return page.data.map((invoice) => ({
@@ -102,7 +105,7 @@ export async function listStripeInvoices(ctx: StripeContext, customer: string): 
     created_at: new Date(invoice.created * 1000).toISOString(),
     total: invoice.total / 100,
     currency: invoice.currency.toUpperCase(),
-    status: (invoice.status && STRIPE_INVOICE_STATUSES.has(invoice.status) ? invoice.status : "open") as InvoiceStatus,
+    status: isInvoiceStatus(invoice.status) ? invoice.status : "open",
     pdf_url: invoice.invoice_pdf ?? null,
   }));
 }
