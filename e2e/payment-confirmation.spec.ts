@@ -38,4 +38,26 @@ test("after the test checkout the site confirms the payment, waiting for a webho
   await expect(page.locator("agency-settings").getByText("Actief", { exact: true })).toBeVisible();
   expect(asked).toBeGreaterThanOrEqual(3);
   expect(visited).not.toContain("/subscribe");
+
+  // The same return address opened again later (a bookmark) buys nothing: the settings page, without a toast.
+  await page.goto("/dashboard?subscription=success");
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.locator("agency-settings").getByText("Actief", { exact: true })).toBeVisible();
+  await expect(page.locator("[data-agency-toaster]")).not.toContainText("Abonnement gestart!");
+});
+
+test("a typed or bookmarked return address confirms nothing: no payment view, no success toast", async ({ page, request }) => {
+  const customer = await registerUser(request, "Never Paid");
+  await signIn(page, customer);
+  await prepareVisitor(page);
+  const confirming = page.getByRole("heading", { level: 1, name: "Je betaling wordt bevestigd…" });
+  // A checkout id that is not this customer's gets no more than none at all.
+  for (const address of ["/subscription/success", "/dashboard?subscription=success", "/subscription/success?checkout=local_not_mine"]) {
+    await page.goto(address);
+    // Without a subscription the settings page's guard goes on to /subscribe, as for any visit of /dashboard.
+    await expect(page).toHaveURL(/\/subscribe$/);
+    await expect(confirming).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Betaling ontvangen" })).toHaveCount(0);
+    await expect(page.locator("[data-agency-toaster]")).not.toContainText("Abonnement gestart!");
+  }
 });

@@ -88,7 +88,15 @@ export function SubscriptionSuccess() {
   }, [confirmation, t, locale]);
 
   if (confirmation === "confirmed" || confirmation === "nothing") return <Navigate to="/dashboard/settings" replace />;
-  if (confirmation === "checking" || confirmation === "confirming") {
+  // Nothing is said about a payment until the server has said there was one.
+  if (confirmation === "checking") {
+    return (
+      <div className="page page--narrow">
+        <Spinner label={t`Loading...`} />
+      </div>
+    );
+  }
+  if (confirmation === "confirming") {
     return (
       <div className="page page--narrow">
         <h1 className="page__title">

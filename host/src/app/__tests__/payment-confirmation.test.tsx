@@ -27,12 +27,16 @@ function webhookArrivesAfter(late: number): { asked: () => number } {
   return { asked: () => asked };
 }
 
-/** The server's word on the visitor's checkout `id`: what GET /subscriptions/checkouts/{id} answers. */
-function checkoutIs(id: string, answer: { status: string } | 404): { asked: () => string[] } {
+/**
+ * The server's word on the visitor's checkout `id`: what GET /subscriptions/checkouts/{id} answers, once `answered`
+ * (if given) has resolved.
+ */
+function checkoutIs(id: string, answer: { status: string } | 404, answered?: Promise<void>): { asked: () => string[] } {
   const asked: string[] = [];
   server.use(
-    http.get(`${API}/subscriptions/checkouts/:id`, ({ params }) => {
+    http.get(`${API}/subscriptions/checkouts/:id`, async ({ params }) => {
       asked.push(String(params.id));
+      await answered;
       if (answer === 404 || params.id !== id) return HttpResponse.json({ error: "Not found", code: "not_found" }, { status: 404 });
       return HttpResponse.json(answer);
     }),
@@ -123,9 +127,18 @@ describe("payment confirmation", () => {
     // Even with an active subscription, nothing was just bought.
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
     const id = new URLSearchParams(path.split("?")[1]).get("checkout") ?? "";
-    checkoutIs(id, answer);
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const checkout = checkoutIs(id, answer, answered);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { router } = renderApp(path);
+    if (id) {
+      // While the server is asked, nothing is said about a payment yet.
+      await waitFor(() => expect(checkout.asked()).toEqual([id]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole("heading", { name: "Je betaling wordt bevestigd…" })).toBeNull();
+    }
+    release();
     await waitForPath(router, "/dashboard/settings");
     expect(screen.queryByRole("heading", { name: "Je betaling wordt bevestigd…" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Betaling ontvangen" })).toBeNull();
