@@ -59,6 +59,16 @@ async function signedIn(page: Page): Promise<void> {
   );
 }
 
+const invoice = {
+  id: "in_1",
+  number: "TEST-000001",
+  created_at: "2027-01-15T10:00:00.000Z",
+  total: 566.28,
+  currency: "EUR",
+  status: "paid",
+  pdf_url: `${API_ORIGIN}/api/subscriptions/test-invoices/one.pdf`,
+};
+
 const json = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
 
 test.describe("CSS parts", () => {
@@ -71,7 +81,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(34);
+    expect([...declaredParts.values()].flat()).toHaveLength(38);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
@@ -152,9 +162,12 @@ test.describe("CSS parts", () => {
     await signedIn(page);
     let current = subscription;
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
+    await page.route(`${API_ORIGIN}/api/subscriptions/invoices`, (route) => route.fulfill(json({ invoices: [invoice] })));
     await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
     const settings = page.locator(tag);
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
+    await expect(settings.getByRole("button", { name: "Manage billing" })).toBeVisible();
+    await expect(settings.getByRole("table")).toBeVisible();
     await checkView(page, tag, seen, "active");
     current = { ...subscription, cancel_at_period_end: true };
     await page.reload();
