@@ -26,6 +26,12 @@ export default defineConfig({
     {
       path: "<rootDir>/packages/widgets/src/{name}/locales/{locale}",
       include: ["<rootDir>/packages/widgets/src/{name}/"],
+      exclude: ["<rootDir>/packages/widgets/src/*/panels/**"],
+    },
+    // The settings element's panels that load after its first screen bring their own texts along.
+    {
+      path: "<rootDir>/packages/widgets/src/settings/panels/locales/{locale}",
+      include: ["<rootDir>/packages/widgets/src/settings/panels/"],
     },
     // The host: a shell catalog (layouts, guards, shared bits) and one per page folder, loaded with its route,
     // so a marketing page never downloads the portal's texts.

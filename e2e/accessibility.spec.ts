@@ -47,7 +47,7 @@ test.describe("on a small screen", () => {
     await signIn(page, user);
     await prepareVisitor(page, { remembered: "en" });
     await page.goto("/dashboard/settings");
-    await expect(page.locator("agency-settings").getByText(user.email)).toBeVisible();
+    await expect(page.locator("agency-settings").getByText(user.email, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, "dashboard, small screen");
     await page.getByRole("button", { name: "Menu", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Dashboard menu" })).toBeVisible();
@@ -308,7 +308,7 @@ test.describe("under a preview base", () => {
 
     await subscribeViaTestCheckout(request, user);
     await page.goto("/preview/a/b/dashboard/settings");
-    await expect(page.locator("agency-settings").getByText(user.email)).toBeVisible();
+    await expect(page.locator("agency-settings").getByText(user.email, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, "preview settings");
 
     await page.goto("/preview/a/b/no-such-page");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { API_ORIGIN, expectNoAxeViolations, registerUser, signIn, subscribeViaTestCheckout, type TestUser } from "./helpers";
+import { API_ORIGIN, expectNoAxeViolations, registerUser, signIn, subscribeViaTestCheckout, verifyEmail, type TestUser } from "./helpers";
 
 /**
  * The privacy policy's promises in the portal: a customer downloads everything held about them, and deletes their
@@ -33,9 +33,10 @@ const TEXTS = {
   },
 } as const;
 
-/** A subscriber who also sent a quote request and made a cookie choice in this browser. */
+/** A subscriber with a verified address who also sent a quote request and made a cookie choice in this browser. */
 async function customerWithData(request: APIRequestContext, name: string) {
   const customer = await registerUser(request, name);
+  await verifyEmail(request, customer);
   await subscribeViaTestCheckout(request, customer);
   const quote = await request.post(`${API_ORIGIN}/api/contact`, {
     data: {
@@ -69,7 +70,7 @@ async function openSettings(page: Page, customer: TestUser, consent: object, loc
     { decision: JSON.stringify(consent), language: locale },
   );
   await page.goto("/dashboard/settings");
-  await expect(page.locator("agency-settings").getByText(customer.email)).toBeVisible();
+  await expect(page.locator("agency-settings").getByText(customer.email, { exact: true })).toBeVisible();
 }
 
 for (const locale of ["nl", "en"] as const) {

@@ -79,7 +79,7 @@ test.describe("portal example pages", () => {
     const settings = page.locator("agency-settings");
     await expect(settings.getByText("Pro Plan")).toBeVisible();
     await expect(settings.getByText("Active", { exact: true })).toBeVisible();
-    await expect(settings.getByText(email)).toBeVisible();
+    await expect(settings.getByText(email, { exact: true })).toBeVisible();
     await expect(settings.getByText("Portal Tester")).toBeVisible();
     const nextBilling = settings.locator("dt", { hasText: "Next billing date" }).locator("xpath=following-sibling::dd");
     const endDate = (await nextBilling.textContent()) ?? "";

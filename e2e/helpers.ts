@@ -118,6 +118,20 @@ export async function latestMail(to: string, timeoutMs = 10_000): Promise<string
   }
 }
 
+/** The link to `page` (verify-email, reset-password) in the newest mail to `to` in the e2e server's outbox. */
+export async function mailedLink(to: string, page: string): Promise<string> {
+  const link = new RegExp(`https?://\\S+/${page}\\?token=[A-Za-z0-9_-]+`).exec(await latestMail(to))?.[0];
+  expect(link, `a ${page} link in the newest mail to ${to}`).toBeTruthy();
+  return link!;
+}
+
+/** Follows the verification link the sign-up mailed, as the owner of the mailbox would (through the API). */
+export async function verifyEmail(request: APIRequestContext, user: TestUser): Promise<void> {
+  const token = new URL(await mailedLink(user.email, "verify-email")).searchParams.get("token");
+  const verified = await request.post(`${API_ORIGIN}/api/auth/verify-email`, { data: { token } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
+
 /** A saved cookie decision as the banner writes it (spec §3 `cookieConsent`). */
 export const DECIDED_COOKIES = JSON.stringify({
   necessary: true,

@@ -136,10 +136,13 @@ test.describe("portal routes", () => {
     }
   });
 
-  test("a visitor without an active subscription is sent from the dashboard to /subscribe", async ({ page }) => {
+  test("a visitor without a subscription reaches the settings page, which offers to subscribe", async ({ page }) => {
     await signIn(page, customer);
-    await page.goto("/dashboard/settings");
-    await expect(page).toHaveURL(/\/subscribe$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    const settings = page.locator("agency-settings");
+    await expect(settings.getByText("Geen actief abonnement")).toBeVisible();
+    await expect(settings.getByRole("link", { name: "Kies een abonnement" })).toHaveAttribute("href", "/subscribe");
   });
 
   test("logout ends the session on the server too", async ({ page, request }) => {

@@ -54,8 +54,9 @@ test("a typed or bookmarked return address confirms nothing: no payment view, no
   // A checkout id that is not this customer's gets no more than none at all.
   for (const address of ["/subscription/success", "/dashboard?subscription=success", "/subscription/success?checkout=local_not_mine"]) {
     await page.goto(address);
-    // Without a subscription the settings page's guard goes on to /subscribe, as for any visit of /dashboard.
-    await expect(page).toHaveURL(/\/subscribe$/);
+    // The settings page, which every signed-in visitor reaches, subscribed or not.
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(page.locator("agency-settings").getByText("Geen actief abonnement")).toBeVisible();
     await expect(confirming).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Betaling ontvangen" })).toHaveCount(0);
     await expect(page.getByText("Abonnement gestart!")).toHaveCount(0);

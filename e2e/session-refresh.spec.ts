@@ -18,11 +18,24 @@ test("a stored session is refreshed on load, and a revoked one ends", async ({ p
   await expect(page.locator("agency-settings")).not.toContainText("Stale Name");
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("user")!).name)).toBe("Refreshed Customer");
 
-  // The session is revoked on the server (logout from another device): the next load signs the visitor out.
+  // The session is revoked on the server (logout from another device). On a public page the next load signs the
+  // visitor out quietly: they stay on the page, and the header offers 'Inloggen' again.
   const revoked = await request.post(`${API_ORIGIN}/api/auth/logout`, { headers: { Authorization: `Bearer ${customer.token}` } });
   expect(revoked.ok()).toBe(true);
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/login$/);
+  const refused = page.waitForResponse((r) => r.url().endsWith("/api/auth/me") && r.status() === 401);
+  await page.goto("/pricing");
+  await refused;
   await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Inloggen" })).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
+});
+
+test("an expired session on a portal page still goes to the login page", async ({ page, request }) => {
+  const customer = await registerUser(request, "Expired Customer");
+  await signIn(page, customer);
+  const revoked = await request.post(`${API_ORIGIN}/api/auth/logout`, { headers: { Authorization: `Bearer ${customer.token}` } });
+  expect(revoked.ok()).toBe(true);
+  await page.goto("/dashboard/settings");
+  await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
 });

@@ -51,6 +51,9 @@ const englishPages: RouteObject[] = bilingualPages.map((route) => ({
   shouldRevalidate: languageGuardRevalidates,
 }));
 
+/** The dashboard's paid features: behind the subscription guard. None yet; new dashboard sections go here. */
+const PAID_FEATURES: RouteObject[] = [];
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -60,13 +63,18 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: "dashboard",
-        lazy: async () => ({ Component: (await import("./guards/require-subscription")).RequireSubscription }),
+        lazy: async () => ({ Component: (await import("./guards/require-account")).RequireAccount }),
         children: [
           {
             lazy: page(() => import("./layouts/dashboard-layout")),
             children: [
               { index: true, element: <Navigate to="/dashboard/settings" replace /> },
+              // Account and privacy: every signed-in visitor, subscribed or not.
               { path: "settings", lazy: page(() => import("./pages/dashboard-settings/dashboard-settings-page")) },
+              {
+                lazy: async () => ({ Component: (await import("./guards/require-subscription")).RequireSubscription }),
+                children: PAID_FEATURES,
+              },
               { path: "*", lazy: page(() => import("./pages/not-found/not-found-page")) },
             ],
           },
@@ -81,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: "register", lazy: page(() => import("./pages/register/register-page")) },
           { path: "forgot-password", lazy: page(() => import("./pages/forgot-password/forgot-password-page")) },
           { path: "reset-password", lazy: page(() => import("./pages/reset-password/reset-password-page")) },
+          { path: "verify-email", lazy: page(() => import("./pages/verify-email/verify-email-page")) },
           { path: "blog/:id", lazy: withLoader(() => import("./pages/blog-article/blog-article-page")) },
           { path: "en", children: englishPages },
           {

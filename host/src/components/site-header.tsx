@@ -1,13 +1,18 @@
-import { useSession } from "@agency/core";
+import { authApi, useSession } from "@agency/core";
+import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { hostApi } from "../lib/api";
 import { localizedPath } from "../lib/localized-path";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 import { LanguageToggle } from "./language-toggle";
 
-/** Spec §2 navigation bar: five links, the language toggle and, on small screens, a menu button. */
+/**
+ * Spec §2 navigation bar: five links, the language toggle and, on small screens, a menu button. A signed-in visitor
+ * also gets 'Logout' beside 'Dashboard' (in the menu on small screens): they stay on the page, signed out.
+ */
 export function SiteHeader() {
   const { t } = useLingui();
   const locale = useLocale();
@@ -17,6 +22,16 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
+  const loginLink = useRef<HTMLAnchorElement>(null);
+  const [leaving, setLeaving] = useState(false);
+  const focusLogin = useRef(false);
+
+  // After 'Logout' the button is gone: focus goes to the 'Login' link that took its place.
+  useEffect(() => {
+    if (isAuthenticated || !focusLogin.current) return;
+    focusLogin.current = false;
+    loginLink.current?.focus();
+  }, [isAuthenticated]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -28,6 +43,14 @@ export function SiteHeader() {
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
+
+  async function logout() {
+    setLeaving(true);
+    focusLogin.current = true;
+    await authApi.logout(hostApi());
+    setLeaving(false);
+    toast.success(t`Logged out successfully`, { locale });
+  }
 
   const links = [
     { to: "/", label: t`Home` },
@@ -66,9 +89,20 @@ export function SiteHeader() {
           </ul>
           <div className="site-nav__actions">
             <LanguageToggle />
-            <Link to={isAuthenticated ? "/dashboard" : "/login"} className="ag-button site-nav__account">
-              {isAuthenticated ? <Trans>Dashboard</Trans> : <Trans>Login</Trans>}
-            </Link>
+            {isAuthenticated ? (
+              <>
+                <Link to="/dashboard" className="ag-button site-nav__account">
+                  <Trans>Dashboard</Trans>
+                </Link>
+                <button type="button" className="ag-button ag-button--secondary" disabled={leaving} aria-busy={leaving} onClick={() => void logout()}>
+                  <Trans>Logout</Trans>
+                </button>
+              </>
+            ) : (
+              <Link ref={loginLink} to="/login" className="ag-button site-nav__account">
+                <Trans>Login</Trans>
+              </Link>
+            )}
           </div>
         </nav>
       </div>

@@ -24,10 +24,17 @@ export const ERROR_CODES = [
   "auth.reset_invalid",
   "auth.reset_used",
   "auth.reset_expired",
+  "auth.verify_invalid",
+  "auth.verify_used",
+  "auth.verify_expired",
+  "auth.already_verified",
   // Self-service on one's own account and data
   "account.wrong_password",
   "account.too_many_attempts",
   "account.cancel_failed",
+  "account.same_email",
+  "account.too_many_mails",
+  "account.session_not_found",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

@@ -6,9 +6,11 @@ import { INTL_LOCALES, TIME_ZONE, type Locale } from "./rules";
  * dates in the agency's time zone (Europe/Amsterdam), whatever the reader's clock says.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
+const formatters = new Map<string, Formatter>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+/** One formatter per kind and language, made on first use. */
+export function cached<T extends Formatter>(key: string, make: () => T): T {
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
     formatter = make();
@@ -17,7 +19,7 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter;
 }
 
-function toDate(value: Date | string | number): Date | null {
+export function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -68,6 +68,7 @@ export {
 } from "./values";
 
 export { formatDate, formatDateTime, formatMoney, formatNumber, type MoneyOptions } from "./format";
+export { formatTimeAgo } from "./time-ago";
 
 export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
 export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";
@@ -84,8 +85,22 @@ export type {
   ForgotPasswordPayload,
   VerifyResetTokenResponse,
   ResetPasswordPayload,
+  VerifyEmailPayload,
+  VerifyEmailResponse,
+  ResendVerificationPayload,
 } from "./schemas/accounts";
-export type { AccountExport, AccountExportQuery, DeleteAccountPayload } from "./schemas/account";
+export type {
+  AccountExport,
+  AccountExportQuery,
+  DeleteAccountPayload,
+  UpdateProfilePayload,
+  ProfileResponse,
+  ChangePasswordPayload,
+  ChangeEmailPayload,
+  AccountSession,
+  AccountSessionsResponse,
+  RevokeSessionsResponse,
+} from "./schemas/account";
 export type { ContactRequestPayload, ContactResponse, UtmParameters, Lead, LeadsResponse } from "./schemas/contact";
 export type { BlogPost, Pagination, BlogListResponse, BlogPostResponse, BlogNotFoundResponse } from "./schemas/blog";
 export type { ConsentRecordPayload, ConsentResponse } from "./schemas/consent";

@@ -42,6 +42,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "auth.reset_invalid": /*i18n*/ { id: "auth.reset_invalid", message: "Invalid or expired reset link" },
   "auth.reset_used": /*i18n*/ { id: "auth.reset_used", message: "This reset link has already been used. Request a new one." },
   "auth.reset_expired": /*i18n*/ { id: "auth.reset_expired", message: "This reset link has expired. Request a new one." },
+  "auth.verify_invalid": /*i18n*/ { id: "auth.verify_invalid", message: "This verification link is not valid. Request a new one from your account settings." },
+  "auth.verify_used": /*i18n*/ { id: "auth.verify_used", message: "This verification link has already been used." },
+  "auth.verify_expired": /*i18n*/ {
+    id: "auth.verify_expired",
+    message: "This verification link has expired. Request a new one from your account settings.",
+  },
+  "auth.already_verified": /*i18n*/ { id: "auth.already_verified", message: "Your e-mail address is already verified." },
 
   "account.wrong_password": /*i18n*/ { id: "account.wrong_password", message: "The password is not correct." },
   "account.too_many_attempts": /*i18n*/ {
@@ -52,6 +59,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: "account.cancel_failed",
     message: "Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again later.",
   },
+  "account.same_email": /*i18n*/ { id: "account.same_email", message: "This is already the e-mail address of your account." },
+  "account.too_many_mails": /*i18n*/ {
+    id: "account.too_many_mails",
+    message: "We have sent this e-mail several times already. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  },
+  "account.session_not_found": /*i18n*/ { id: "account.session_not_found", message: "This device is no longer signed in." },
 
   "contact.invalid_field": /*i18n*/ { id: "contact.invalid_field", message: "Please check the following fields: {fields}." },
   "contact.too_many_requests": /*i18n*/ {
@@ -101,6 +114,8 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   email: /*i18n*/ { id: "field.email", message: "e-mail address" },
   password: /*i18n*/ { id: "field.password", message: "password" },
   newPassword: /*i18n*/ { id: "field.newPassword", message: "new password" },
+  currentPassword: /*i18n*/ { id: "field.currentPassword", message: "current password" },
+  newEmail: /*i18n*/ { id: "field.newEmail", message: "new e-mail address" },
   token: /*i18n*/ { id: "field.token", message: "reset link" },
   language: /*i18n*/ { id: "field.language", message: "language" },
   basePath: /*i18n*/ { id: "field.basePath", message: "site address" },

@@ -16,6 +16,11 @@ export interface ApiRequestConfig {
   params?: Record<string, string | number | boolean | undefined>;
   /** A body for DELETE. */
   data?: unknown;
+  /**
+   * On a 401, end the session without the navigation to the login page: for a check the visitor did not ask for
+   * (the stored user refreshed in the background on a public page). Every other call keeps the 401 rule.
+   */
+  quietUnauthorized?: boolean;
 }
 
 /** axios's answer: the body and the headers (names in lower case). */
@@ -24,10 +29,11 @@ export interface ApiResponse<T> {
   headers: Record<string, unknown>;
 }
 
-/** The calls the API modules make: axios's get, post and delete, with axios's answers and errors. */
+/** The calls the API modules make: axios's get, post, patch and delete, with axios's answers and errors. */
 export interface ApiClient {
   get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   delete<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
 }
 
@@ -40,7 +46,8 @@ export const navigation = {
 
 /**
  * An axios instance: JSON, the bearer token of the shared session on every request, and the 401 rule — clear the
- * session, navigate to the login page, and still reject the original error so the caller can stop what it was doing.
+ * session, navigate to the login page (unless the call asked for `quietUnauthorized`), and still reject the original
+ * error so the caller can stop what it was doing.
  */
 function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
   const client = axios.create({
@@ -55,7 +62,7 @@ function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiCl
   client.interceptors.response.use(undefined, (error: unknown) => {
     if (isAxiosError(error) && error.response?.status === 401) {
       clearSession();
-      navigation.assign(loginUrl);
+      if (!(error.config as ApiRequestConfig | undefined)?.quietUnauthorized) navigation.assign(loginUrl);
     }
     return Promise.reject(error);
   });
@@ -89,6 +96,10 @@ class LazyAxiosClient implements ApiClient {
 
   async post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>> {
     return (await this.axios()).post<T>(url, data, config);
+  }
+
+  async patch<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>> {
+    return (await this.axios()).patch<T>(url, data, config);
   }
 
   async delete<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>> {

@@ -14,6 +14,7 @@ import backgroundPlugin from "./plugins/background";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import mailerPlugin from "./plugins/mailer";
+import outboxPlugin from "./plugins/outbox";
 import authPlugin from "./plugins/auth";
 import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
@@ -40,7 +41,7 @@ export interface BuildOptions {
   staticSite?: StaticSiteOptions;
   /** Folder of Markdown blog posts synced into the database at start (default `content/blog` in this package). */
   blogDir?: string;
-  /** Run the retention and mail-retry jobs (at ready and on a timer). Default true. */
+  /** Run the retention, outbox and subscription jobs (at ready and on a timer). Default true. */
   jobs?: boolean;
   logger?: FastifyServerOptions["logger"];
   /** Write the log (with the configured level and redaction) to this stream instead of stdout (tests). */
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(securityPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(mailerPlugin, { mailer: opts.mailer });
+  await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
   await app.register(

@@ -1,11 +1,12 @@
 import { Stripe } from "stripe";
-import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
+import { buildTestApp, linkToken, nextIp, outboxMailsTo, quoteRequest, type TestApp } from "./helpers";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "./fake-stripe";
 
 /**
  * Self-service on one's own data: the export of everything held about the signed-in user, and the deletion of the
  * account (password confirmation, the subscription cancelled with its provider first, sessions and quote requests
- * gone), with the local test provider and with Stripe (the fake Stripe server).
+ * gone), with the local test provider and with Stripe (the fake Stripe server). Quote requests are matched by e-mail
+ * address, so they belong to an account only once its address is verified.
  */
 
 const SITE = "https://agency.example";
@@ -53,6 +54,15 @@ async function register(language: "nl" | "en" = "en") {
   return { email, id: body.user.id, headers: { authorization: `Bearer ${body.token}` } };
 }
 type User = Awaited<ReturnType<typeof register>>;
+
+/** Follows the verification link the sign-up mailed (development outbox), as the owner of the mailbox does. */
+async function verify(user: User): Promise<void> {
+  await t.app.settle();
+  const token = linkToken(outboxMailsTo(t.dataDir, user.email), "verify-email");
+  expect(token, `a verification link mailed to ${user.email}`).toBeDefined();
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token }, remoteAddress: nextIp() });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 const checkoutBody = {
   planId: "pro",
@@ -125,6 +135,7 @@ describe("GET /api/account/export", () => {
 
   it("answers everything held about the user as a JSON file that is never cached", async () => {
     const user = await subscribedLocally("nl");
+    await verify(user);
     expect((await sendQuote(user.email.toUpperCase())).statusCode).toBe(200);
     expect((await sendQuote(`someone-else-${Date.now()}@example.com`, { message: "Not theirs" })).statusCode).toBe(200);
     const consentId = crypto.randomUUID();
@@ -139,7 +150,15 @@ describe("GET /api/account/export", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
 
     const data = res.json();
-    expect(data.account).toEqual({ id: user.id, email: user.email, name: expect.stringMatching(/^Noor /), language: "nl", created_at: expect.any(String) });
+    expect(data.account).toEqual({
+      id: user.id,
+      email: user.email,
+      email_verified: true,
+      name: expect.stringMatching(/^Noor /),
+      language: "nl",
+      created_at: expect.any(String),
+    });
+    expect(data.quote_requests_note).toBeNull();
     expect(data.subscriptions).toEqual([
       expect.objectContaining({ plan_id: "pro", provider: "local", status: "active", billing_period: "yearly", cancel_at_period_end: false, started_at: expect.any(String), ended_at: null }),
     ]);
@@ -171,6 +190,39 @@ describe("GET /api/account/export", () => {
   });
 });
 
+describe("quote requests of an address that is not verified", () => {
+  it("are neither shown to nor erased by whoever signs up with that address", async () => {
+    // The victim sends a quote request; a stranger registers the victim's address with any password.
+    const victim = `victim-${Date.now()}@example.com`;
+    expect((await sendQuote(victim, { name: "Vera Victim", phone: "06 99887766", message: "Private plans" })).statusCode).toBe(200);
+    const squat = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { name: "Stranger", email: victim, password: "any-password-9", language: "en" },
+      remoteAddress: nextIp(),
+    });
+    expect(squat.statusCode).toBe(201);
+    expect(squat.json().user).toMatchObject({ email: victim, email_verified: false });
+    const headers = { authorization: `Bearer ${squat.json().token as string}` };
+
+    const exported = await t.app.inject({ url: "/api/account/export", headers });
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json();
+    expect(data.account).toMatchObject({ email: victim, email_verified: false });
+    expect(data.quote_requests).toEqual([]);
+    expect(data.quote_requests_note).toMatch(/not verified/);
+    expect(JSON.stringify(data)).not.toMatch(/Vera Victim|06 99887766|Private plans/);
+    // In the request's language.
+    const nl = await t.app.inject({ url: "/api/account/export", headers: { ...headers, "accept-language": "nl" } });
+    expect(nl.json().quote_requests_note).toMatch(/niet bevestigd/);
+
+    const deleted = await t.app.inject({ method: "DELETE", url: "/api/account", headers, payload: { password: "any-password-9" } });
+    expect(deleted.statusCode).toBe(200);
+    // The agency's lead is still there.
+    expect(await countRows("contact_requests WHERE email = $1", [victim])).toBe(1);
+  });
+});
+
 describe("DELETE /api/account", () => {
   it("needs a session", async () => {
     const res = await t.app.inject({ method: "DELETE", url: "/api/account", payload: { password: PASSWORD } });
@@ -194,8 +246,9 @@ describe("DELETE /api/account", () => {
     expect((await t.app.inject({ url: "/api/auth/me", headers: user.headers })).statusCode).toBe(200);
   });
 
-  it("erases the account, every session, its subscription and its e-mail's quote requests", async () => {
+  it("erases the account, every session, its subscription, its mails and its verified e-mail's quote requests", async () => {
     const user = await subscribedLocally();
+    await verify(user);
     const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: PASSWORD }, remoteAddress: nextIp() });
     const otherSession = { authorization: `Bearer ${login.json().token}` };
     expect((await sendQuote(user.email)).statusCode).toBe(200);
@@ -217,6 +270,7 @@ describe("DELETE /api/account", () => {
     expect(await countRows("checkout_sessions WHERE user_id = $1", [user.id])).toBe(0);
     expect(await countRows("contact_requests WHERE email = $1", [user.email])).toBe(0);
     expect(await countRows("contact_requests WHERE email = $1", [stranger])).toBe(1);
+    expect(await countRows("outbox WHERE ref = $1", [`user:${user.id}`])).toBe(0);
     // The address is free again.
     const again = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { name: "Noor", email: user.email, password: PASSWORD }, remoteAddress: nextIp() });
     expect(again.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { sha256 } from "../src/lib/crypto";
-import { LOGIN_ACCOUNT_BUCKET } from "../src/routes/api/auth/index";
+import { LOGIN_ACCOUNT_BUCKET } from "../src/routes/api/auth/login-limits";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -33,7 +33,14 @@ describe("register", () => {
     const res = await post("/api/auth/register", { name: "  Ann Smith ", email: "  Ann.Smith@Example.COM ", password: "secret1-pass" });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toEqual({ id: expect.any(String), email: "ann.smith@example.com", name: "Ann Smith", created_at: expect.any(String) });
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: "ann.smith@example.com",
+      name: "Ann Smith",
+      created_at: expect.any(String),
+      email_verified: false,
+      pending_email: null,
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
     expect(JSON.stringify(body)).not.toMatch(/argon2/);
   });
@@ -142,33 +149,74 @@ describe("login, me, logout", () => {
 });
 
 describe("login throttling", () => {
-  it("locks an account after 5 failures with 429, Retry-After and a message saying when", async () => {
+  it("refuses an account from one address after 5 failures with 429, Retry-After and a message saying when", async () => {
     const { email, password } = await register();
+    const ip = nextIp();
     for (let i = 0; i < t.app.config.limits.loginPerAccount; i++) {
-      expect((await post("/api/auth/login", { email, password: "wrong" })).statusCode).toBe(400);
+      expect((await post("/api/auth/login", { email, password: "wrong" }, {}, ip)).statusCode).toBe(400);
     }
-    // Even the right password waits: otherwise the limit would not stop guessing.
-    const res = await post("/api/auth/login", { email, password });
+    // Even the right password waits from that address: otherwise the limit would not stop guessing.
+    const res = await post("/api/auth/login", { email, password }, {}, ip);
     expect(res.statusCode).toBe(429);
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(res.json()).toEqual({ error: "Too many login attempts. Try again in 15 minutes.", code: "auth.too_many_attempts", retryAfter });
 
-    const nl = await post("/api/auth/login", { email, password }, { "accept-language": "nl" });
+    const nl = await post("/api/auth/login", { email, password }, { "accept-language": "nl" }, ip);
     expect(nl.json().error).toBe("Te veel inlogpogingen. Probeer het over 15 minuten opnieuw.");
 
     // Once the failures are older than the window, the account opens again.
-    await t.db.query("UPDATE rate_events SET created_at = now() - interval '16 minutes' WHERE bucket = $1 AND key = $2", [LOGIN_ACCOUNT_BUCKET, sha256(email)]);
-    expect((await post("/api/auth/login", { email, password })).statusCode).toBe(200);
+    await t.db.query("UPDATE rate_events SET created_at = now() - interval '16 minutes' WHERE bucket = $1 AND key LIKE $2", [
+      LOGIN_ACCOUNT_BUCKET,
+      `${sha256(email)}:%`,
+    ]);
+    expect((await post("/api/auth/login", { email, password }, {}, ip)).statusCode).toBe(200);
+  });
+
+  it("does not lock the owner out: after a stranger's 5 wrong passwords the owner signs in from another address", async () => {
+    const { email, password } = await register();
+    const stranger = nextIp();
+    for (let i = 0; i < t.app.config.limits.loginPerAccount; i++) {
+      expect((await post("/api/auth/login", { email, password: "guess" }, {}, stranger)).statusCode).toBe(400);
+    }
+    expect((await post("/api/auth/login", { email, password: "guess" }, {}, stranger)).statusCode).toBe(429);
+    // The owner, at home: signed in.
+    expect((await post("/api/auth/login", { email, password }, {}, nextIp())).statusCode).toBe(200);
+    // Their success cleared the account's counts, the stranger's too: five more guesses cost the stranger as much as before.
+    expect((await post("/api/auth/login", { email, password: "guess" }, {}, stranger)).statusCode).toBe(400);
+  });
+
+  it("counts an IPv6 /64 as one source", async () => {
+    const { email, password } = await register();
+    for (let i = 0; i < t.app.config.limits.loginPerAccount; i++) {
+      expect((await post("/api/auth/login", { email, password: "wrong" }, {}, `2001:db8:77:1::${i + 1}`)).statusCode).toBe(400);
+    }
+    expect((await post("/api/auth/login", { email, password }, {}, "2001:db8:77:1:ffff::9")).statusCode).toBe(429);
+    expect((await post("/api/auth/login", { email, password }, {}, "2001:db8:77:2::1")).statusCode).toBe(200);
   });
 
   it("a successful login clears the account's failures", async () => {
     const { email, password } = await register();
-    for (let i = 0; i < t.app.config.limits.loginPerAccount - 1; i++) await post("/api/auth/login", { email, password: "wrong" });
-    expect((await post("/api/auth/login", { email, password })).statusCode).toBe(200);
-    for (let i = 0; i < t.app.config.limits.loginPerAccount - 1; i++) await post("/api/auth/login", { email, password: "wrong" });
-    expect((await post("/api/auth/login", { email, password })).statusCode).toBe(200);
+    const ip = nextIp();
+    for (let i = 0; i < t.app.config.limits.loginPerAccount - 1; i++) await post("/api/auth/login", { email, password: "wrong" }, {}, ip);
+    expect((await post("/api/auth/login", { email, password }, {}, ip)).statusCode).toBe(200);
+    for (let i = 0; i < t.app.config.limits.loginPerAccount - 1; i++) await post("/api/auth/login", { email, password: "wrong" }, {}, ip);
+    expect((await post("/api/auth/login", { email, password }, {}, ip)).statusCode).toBe(200);
+  });
+
+  it("a successful password reset clears the account's failures", async () => {
+    const { email } = await register();
+    const ip = nextIp();
+    for (let i = 0; i < t.app.config.limits.loginPerAccount; i++) await post("/api/auth/login", { email, password: "wrong" }, {}, ip);
+    expect((await post("/api/auth/login", { email, password: "whatever1" }, {}, ip)).statusCode).toBe(429);
+    await t.app.settle();
+    const before = smtp.mails.length;
+    await post("/api/auth/forgot-password", { email });
+    await t.app.settle();
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mailText(smtp.mails.slice(before)[0]!.raw))![1]!;
+    expect((await post("/api/auth/reset-password", { token, newPassword: "brand-new-pass1" })).statusCode).toBe(200);
+    expect((await post("/api/auth/login", { email, password: "brand-new-pass1" }, {}, ip)).statusCode).toBe(200);
   });
 
   it("limits failures per IP across many accounts", async () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
-import { notifyPendingContacts } from "../src/contact/notify";
+import { adoptLegacyNotifications } from "../src/contact/notify";
 import { createMailer } from "../src/mail/mailer";
 import { exportLeadsCsv, csvCell } from "../src/cli/leads";
 import { HONEYPOT_FIELD } from "@agency/contract";
@@ -156,8 +156,7 @@ describe("POST /contact", () => {
     await t.app.settle();
   });
 
-  it("never loses a request when mail fails: the row stays and is retried from the database", async () => {
-    await t.app.settle();
+  it("never loses a request when mail fails: the request and its queued mail are stored, and the mail is retried", async () => {
     smtp.failNext(1);
     const before = smtp.mails.length;
     const res = await send({ ...valid, name: "Retry Person" });
@@ -166,32 +165,116 @@ describe("POST /contact", () => {
     const row = await lastRow();
     expect(row.name).toBe("Retry Person");
     expect(row.notified_at).toBeNull();
-    expect(row.last_error).toMatch(/451|unavailable/i);
+    const queued = async () =>
+      (
+        await t.db.query<{ attempts: number; last_error: string | null; sent: boolean; wait: number }>(
+          `SELECT attempts, last_error, sent_at IS NOT NULL AS sent, extract(epoch FROM next_attempt_at - now())::int AS wait
+             FROM outbox WHERE ref = $1`,
+          [`contact_request:${row.id as number}`],
+        )
+      ).rows;
+    const [failed] = await queued();
+    expect(failed).toMatchObject({ attempts: 1, sent: false, last_error: expect.stringMatching(/451|unavailable/i) });
+    // The first retry waits about 30 seconds.
+    expect(failed!.wait).toBeGreaterThan(20);
+    expect(failed!.wait).toBeLessThanOrEqual(30);
     expect(smtp.mails.length).toBe(before);
 
-    // The job waits a while before retrying (so it never races the first attempt); here without the wait.
-    const deps = { db: t.db, mailer: t.app.mailer, agencyInbox: t.config.agencyInbox, log: t.app.log, retryAfterSeconds: 0 };
-    expect(await notifyPendingContacts(deps)).toBeGreaterThanOrEqual(1);
-    const after = await lastRow();
-    expect(after.notified_at).toBeInstanceOf(Date);
-    expect(after.notify_attempts).toBe(2);
-    expect(smtp.mails.slice(before).some((m) => mailText(m.raw).includes("Retry Person"))).toBe(true);
+    // Not due yet: the job leaves it alone. Once due, it is delivered once.
+    expect(await t.app.outbox.deliver()).toBe(0);
+    await t.db.query("UPDATE outbox SET next_attempt_at = now() WHERE ref = $1", [`contact_request:${row.id as number}`]);
+    expect(await t.app.outbox.deliver()).toBe(1);
+    expect((await lastRow()).notified_at).toBeInstanceOf(Date);
+    expect(await queued()).toEqual([expect.objectContaining({ attempts: 2, sent: true, last_error: null })]);
+    expect(smtp.mails.slice(before).filter((m) => mailText(m.raw).includes("Retry Person"))).toHaveLength(1);
     // Nothing left to send: a second run mails nothing.
-    expect(await notifyPendingContacts(deps)).toBe(0);
+    expect(await t.app.outbox.deliver()).toBe(0);
   });
 
-  it("the retry job runs at start", async () => {
-    await t.db.query("UPDATE contact_requests SET notified_at = NULL, last_attempt_at = NULL WHERE id = (SELECT max(id) FROM contact_requests WHERE NOT is_spam)");
+  it("the outbox job runs at start and delivers what is due", async () => {
+    const res = await send({ ...valid, name: "Start Person" });
+    expect(res.statusCode).toBe(200);
+    await t.app.settle();
+    const row = await lastRow();
+    // As if the mail had not gone out yet.
+    await t.db.query("UPDATE contact_requests SET notified_at = NULL WHERE id = $1", [row.id]);
+    await t.db.query("UPDATE outbox SET sent_at = NULL, attempts = 0 WHERE ref = $1", [`contact_request:${row.id as number}`]);
     const before = smtp.mails.length;
     const second = await buildTestApp({ db: t.db, jobs: true, env: { SMTP_URL: smtp.url } });
     await second.app.settle();
     await second.close();
     expect(smtp.mails.length).toBe(before + 1);
+    expect((await lastRow()).notified_at).toBeInstanceOf(Date);
+  });
+});
+
+describe("a rolling upgrade from the release before the outbox", () => {
+  /** The previous release's retry claim, word for word: what an old instance still running runs every 5 minutes. */
+  const OLD_RELEASE_CLAIM = `UPDATE contact_requests SET notify_attempts = notify_attempts + 1, last_attempt_at = now()
+      WHERE id IN (
+        SELECT id FROM contact_requests
+         WHERE notified_at IS NULL AND NOT is_spam
+           AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
+           AND ($2::int IS NULL OR id = $2::int)
+         ORDER BY id LIMIT 50
+         FOR UPDATE SKIP LOCKED)
+      RETURNING *`;
+
+  /** A quote request as an old instance stores it: no outbox item, `notified_at` and `last_attempt_at` empty. */
+  async function storedByOldRelease(name: string, lastAttempt: string | null = null): Promise<number> {
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO contact_requests (name, email, country_code, phone, project_type, budget_range, timeline, domain_status,
+                                     language, ip_hash, last_attempt_at)
+       VALUES ($1, 'old@example.com', '+31', '0612345678', 'other', '4000+', 'asap', 'need-help', 'nl', 'h', now() - $2::interval)
+       RETURNING id`,
+      [name, lastAttempt],
+    );
+    return rows[0]!.id;
+  }
+
+  it("an old instance never claims a request this release handed to the outbox", async () => {
+    const res = await send({ ...valid, name: "New Release Lead" });
+    expect(res.statusCode).toBe(200);
+    const row = await lastRow();
+    // Before and after this release's own attempt, even with mail down for a while.
+    expect((await t.db.query(OLD_RELEASE_CLAIM, [0, row.id])).rows).toEqual([]);
+    await t.app.settle();
+    await t.db.query("UPDATE contact_requests SET notified_at = NULL WHERE id = $1", [row.id]);
+    expect((await t.db.query(OLD_RELEASE_CLAIM, [0, null])).rows.map((r) => r.name)).not.toContain("New Release Lead");
+  });
+
+  it("a request an old instance stored is handed to the outbox once and mailed once; one it is mailing right now is left to it", async () => {
+    await t.app.settle();
+    const waiting = await storedByOldRelease("Old Waiting Lead");
+    const retrying = await storedByOldRelease("Old Retrying Lead", "10 minutes");
+    const inFlight = await storedByOldRelease("Old In-Flight Lead", "5 seconds");
+    const before = smtp.mails.length;
+    const deps = { db: t.db, outbox: t.app.outbox, agencyInbox: t.config.agencyInbox, log: t.app.log };
+    // Two instances adopting at once.
+    const [one, two] = await Promise.all([adoptLegacyNotifications(deps), adoptLegacyNotifications(deps)]);
+    expect([...one, ...two]).toHaveLength(2);
+    expect(await t.app.outbox.deliver()).toBe(2);
+    const mailed = smtp.mails.slice(before).map((m) => mailText(m.raw));
+    expect(mailed.filter((m) => m.includes("Old Waiting Lead"))).toHaveLength(1);
+    expect(mailed.filter((m) => m.includes("Old Retrying Lead"))).toHaveLength(1);
+    expect(mailed.filter((m) => m.includes("Old In-Flight Lead"))).toHaveLength(0);
+    const { rows } = await t.db.query<{ id: number; notified: boolean }>(
+      "SELECT id, notified_at IS NOT NULL AS notified FROM contact_requests WHERE id = ANY ($1::int[]) ORDER BY id",
+      [[waiting, retrying, inFlight]],
+    );
+    expect(rows).toEqual([
+      { id: waiting, notified: true },
+      { id: retrying, notified: true },
+      { id: inFlight, notified: false },
+    ]);
+    // The old instances no longer see the adopted ones; the one in flight is still theirs.
+    expect((await t.db.query<{ id: number }>(OLD_RELEASE_CLAIM, [0, null])).rows.map((r) => r.id)).toEqual([inFlight]);
+    expect(await adoptLegacyNotifications(deps)).toEqual([]);
   });
 });
 
 describe("outbox mail (no SMTP_URL)", () => {
-  it("writes a real .eml file under DATA_DIR/outbox and logs recipient, subject and link", async () => {
+  it("writes a real .eml file under DATA_DIR/outbox and logs the masked recipient, subject and link", async () => {
     const lines: string[] = [];
     const dataDir = t.dataDir;
     const mailer = createMailer({ smtpUrl: undefined, from: "Agency <no-reply@agency.local>", dataDir, log: { info: (_obj: unknown, msg?: string) => lines.push(String(msg)) } });
@@ -204,7 +287,8 @@ describe("outbox mail (no SMTP_URL)", () => {
     expect(eml).toMatch(/^Subject: Reset your password$/m);
     expect(eml).toMatch(/^Message-ID: </m);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("x@example.com");
+    expect(lines[0]).toContain("x***@example.com");
+    expect(lines[0]).not.toContain("x@example.com");
     expect(lines[0]).toContain("Reset your password");
     expect(lines[0]).toContain("https://x/reset-password?token=abc");
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
 import { createPgDb, createPgliteDb, type Db } from "../src/db/db";
+import { mailText } from "./smtp";
 
 /** Runs one statement on a connection of its own to the PostgreSQL at `url` (a test's schema made or dropped). */
 export async function runStatement(url: string, sql: string): Promise<void> {
@@ -110,4 +111,33 @@ export function nextIp(): string {
 export function captureLogs(): { logStream: { write: (line: string) => void }; lines: string[]; text: () => string } {
   const lines: string[] = [];
   return { logStream: { write: (line: string) => void lines.push(line) }, lines, text: () => lines.join("") };
+}
+
+/**
+ * The mails a test app wrote to its development outbox (no SMTP_URL) to `to`, oldest first, as decoded text. Call
+ * `app.settle()` first: mail goes out after the answer.
+ */
+export function outboxMailsTo(dataDir: string, to: string): string[] {
+  const dir = path.join(dataDir, "outbox");
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => ({ file: path.join(dir, name), time: statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => a.time - b.time || a.file.localeCompare(b.file))
+    .map(({ file }) => mailText(readFileSync(file, "utf8")))
+    .filter((text) => new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(text));
+}
+
+/** The token of the newest link to `page` (verify-email, reset-password) in a mail text or list of mails. */
+export function linkToken(mails: string | string[], page: string): string | undefined {
+  const texts = typeof mails === "string" ? [mails] : mails.toReversed();
+  for (const text of texts) {
+    const token = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+    if (token) return token;
+  }
+  return undefined;
 }

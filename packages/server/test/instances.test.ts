@@ -201,14 +201,18 @@ describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_
     }
     expect(logs.filter((line) => line.msg === "background task failed")).toEqual([]);
 
-    // Each quote request mailed to the agency once, and claimed once.
+    // Each quote request (stored by the release before the outbox) handed to the outbox once, mailed to the agency
+    // once, and claimed once.
     const agencyMails = sent.filter((m) => m.to === "inbox@agency.example");
     expect(countBy(agencyMails.map((m) => m.replyTo!))).toEqual(Object.fromEntries(pendingContacts.map((e) => [e, 1])));
-    const { rows: attempts } = await seed.query<{ notify_attempts: number; notified: boolean }>(
-      "SELECT notify_attempts, notified_at IS NOT NULL AS notified FROM contact_requests WHERE email LIKE 'lead-%'",
+    const { rows: attempts } = await seed.query<{ items: number; attempts: number; notified: boolean }>(
+      `SELECT (SELECT count(*)::int FROM outbox o WHERE o.ref = 'contact_request:' || c.id) AS items,
+              (SELECT sum(o.attempts)::int FROM outbox o WHERE o.ref = 'contact_request:' || c.id) AS attempts,
+              c.notified_at IS NOT NULL AS notified
+         FROM contact_requests c WHERE c.email LIKE 'lead-%'`,
     );
     expect(attempts).toHaveLength(30);
-    expect(attempts.every((row) => row.notify_attempts === 1 && row.notified)).toBe(true);
+    expect(attempts.every((row) => row.items === 1 && row.attempts === 1 && row.notified)).toBe(true);
 
     // Each due subscription renewed or ended once, across both instances.
     const renewals = logs.filter((line) => line.msg === "local subscriptions renewed or ended");

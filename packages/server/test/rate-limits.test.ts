@@ -2,6 +2,7 @@ import argon2 from "argon2";
 import type { LightMyRequestResponse } from "fastify";
 import { createQueue, hashPassword, setPasswordHashConcurrency } from "../src/lib/crypto";
 import { migrate } from "../src/db/migrate";
+import { clientKey } from "../src/lib/client-ip";
 import { buildTestApp, createTestDb, nextIp, quoteRequest, type TestApp } from "./helpers";
 
 /**
@@ -62,10 +63,11 @@ function expectThrottled(res: LightMyRequestResponse, code: string) {
 }
 
 describe("login throttling under concurrency", () => {
-  it("checks at most 5 passwords of 30 parallel wrong logins for one account; the rest get 429 with Retry-After", async () => {
+  it("checks at most 5 passwords of 30 parallel wrong logins for one account from one address; the rest get 429 with Retry-After", async () => {
     const { email } = await register();
+    const ip = nextIp();
     const verify = vi.spyOn(argon2, "verify");
-    const answers = await Promise.all(Array.from({ length: 30 }, () => post(one, "/api/auth/login", { email, password: "wrong-guess" })));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(one, "/api/auth/login", { email, password: "wrong-guess" }, ip)));
     expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
     expect(tally(answers)).toEqual({ 400: verify.mock.calls.length, 429: 30 - verify.mock.calls.length });
     for (const res of answers.filter((r) => r.statusCode === 429)) expectThrottled(res, "auth.too_many_attempts");
@@ -73,9 +75,10 @@ describe("login throttling under concurrency", () => {
 
   it("holds the same limit across two instances on one database", async () => {
     const { email } = await register();
+    const ip = nextIp();
     const verify = vi.spyOn(argon2, "verify");
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(i % 2 ? one : two, "/api/auth/login", { email, password: "wrong-guess" })),
+      Array.from({ length: 30 }, (_, i) => post(i % 2 ? one : two, "/api/auth/login", { email, password: "wrong-guess" }, ip)),
     );
     expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
     expect(tally(answers)[429]).toBeGreaterThanOrEqual(25);
@@ -104,6 +107,22 @@ describe("per-IP limits of anonymous calls", () => {
     expect((await post(one, url, body())).statusCode).toBe(status);
   });
 
+  it("count an IPv6 /64 as one client (and an IPv4-mapped address as its IPv4 address)", async () => {
+    const body = () => ({ name: "Lim Its", email: uniqueEmail(), password: "secret1-pass" });
+    // Three addresses of one /64, written three ways: one count.
+    expect((await post(one, "/api/auth/register", body(), "2001:db8:aa:1::1")).statusCode).toBe(201);
+    expect((await post(two, "/api/auth/register", body(), "2001:db8:aa:1:ffff:ffff:ffff:fffe")).statusCode).toBe(201);
+    expect((await post(one, "/api/auth/register", body(), "2001:0DB8:00AA:0001:1234::9")).statusCode).toBe(201);
+    expectThrottled(await post(two, "/api/auth/register", body(), "2001:db8:aa:1:abcd:1:2:3"), "request.too_many");
+    // The neighbouring /64 is another client.
+    expect((await post(one, "/api/auth/register", body(), "2001:db8:aa:2::1")).statusCode).toBe(201);
+
+    expect((await post(one, "/api/auth/register", body(), "198.51.100.77")).statusCode).toBe(201);
+    expect((await post(one, "/api/auth/register", body(), "::ffff:198.51.100.77")).statusCode).toBe(201);
+    expect((await post(one, "/api/auth/register", body(), "198.51.100.77")).statusCode).toBe(201);
+    expectThrottled(await post(one, "/api/auth/register", body(), "::ffff:c633:644d"), "request.too_many");
+  });
+
   it("reset-password and verify-reset-token share one count (both try a token)", async () => {
     const ip = nextIp();
     await post(one, "/api/auth/verify-reset-token", { token: "made-up-token" }, ip);
@@ -129,6 +148,22 @@ describe("per-IP limits of anonymous calls", () => {
     expect(tally(answers)).toEqual({ 200: 3, 429: 7 });
     await one.app.settle();
     await two.app.settle();
+  });
+});
+
+describe("the client key of an address", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["::FFFF:cb00:7109", "203.0.113.9"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["2001:0db8:0000:0000:ffff:0000:0000:0001", "2001:db8:0:0::/64"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["64:ff9b::203.0.113.9", "64:ff9b:0:0::/64"],
+  ])("%s → %s", (ip, key) => {
+    expect(clientKey(ip)).toBe(key);
   });
 });
 

@@ -262,7 +262,27 @@ describe("no secret in a log", () => {
     } finally {
       await app.app.close();
     }
-    expect(logs.text()).toMatch(/reset link: https:\/\/agency\.example\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(logs.text()).toMatch(/link: https:\/\/agency\.example\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+  });
+
+  it("never logs a reset or verification link in production, even when mail goes to the development outbox", async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({
+      db: t.db,
+      env: { PUBLIC_URL: SITE, LOG_LEVEL: "info", NODE_ENV: "production", PAYMENTS: "test" },
+      logStream: logs.logStream,
+    });
+    try {
+      const user = await register(app);
+      await app.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email, language: "en" }, remoteAddress: nextIp() });
+      await app.app.settle();
+    } finally {
+      await app.app.close();
+    }
+    const text = logs.text();
+    expect(text).toMatch(/outbox: delivered/);
+    expect(text).not.toMatch(/token=|reset-password|verify-email/);
+    expect([...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map((m) => m[0])).toEqual([]);
   });
 });
 
@@ -319,7 +339,7 @@ describe("sessions end when idle and at their absolute end", () => {
 });
 
 describe("retention", () => {
-  it("deletes idle sessions, consent records after 2 years and outbox mails after 30 days", async () => {
+  it("deletes idle sessions, consent records after 2 years, outbox mails and delivered or failed outbox items after 30 days", async () => {
     const idle = await register();
     const active = await register();
     await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '15 days' WHERE user_id = $1", [idle.id]);
@@ -340,8 +360,22 @@ describe("retention", () => {
     utimesSync(path.join(outbox, "old.eml"), old, old);
     utimesSync(path.join(outbox, "notes.txt"), old, old);
 
+    // Of a channel no instance delivers, so the pending one stays pending.
+    const item = async (topic: string, age: string, state: "sent" | "failed" | "pending") =>
+      t.db.query(
+        `INSERT INTO outbox (channel, topic, payload, max_attempts, created_at, sent_at, failed_at)
+         VALUES ('retention-test', $1, '{}', 1, now() - $2::interval, CASE WHEN $3 = 'sent' THEN now() END, CASE WHEN $3 = 'failed' THEN now() END)`,
+        [topic, age, state],
+      );
+    await item("retention.old-sent", "31 days", "sent");
+    await item("retention.old-failed", "31 days", "failed");
+    await item("retention.old-pending", "31 days", "pending");
+    await item("retention.new-sent", "29 days", "sent");
+
     const removed = await runRetention(t.db, { sessionIdleSeconds: 14 * 86400, outboxDir: outbox });
-    expect(removed).toMatchObject({ consentRecords: 1, outboxMails: 1 });
+    expect(removed).toMatchObject({ consentRecords: 1, outboxMails: 1, outboxItems: 2 });
+    const items = await t.db.query<{ topic: string }>("SELECT topic FROM outbox WHERE topic LIKE 'retention.%' ORDER BY topic");
+    expect(items.rows.map((r) => r.topic)).toEqual(["retention.new-sent", "retention.old-pending"]);
     expect(removed!.sessions).toBeGreaterThanOrEqual(1);
     expect(readdirSync(outbox).sort()).toEqual(["new.eml", "notes.txt"]);
     rmSync(path.dirname(outbox), { recursive: true, force: true });

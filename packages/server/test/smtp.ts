@@ -7,8 +7,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server in the test process: mail goes through nodemailer's SMTP transport, as in production. */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; failNext: (n?: number) => void; close: () => Promise<void> }> {
+/**
+ * A real SMTP server in the test process: mail goes through nodemailer's SMTP transport, as in production. `port`
+ * starts it where a server given that address earlier found nothing listening (mail down, then up).
+ */
+export async function startSmtp(port = 0): Promise<{ url: string; mails: ReceivedMail[]; failNext: (n?: number) => void; close: () => Promise<void> }> {
   const mails: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -35,10 +38,10 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     mails,
     failNext: (n = 1) => {
       failures = n;

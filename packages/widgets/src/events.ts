@@ -42,6 +42,29 @@ export interface AgencySubscriptionSuccessDetail extends Pick<CreateCheckoutPayl
  */
 export interface AgencyAccountDeleteDetail extends Pick<User, "email"> {}
 
+/** `agency-profile-change`: the visitor changed their name; the account as it is now. */
+export interface AgencyProfileChangeDetail {
+  user: AgencyUser;
+}
+
+/**
+ * `agency-email-change-request`: a link was mailed to the new address (`email`). The account keeps its address until
+ * the link is followed.
+ */
+export interface AgencyEmailChangeRequestDetail extends Pick<User, "email"> {}
+
+/**
+ * `agency-password-change`: the password of the account (`email`: its address) was changed; this device stays
+ * signed in, every other one was signed out.
+ */
+export interface AgencyPasswordChangeDetail extends Pick<User, "email"> {}
+
+/** `agency-sessions-revoke`: devices were signed out from the list of signed-in devices. */
+export interface AgencySessionsRevokeDetail {
+  /** How many devices were signed out. */
+  revoked: number;
+}
+
 /** `agency-package-select`: the package a visitor chose, priced in the element's currency. */
 export interface AgencyPackageSelectDetail extends PackageFees {
   id: PackageId;
@@ -76,6 +99,10 @@ export interface AgencyEventDetails {
   "agency-subscription-cancel": AgencySubscriptionChangeDetail;
   "agency-subscription-resume": AgencySubscriptionChangeDetail;
   "agency-billing-portal": AgencyBillingPortalDetail;
+  "agency-profile-change": AgencyProfileChangeDetail;
+  "agency-email-change-request": AgencyEmailChangeRequestDetail;
+  "agency-password-change": AgencyPasswordChangeDetail;
+  "agency-sessions-revoke": AgencySessionsRevokeDetail;
   "agency-account-delete": AgencyAccountDeleteDetail;
   "agency-consent-change": AgencyConsentRecord;
 }

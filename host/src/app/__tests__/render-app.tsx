@@ -18,7 +18,7 @@ export const activeSubscription = {
   subscription: { plan_name: "Pro Plan", status: "active", current_period_end: "2026-01-01T00:00:00.000Z", cancel_at_period_end: false },
 };
 
-export const user: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2025-01-01T00:00:00.000Z" };
+export const user: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2025-01-01T00:00:00.000Z", email_verified: true, pending_email: null };
 
 /**
  * An msw server for the test file, and the page configured to talk to it. Pages the app lands on by itself

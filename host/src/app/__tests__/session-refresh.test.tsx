@@ -1,5 +1,5 @@
-import { clearSession, getSession } from "@agency/core";
-import { screen, waitFor } from "@testing-library/react";
+import { clearSession, getSession, navigation } from "@agency/core";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { markLanguageToggle } from "../../lib/language";
@@ -40,14 +40,29 @@ describe("the stored session on load", () => {
     expect(asked).not.toHaveBeenCalled();
   });
 
-  it("ends on a 401: signed out and sent to the login page", async () => {
+  it.each(["/pricing", "/en", "/about"])(
+    "ends quietly on a 401 on a public page (%s): signed out, still on the page, 'Login' in the header",
+    async (path) => {
+      logIn();
+      if (path.startsWith("/en")) markLanguageToggle();
+      server.use(http.get(`${API}/auth/me`, () => HttpResponse.json({ error: "Session expired", code: "auth.required" }, { status: 401 })));
+      const { router } = renderApp(path);
+      await waitFor(() => expect(getSession().isAuthenticated).toBe(false), { timeout: 8000 });
+      expect(localStorage.getItem("token")).toBeNull();
+      expect(navigation.assign).not.toHaveBeenCalled();
+      expect(router.state.location.pathname).toBe(path);
+      const header = await screen.findByRole("navigation", { name: path.startsWith("/en") ? "Main navigation" : "Hoofdnavigatie" }, { timeout: 8000 });
+      await waitFor(() => expect(within(header).getByRole("link", { name: path.startsWith("/en") ? "Login" : "Inloggen" })).toBeInTheDocument());
+      expect(toastText()).not.toMatch(/Je gegevens konden niet worden opgehaald|Failed to get user info/);
+    },
+  );
+
+  it.each(["/dashboard/settings", "/subscribe"])("keeps the 401 rule on a page that needs a signed-in visitor (%s): to the login page", async (path) => {
     logIn();
     server.use(http.get(`${API}/auth/me`, () => HttpResponse.json({ error: "Session expired", code: "auth.required" }, { status: 401 })));
-    renderApp("/");
-    await waitFor(() => expect(getSession().isAuthenticated).toBe(false));
-    expect(localStorage.getItem("token")).toBeNull();
-    await screen.findByRole("link", { name: "Inloggen" }, { timeout: 8000 });
-    expect(toastText()).not.toContain("Je gegevens konden niet worden opgehaald");
+    renderApp(path);
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith("/login"), { timeout: 8000 });
+    expect(getSession().isAuthenticated).toBe(false);
   });
 
   it.each([

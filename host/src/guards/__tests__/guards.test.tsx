@@ -1,8 +1,12 @@
 import { clearSession } from "@agency/core";
-import { screen, waitFor } from "@testing-library/react";
+import { I18nProvider } from "@lingui/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { API, logIn, renderApp, setupApi, waitForPath } from "../../app/__tests__/render-app";
+import { activateLocale, hostI18n } from "../../lib/i18n";
+import { RequireSubscription } from "../require-subscription";
 
 const server = setupApi();
 
@@ -44,7 +48,7 @@ describe("authenticated-only guard", () => {
   });
 });
 
-describe("subscription guard (dashboard)", () => {
+describe("the dashboard (account and privacy: every signed-in visitor)", () => {
   it("sends an anonymous visitor to /login without asking the server", async () => {
     const asked = vi.fn();
     server.use(http.get(`${API}/subscriptions/current`, asked));
@@ -53,49 +57,92 @@ describe("subscription guard (dashboard)", () => {
     expect(asked).not.toHaveBeenCalled();
   });
 
-  it("shows a spinner while checking, then the dashboard for an active subscription", async () => {
+  it.each([
+    ["without a subscription", { subscription: null }],
+    ["with an ended one", subscription("canceled")],
+    ["when the subscription check fails", null],
+  ])("lets a signed-in visitor %s into the settings page", async (_, answer) => {
     logIn();
-    // Hold the answer until the test has seen the guard's spinner (the page chunk's own loading comes first).
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    server.use(
+      http.get(`${API}/subscriptions/current`, () => (answer ? HttpResponse.json(answer) : HttpResponse.json({ error: "Boom" }, { status: 500 }))),
+      http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [] })),
+    );
+    const { router } = renderApp("/dashboard");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 8000 })).toBeInTheDocument();
+    await waitForPath(router, "/dashboard/settings");
+    // And stays there: nothing sends them to /subscribe.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(router.state.location.pathname).toBe("/dashboard/settings");
+  });
+
+  it("sends the payment provider's return (/dashboard?subscription=success) to the payment confirmation", async () => {
+    logIn();
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription("active"))));
+    const { router } = renderApp("/dashboard?subscription=success");
+    await waitForPath(router, "/subscription/success");
+  });
+});
+
+/** RequireSubscription guards the dashboard's paid features; here around a stand-in for one. */
+function renderPaidFeature() {
+  activateLocale("nl");
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RequireSubscription />,
+        children: [{ path: "/dashboard/reports", element: <h1>Paid feature</h1> }],
+      },
+      { path: "/subscribe", element: <h1>Subscribe page</h1> },
+    ],
+    { initialEntries: ["/dashboard/reports"] },
+  );
+  render(
+    <I18nProvider i18n={hostI18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+describe("subscription guard (paid features)", () => {
+  it("shows a spinner while checking, then the feature for an active subscription", async () => {
+    logIn();
+    // Hold the answer until the test has seen the guard's spinner.
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
-    let asked = false;
     server.use(
       http.get(`${API}/subscriptions/current`, async () => {
-        asked = true;
         await held;
         return HttpResponse.json(subscription("active"));
       }),
     );
-    const { router } = renderApp("/dashboard");
-    await waitFor(() => expect(asked).toBe(true));
+    renderPaidFeature();
     expect(await screen.findByRole("status")).toHaveTextContent("Laden...");
     answer();
-    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
-    // The index redirects to the settings page.
-    await waitForPath(router, "/dashboard/settings");
+    expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
   });
 
-  it.each(["active", "trialing"])("lets a %s subscription into the dashboard", async (status) => {
+  it.each(["active", "trialing"])("lets a %s subscription in", async (status) => {
     logIn();
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
-    const { router } = renderApp("/dashboard/settings");
-    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/dashboard/settings");
+    renderPaidFeature();
+    expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
   });
 
-  it.each(["past_due", "unpaid"])("lets a %s subscription into the dashboard, where 'Manage billing' fixes the payment", async (status) => {
+  it.each(["past_due", "unpaid"])("lets a %s subscription in while 'Manage billing' fixes the payment", async (status) => {
     logIn();
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
-    const { router } = renderApp("/dashboard");
-    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
-    await waitForPath(router, "/dashboard/settings");
+    const router = renderPaidFeature();
+    expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/reports");
   });
 
   it.each(["canceled", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
     logIn();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
-    const { router } = renderApp("/dashboard/settings");
+    const router = renderPaidFeature();
     await waitForPath(router, "/subscribe");
     expect(router.state.historyAction).toBe("REPLACE");
     expect(warn).toHaveBeenCalled();
@@ -104,7 +151,7 @@ describe("subscription guard (dashboard)", () => {
   it("sends a visitor without a subscription to /subscribe", async () => {
     logIn();
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { router } = renderApp("/dashboard");
+    const router = renderPaidFeature();
     await waitForPath(router, "/subscribe");
   });
 
@@ -112,7 +159,7 @@ describe("subscription guard (dashboard)", () => {
     logIn();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ error: "Boom" }, { status: 500 })));
-    const { router } = renderApp("/dashboard/settings");
+    const router = renderPaidFeature();
     await waitForPath(router, "/subscribe");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("Subscription check failed"), expect.anything());
   });

@@ -1,9 +1,12 @@
+import { clearSession, getSession } from "@agency/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { renderApp, setupApi } from "../../app/__tests__/render-app";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { API, logIn, renderApp, setupApi, toastText } from "../../app/__tests__/render-app";
 import { markLanguageToggle } from "../../lib/language";
 
-setupApi();
+const server = setupApi();
+afterEach(() => clearSession());
 
 async function open(path: string) {
   const view = renderApp(path);
@@ -38,6 +41,29 @@ describe("public layout", () => {
       "/en/contact",
       "/login",
     ]);
+  });
+
+  it.each([
+    ["/pricing", "Hoofdnavigatie", "Uitloggen", "Inloggen", "Succesvol uitgelogd"],
+    ["/en/pricing", "Main navigation", "Logout", "Login", "Logged out successfully"],
+  ])("offers a signed-in visitor 'Logout' beside 'Dashboard' (%s): signed out, still on the page", async (path, label, logout, login, done) => {
+    if (path.startsWith("/en")) markLanguageToggle();
+    logIn();
+    const revoked = vi.fn();
+    server.use(http.post(`${API}/auth/logout`, ({ request }) => (revoked(request.headers.get("authorization")), HttpResponse.json({ success: true, message: "x" }))));
+    const { router } = await open(path);
+    const nav = within(screen.getByRole("navigation", { name: label }));
+    expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    // In the menu on small screens: the same navigation, opened with the menu button.
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    fireEvent.click(nav.getByRole("button", { name: logout }));
+    const loginLink = await nav.findByRole("link", { name: login });
+    await waitFor(() => expect(loginLink).toHaveFocus());
+    expect(revoked).toHaveBeenCalledWith("Bearer token-1");
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(nav.queryByRole("button", { name: logout })).toBeNull();
+    expect(router.state.location.pathname).toBe(path);
+    await waitFor(() => expect(toastText()).toContain(done));
   });
 
   it("opens and closes the mobile menu with its button and Escape", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../format";
+import { formatTimeAgo } from "../time-ago";
 
 // Intl separates some currency amounts with a no-break space; tests compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -33,5 +34,16 @@ describe("the one formatter", () => {
   it("writes numbers with the language's separators", () => {
     expect(formatNumber(1234.5, "en")).toBe("1,234.5");
     expect(formatNumber(1234.5, "nl")).toBe("1.234,5");
+  });
+
+  it("says roughly how long ago something happened, and the date after a week", () => {
+    const now = new Date("2027-03-12T12:00:00Z");
+    const ago = (ms: number, locale: "nl" | "en") => formatTimeAgo(now.getTime() - ms, locale, now);
+    expect([ago(20_000, "en"), ago(20_000, "nl")]).toEqual(["now", "nu"]);
+    expect([ago(5 * 60_000, "en"), ago(5 * 60_000, "nl")]).toEqual(["5 minutes ago", "5 minuten geleden"]);
+    expect([ago(3 * 3_600_000, "en"), ago(3 * 3_600_000, "nl")]).toEqual(["3 hours ago", "3 uur geleden"]);
+    expect([ago(86_400_000, "en"), ago(86_400_000, "nl")]).toEqual(["yesterday", "gisteren"]);
+    expect([ago(3 * 86_400_000, "en"), ago(3 * 86_400_000, "nl")]).toEqual(["3 days ago", "3 dagen geleden"]);
+    expect([ago(9 * 86_400_000, "en"), ago(9 * 86_400_000, "nl")]).toEqual(["March 3, 2027", "3 maart 2027"]);
   });
 });

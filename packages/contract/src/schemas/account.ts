@@ -1,11 +1,13 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { BILLING_PERIODS, LOCALES, PASSWORD_MAX_LENGTH, SUBSCRIPTION_STATUSES } from "../rules";
-import { DateTimeSchema, StringEnum } from "./common";
+import { BILLING_PERIODS, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
+import { BasePathSchema, CurrentPasswordSchema, EmailSchema, NameSchema, PasswordSchema, UserSchema } from "./accounts";
+import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
 /**
- * Self-service on one's own data: the export of everything held about the signed-in user, and the deletion of the
- * account. Quote requests and cookie-consent records are not tied to an account: the export finds quote requests
- * by the account's e-mail address, and consent records by the anonymous id the cookie banner keeps in the browser.
+ * Self-service on one's own account and data: the export of everything held about the signed-in user, the deletion
+ * of the account, the name, password and e-mail address, and the signed-in devices. Quote requests and
+ * cookie-consent records are not tied to an account: the export finds quote requests by the account's e-mail
+ * address (once it is verified), and consent records by the anonymous id the cookie banner keeps in the browser.
  */
 
 const NullableDateTime = () => Type.Union([DateTimeSchema(), Type.Null()]);
@@ -21,6 +23,7 @@ export type AccountExportQuery = Static<typeof AccountExportQuerySchema>;
 export const ExportedAccountSchema = Type.Object({
   id: Type.String({ format: "uuid" }),
   email: Type.String(),
+  email_verified: Type.Boolean(),
   name: Type.String(),
   language: StringEnum(LOCALES),
   created_at: DateTimeSchema(),
@@ -122,12 +125,53 @@ export const AccountExportSchema = Type.Object({
   checkouts: Type.Array(ExportedCheckoutSchema),
   billing_details: Type.Union([ExportedBillingDetailsSchema, Type.Null()]),
   invoices: Type.Array(ExportedInvoiceSchema),
-  quote_requests: Type.Array(ExportedQuoteRequestSchema, { description: "Quote requests sent with the account's e-mail address" }),
+  quote_requests: Type.Array(ExportedQuoteRequestSchema, {
+    description: "Quote requests sent with the account's e-mail address; only once that address is verified",
+  }),
+  quote_requests_note: Type.Union([Type.String(), Type.Null()], {
+    description: "Why quote requests are left out (the address is not verified), in the request's language; null when they are included",
+  }),
   consent_records: Type.Array(ExportedConsentRecordSchema, { description: "Cookie choices recorded under the consentId asked for" }),
 });
 export type AccountExport = Static<typeof AccountExportSchema>;
 
-export const DeleteAccountBodySchema = Type.Object({
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: "The account's current password, to confirm" }),
-});
+const ConfirmPasswordSchema = () => Type.Unsafe<string>({ ...CurrentPasswordSchema, description: "The account's current password, to confirm" });
+
+export const DeleteAccountBodySchema = Type.Object({ password: ConfirmPasswordSchema() });
 export type DeleteAccountPayload = Static<typeof DeleteAccountBodySchema>;
+
+export const UpdateProfileBodySchema = Type.Object({ name: NameSchema });
+export type UpdateProfilePayload = Static<typeof UpdateProfileBodySchema>;
+export const ProfileResponseSchema = Type.Object({ user: UserSchema });
+export type ProfileResponse = Static<typeof ProfileResponseSchema>;
+
+export const ChangePasswordBodySchema = Type.Object({ currentPassword: ConfirmPasswordSchema(), newPassword: PasswordSchema });
+export type ChangePasswordPayload = Static<typeof ChangePasswordBodySchema>;
+
+export const ChangeEmailBodySchema = Type.Object({
+  newEmail: EmailSchema,
+  password: ConfirmPasswordSchema(),
+  language: Type.Optional(LocaleSchema),
+  basePath: Type.Optional(BasePathSchema),
+});
+export type ChangeEmailPayload = Static<typeof ChangeEmailBodySchema>;
+
+export const AccountSessionSchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  browser: Type.Union([Type.String(), Type.Null()], { description: "The browser's name from its user agent at login ('Chrome'), if known" }),
+  os: Type.Union([Type.String(), Type.Null()], { description: "The operating system's name ('macOS'), if known" }),
+  created_at: DateTimeSchema("When this device signed in"),
+  last_used_at: DateTimeSchema("When it was last used, to the minute"),
+  current: Type.Boolean({ description: "The device that asks" }),
+});
+export type AccountSession = Static<typeof AccountSessionSchema>;
+export const AccountSessionsResponseSchema = Type.Object({ sessions: Type.Array(AccountSessionSchema) });
+export type AccountSessionsResponse = Static<typeof AccountSessionsResponseSchema>;
+export const AccountSessionParamsSchema = Type.Object({ id: Type.String({ format: "uuid" }) });
+
+export const RevokeSessionsResponseSchema = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String({ description: "In the request's language" }),
+  revoked: Type.Integer({ minimum: 0, description: "How many sessions were ended" }),
+});
+export type RevokeSessionsResponse = Static<typeof RevokeSessionsResponseSchema>;

@@ -8,6 +8,12 @@ export const UserSchema = Type.Object({
   email: Type.String(),
   name: Type.String(),
   created_at: DateTimeSchema(),
+  email_verified: Type.Boolean({
+    description: "Whether the address is verified (a mailed link was followed, or the password was reset with one)",
+  }),
+  pending_email: Type.Union([Type.String(), Type.Null()], {
+    description: "A new address the user asked for, waiting for its mailed link to be followed; it is not the account's yet",
+  }),
 });
 export type User = Static<typeof UserSchema>;
 
@@ -18,20 +24,34 @@ export const EmailSchema = Type.String({
   description: "Trimmed and lower-cased by the server",
 });
 export const PasswordSchema = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
-const ResetTokenSchema = Type.String({ minLength: 1, maxLength: 200 });
+/** A password typed to confirm who you are: checked, not judged (any length the field allows). */
+export const CurrentPasswordSchema = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
+export const NameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_TEXT_PATTERN });
+const TokenSchema = Type.String({ minLength: 1, maxLength: 200 });
+const ResetTokenSchema = TokenSchema;
+/** Where the site runs, for links in mail: PUBLIC_URL + basePath + the page. */
+export const BasePathSchema = Type.String({
+  pattern: BASE_PATH_PATTERN,
+  maxLength: 200,
+  description: "`/` or `/preview/{first}/{second}/`: where the site runs; mailed links are PUBLIC_URL + basePath + the page",
+});
 
 export const RegisterBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_TEXT_PATTERN }),
+  name: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
   language: Type.Optional(LocaleSchema),
+  basePath: Type.Optional(BasePathSchema),
 });
-/** Body of POST /auth/register; `language` (mails to this account) defaults to Accept-Language, then nl. */
+/**
+ * Body of POST /auth/register; `language` (mails to this account) defaults to Accept-Language, then nl; `basePath`
+ * is where the verification link points (default `/`).
+ */
 export type RegisterPayload = Static<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  password: CurrentPasswordSchema,
 });
 export type LoginPayload = Static<typeof LoginBodySchema>;
 
@@ -44,13 +64,7 @@ export type MeResponse = Static<typeof MeResponseSchema>;
 export const ForgotPasswordBodySchema = Type.Object({
   email: EmailSchema,
   language: Type.Optional(LocaleSchema),
-  basePath: Type.Optional(
-    Type.String({
-      pattern: BASE_PATH_PATTERN,
-      maxLength: 200,
-      description: "`/` or `/preview/{first}/{second}/`: where the site runs; the mailed link is PUBLIC_URL + basePath + `reset-password?token=…`",
-    }),
-  ),
+  basePath: Type.Optional(BasePathSchema),
 });
 export type ForgotPasswordPayload = Static<typeof ForgotPasswordBodySchema>;
 
@@ -68,3 +82,18 @@ export type VerifyResetTokenResponse = Static<typeof VerifyResetTokenValidSchema
 
 export const ResetPasswordBodySchema = Type.Object({ token: ResetTokenSchema, newPassword: PasswordSchema });
 export type ResetPasswordPayload = Static<typeof ResetPasswordBodySchema>;
+
+export const VerifyEmailBodySchema = Type.Object({ token: TokenSchema });
+export type VerifyEmailPayload = Static<typeof VerifyEmailBodySchema>;
+export const VerifyEmailResponseSchema = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String({ description: "In the request's language" }),
+  email: Type.String({ description: "The address now verified (after a change: the account's new address)" }),
+});
+export type VerifyEmailResponse = Static<typeof VerifyEmailResponseSchema>;
+
+export const ResendVerificationBodySchema = Type.Object({
+  language: Type.Optional(LocaleSchema),
+  basePath: Type.Optional(BasePathSchema),
+});
+export type ResendVerificationPayload = Static<typeof ResendVerificationBodySchema>;

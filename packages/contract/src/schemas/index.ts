@@ -14,8 +14,22 @@ export {
   VerifyResetTokenValidSchema,
   VerifyResetTokenInvalidSchema,
   ResetPasswordBodySchema,
+  VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
+  ResendVerificationBodySchema,
 } from "./accounts";
-export { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema } from "./account";
+export {
+  AccountExportQuerySchema,
+  AccountExportSchema,
+  DeleteAccountBodySchema,
+  UpdateProfileBodySchema,
+  ProfileResponseSchema,
+  ChangePasswordBodySchema,
+  ChangeEmailBodySchema,
+  AccountSessionsResponseSchema,
+  AccountSessionParamsSchema,
+  RevokeSessionsResponseSchema,
+} from "./account";
 export { ContactBodySchema, ContactResponseSchema, UtmSchema, LeadSchema, LeadsResponseSchema } from "./contact";
 export {
   BlogPostSchema,

@@ -35,7 +35,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const user = { id: "u1", email: "a@b.c", name: "", created_at: "2026-01-01T00:00:00Z" };
+const user = { id: "u1", email: "a@b.c", name: "", created_at: "2026-01-01T00:00:00Z", email_verified: true, pending_email: null };
 const api = () => getApiClient({ apiBase: "http://api.test/api", loginUrl: "/preview/a/b/login" });
 
 describe("API client", () => {

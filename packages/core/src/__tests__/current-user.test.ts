@@ -5,7 +5,7 @@ import { getApiClient, navigation } from "../api-client";
 import { fetchCurrentUser } from "../api/auth";
 import { clearSession, getSession, SESSION_EVENT, setSession, subscribeSession } from "../session";
 
-const stored = { id: "u1", email: "ann@example.com", name: "Old name", created_at: "2026-01-01T00:00:00Z" };
+const stored = { id: "u1", email: "ann@example.com", name: "Old name", created_at: "2026-01-01T00:00:00Z", email_verified: true, pending_email: null };
 const fresh = { ...stored, name: "Ann Fresh" };
 const server = setupServer();
 
@@ -42,6 +42,22 @@ describe("refreshing the signed-in user", () => {
     await expect(fetchCurrentUser(api())).rejects.toThrow();
     expect(getSession().isAuthenticated).toBe(false);
     expect(localStorage.getItem("token")).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/login");
+  });
+
+  it("asked quietly (a background refresh), ends the session on a 401 without leaving the page", async () => {
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    server.use(http.get("http://api.test/api/auth/me", () => HttpResponse.json({ error: "Session expired", code: "auth.required" }, { status: 401 })));
+    setSession(stored, "t1");
+    await expect(fetchCurrentUser(api(), { quiet: true })).rejects.toThrow();
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+
+    // Only that call: the next 401 of any other call still goes to the login page.
+    server.use(http.get("http://api.test/api/subscriptions/current", () => HttpResponse.json({ error: "Session expired", code: "auth.required" }, { status: 401 })));
+    setSession(stored, "t2");
+    await expect(api().get("/subscriptions/current")).rejects.toThrow();
     expect(assign).toHaveBeenCalledWith("/login");
   });
 

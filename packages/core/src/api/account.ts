@@ -1,5 +1,16 @@
 import type { ApiClient } from "../api-client";
-import type { AccountExport, SuccessMessageResponse } from "@agency/contract";
+import type {
+  AccountExport,
+  AccountSession,
+  AccountSessionsResponse,
+  ChangeEmailPayload,
+  ChangePasswordPayload,
+  ProfileResponse,
+  RevokeSessionsResponse,
+  SuccessMessageResponse,
+  User,
+} from "@agency/contract";
+import { getSession, updateUser } from "../session";
 import { readStorage } from "../storage";
 
 /** Where the cookie banner keeps the visitor's decision, with the anonymous id its consent records are filed under. */
@@ -36,5 +47,43 @@ export async function exportAccountData(api: ApiClient): Promise<AccountDataFile
 /** Deletes the signed-in user's account, confirmed with their password. The caller signs out afterwards. */
 export async function deleteAccount(api: ApiClient, password: string): Promise<SuccessMessageResponse> {
   const { data } = await api.delete<SuccessMessageResponse>("/account", { data: { password } });
+  return data;
+}
+
+/** Renames the signed-in user; the stored user follows (every element and the header hear of it). */
+export async function updateProfile(api: ApiClient, name: string): Promise<User> {
+  const asked = getSession().token;
+  const { data } = await api.patch<ProfileResponse>("/account/profile", { name });
+  if (getSession().token === asked) updateUser(data.user);
+  return data.user;
+}
+
+/** Changes the password with the current one; this device stays signed in, the others are signed out. */
+export async function changePassword(api: ApiClient, payload: ChangePasswordPayload): Promise<SuccessMessageResponse> {
+  const { data } = await api.post<SuccessMessageResponse>("/account/password", payload);
+  return data;
+}
+
+/** Asks for a new e-mail address: a link goes to it, and the address changes when the link is followed. */
+export async function changeEmail(api: ApiClient, payload: ChangeEmailPayload): Promise<SuccessMessageResponse> {
+  const { data } = await api.post<SuccessMessageResponse>("/account/email", payload);
+  return data;
+}
+
+/** The devices signed in to the account, this one first. */
+export async function listSessions(api: ApiClient): Promise<AccountSession[]> {
+  const { data } = await api.get<AccountSessionsResponse>("/account/sessions");
+  return data.sessions;
+}
+
+/** Signs one device out. */
+export async function revokeSession(api: ApiClient, id: string): Promise<SuccessMessageResponse> {
+  const { data } = await api.delete<SuccessMessageResponse>(`/account/sessions/${encodeURIComponent(id)}`);
+  return data;
+}
+
+/** Signs out every device but this one. */
+export async function revokeOtherSessions(api: ApiClient): Promise<RevokeSessionsResponse> {
+  const { data } = await api.delete<RevokeSessionsResponse>("/account/sessions");
   return data;
 }

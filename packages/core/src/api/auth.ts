@@ -6,7 +6,9 @@ import type {
   SuccessMessageResponse,
   RegisterPayload,
   ResetPasswordPayload,
+  ResendVerificationPayload,
   User,
+  VerifyEmailResponse,
   VerifyResetTokenResponse,
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
@@ -27,11 +29,12 @@ export async function register(api: ApiClient, payload: RegisterPayload): Promis
 /**
  * The signed-in user as the server knows them now; the stored copy is replaced (every subscriber and every other
  * copy of the bundle on the page hears of it), unless the session changed while the answer was on its way.
- * A 401 ends the session through the API client's 401 rule; any other failure leaves the session as it was.
+ * A 401 ends the session through the API client's 401 rule, without the move to the login page when `quiet` (a
+ * refresh in the background of a public page); any other failure leaves the session as it was.
  */
-export async function fetchCurrentUser(api: ApiClient): Promise<User> {
+export async function fetchCurrentUser(api: ApiClient, { quiet = false }: { quiet?: boolean } = {}): Promise<User> {
   const asked = getSession().token;
-  const { data } = await api.get<{ user: User }>("/auth/me");
+  const { data } = await api.get<{ user: User }>("/auth/me", quiet ? { quietUnauthorized: true } : undefined);
   if (getSession().token === asked) updateUser(data.user);
   return data.user;
 }
@@ -59,5 +62,17 @@ export async function verifyResetToken(api: ApiClient, token: string): Promise<V
 
 export async function resetPassword(api: ApiClient, payload: ResetPasswordPayload): Promise<SuccessMessageResponse> {
   const { data } = await api.post<SuccessMessageResponse>("/auth/reset-password", payload);
+  return data;
+}
+
+/** Follows a verification link (no session needed): the address it was sent to is verified. */
+export async function verifyEmail(api: ApiClient, token: string): Promise<VerifyEmailResponse> {
+  const { data } = await api.post<VerifyEmailResponse>("/auth/verify-email", { token });
+  return data;
+}
+
+/** Mails a new verification link to the signed-in user's address. */
+export async function resendVerification(api: ApiClient, payload: ResendVerificationPayload = {}): Promise<SuccessMessageResponse> {
+  const { data } = await api.post<SuccessMessageResponse>("/auth/resend-verification", payload);
   return data;
 }

@@ -5,7 +5,7 @@ import { activate } from "../payments/fulfilment";
 import { listPlans } from "../payments/plans-repository";
 import { discardSubscriptionMails } from "../payments/subscription-mails-repository";
 import { liveSubscription } from "../payments/subscriptions-repository";
-import { createUser, findUserByEmail, lockUser, setPassword, settingOrInitial } from "./store";
+import { createUser, findUserByEmail, lockUser, markEmailVerified, setPassword, settingOrInitial } from "./store";
 
 /** The demo customer's login: an address of the agency's own domain, so no outsider's mailbox is involved. */
 export const DEMO_EMAIL = "demo@pixelwerf.nl";
@@ -42,6 +42,8 @@ export async function seedDemoCustomer(app: FastifyInstance): Promise<DemoCustom
       (await createUser(db, { email: DEMO_EMAIL, name: DEMO_NAME, passwordHash: await hashPassword(password), locale: "nl" })) ??
       (await findUserByEmail(db, DEMO_EMAIL));
     if (!user) throw new Error("The demo customer could not be created");
+    // The agency's own address: nothing to prove, and the demo shows a portal without the verification notice.
+    await markEmailVerified(db, user.id);
   } else if (!(await verifyPassword(user.password_hash, password))) {
     // Someone changed it (a reset, say): the banner's password must work.
     await setPassword(db, user.id, await hashPassword(password));

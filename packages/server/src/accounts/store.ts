@@ -13,11 +13,26 @@ export interface UserRow {
   locale: Locale;
   password_hash: string;
   created_at: Date;
+  email_verified_at: Date | null;
+  /** A new address waiting for its link to be followed (the newest unused, unexpired change). */
+  pending_email: string | null;
 }
 
+const USER_COLUMNS = `id, email, name, locale, password_hash, created_at, email_verified_at,
+  (SELECT v.email FROM email_verifications v
+    WHERE v.user_id = users.id AND v.purpose = 'change' AND v.used_at IS NULL AND v.expires_at > now()
+    ORDER BY v.created_at DESC LIMIT 1) AS pending_email`;
+
 /** The user as answered to clients: never the hash, never internal columns. */
-export function publicUser(row: Pick<UserRow, "id" | "email" | "name" | "created_at">): User {
-  return { id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString() };
+export function publicUser(row: Pick<UserRow, "id" | "email" | "name" | "created_at" | "email_verified_at" | "pending_email">): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    created_at: new Date(row.created_at).toISOString(),
+    email_verified: row.email_verified_at !== null,
+    pending_email: row.pending_email,
+  };
 }
 
 /** A new account, or null when the address is taken (the unique index decides, so two sign-ups cannot both win). */
@@ -27,21 +42,21 @@ export async function createUser(
 ): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, name, password_hash, locale) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (email) DO NOTHING RETURNING id, email, name, locale, password_hash, created_at`,
+     ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
     [user.email, user.name, user.passwordHash, user.locale],
   );
   return rows[0] ?? null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>("SELECT id, email, name, locale, password_hash, created_at FROM users WHERE email = $1", [email]);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
   return rows[0] ?? null;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   // Ids come from tokens and payment metadata; one that is not a uuid would make the cast throw.
   if (!isUuid(id)) return null;
-  const { rows } = await db.query<UserRow>("SELECT id, email, name, locale, password_hash, created_at FROM users WHERE id = $1", [id]);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
@@ -63,6 +78,42 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
     [userId, passwordHash],
   );
   return rows[0] ?? null;
+}
+
+/** Renames the account; returns it as it is now. */
+export async function setName(db: Db, userId: string, name: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, name]);
+  return rows[0] ?? null;
+}
+
+/** The account's address is verified (a mailed link followed, or a password reset done with one). */
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.query("UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", [userId]);
+}
+
+/**
+ * Makes a verified address the account's own. False when another account has it. The unique index has the last word:
+ * an account made with the address at the same moment makes this throw (a unique violation, `isUniqueViolation`),
+ * and the caller's transaction rolls back.
+ */
+export async function setVerifiedEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE users SET email = $2, email_verified_at = now(), updated_at = now()
+      WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users other WHERE other.email = $2) RETURNING id`,
+    [userId, email],
+  );
+  return rows.length > 0;
+}
+
+/** PostgreSQL's unique_violation: a row with that key arrived first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "23505";
+}
+
+/** Whether an account has this address. */
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM users WHERE email = $1", [email]);
+  return rows.length > 0;
 }
 
 /**

@@ -84,11 +84,16 @@ export const configSchema = Type.Object({
       protocols: ["smtp:", "smtps:"],
       secret: true,
       example: "smtps://user:password@smtp.example.com:465",
-      description: "Mail server. Without it mail is written to $DATA_DIR/outbox/*.eml and logged (with the link, for resets).",
+      description: "Mail server. Without it mail is written to $DATA_DIR/outbox/*.eml and logged (with the link, for resets and e-mail verifications, except with NODE_ENV=production).",
     }),
   ),
   mailFrom: Type.String({ env: "MAIL_FROM", pattern: EMAIL, error: EMAIL_ERROR, default: "Agency <no-reply@agency.local>", description: "Sender of every mail." }),
   agencyInbox: Type.String({ env: "AGENCY_INBOX", pattern: EMAIL, error: EMAIL_ERROR, default: "hello@agency.local", description: "Where quote requests are sent." }),
+  smtpTimeouts: Type.Object({
+    connectionMs: Type.Integer({ env: "SMTP_CONNECTION_TIMEOUT_MS", minimum: 1, default: 10_000, description: "Milliseconds an SMTP attempt waits for a connection; then the outbox retries the mail later." }),
+    greetingMs: Type.Integer({ env: "SMTP_GREETING_TIMEOUT_MS", minimum: 1, default: 10_000, description: "Milliseconds an SMTP attempt waits for the server's greeting once connected." }),
+    socketMs: Type.Integer({ env: "SMTP_SOCKET_TIMEOUT_MS", minimum: 1, default: 30_000, description: "Milliseconds an SMTP connection may stay silent before the attempt is given up." }),
+  }),
 
   allowedOrigins: Type.Array(Type.String({ protocols: ["http:", "https:"], decode: (text: string) => new URL(text).origin }), {
     env: "ALLOWED_ORIGINS",
@@ -120,12 +125,13 @@ export const configSchema = Type.Object({
   limits: Type.Object(
     {
       contactPerIp: Type.Integer({ env: "CONTACT_RATE_LIMIT", minimum: 1, default: 5, description: "Quote requests per IP per 10 minutes." }),
-      loginPerIp: Type.Integer({ env: "LOGIN_RATE_LIMIT_IP", minimum: 1, default: 20, description: "Failed logins per IP per 15 minutes." }),
+      loginPerIp: Type.Integer({ env: "LOGIN_RATE_LIMIT_IP", minimum: 1, default: 20, description: "Failed logins per IP per 15 minutes, whatever the account; an IPv6 /64 counts as one IP." }),
       loginPerAccount: Type.Integer({
         env: "LOGIN_RATE_LIMIT_ACCOUNT",
         minimum: 1,
         default: 5,
-        description: "Failed logins per account per 15 minutes; a success clears the account's count.",
+        description:
+          "Failed logins per account from one IP per 15 minutes (and wrong current passwords per account); a successful login or password reset clears the account's counts, so a stranger cannot lock the owner out.",
       }),
       registerPerIp: Type.Integer({ env: "REGISTER_RATE_LIMIT", minimum: 1, default: 10, description: "Sign-ups per IP per hour." }),
       forgotPasswordPerIp: Type.Integer({ env: "FORGOT_PASSWORD_RATE_LIMIT", minimum: 1, default: 10, description: "Reset-link requests per IP per hour." }),

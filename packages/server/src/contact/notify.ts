@@ -1,63 +1,67 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/db";
-import type { Mailer } from "../mail/mailer";
 import { quoteNotificationMail } from "../mail/templates";
-import { claimPendingNotifications, markNotified, markNotifyFailed } from "./store";
+import type { Outbox } from "../outbox/delivery";
+import { mailItem } from "../outbox/mail-channel";
+import { claimLegacyNotifications, markNotified, type ContactRow } from "./store";
 
-/** A failed attempt is retried by the job no sooner than this, so the request's own attempt and the job do not race. */
-const RETRY_AFTER_SECONDS = 120;
+export const QUOTE_NOTIFICATION_TOPIC = "contact.notification";
+
+/** The outbox's reference to a quote request: erasing the request erases its notification too. */
+export const contactRef = (id: number) => `contact_request:${id}`;
+
+/** Queues the agency's mail about a stored quote request, in the transaction that stored it. */
+export function enqueueQuoteNotification(outbox: Outbox, tx: Db, row: ContactRow, agencyInbox: string): Promise<number> {
+  // The agency works in Dutch; the requester's language is part of the mail.
+  const mail = quoteNotificationMail("nl", {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    phone: `${row.country_code} ${row.phone}`,
+    currentWebsite: row.current_website,
+    projectType: row.project_type,
+    budgetRange: row.budget_range,
+    timeline: row.timeline,
+    domainStatus: row.domain_status,
+    features: row.features,
+    hearAboutUs: row.hear_about_us,
+    primaryGoal: row.primary_goal,
+    biggestChallenge: row.biggest_challenge,
+    message: row.message,
+    language: row.language,
+    source: row.source,
+    pageUrl: row.page_url,
+    utm: row.utm,
+    createdAt: new Date(row.created_at),
+  });
+  return outbox.enqueue(
+    tx,
+    mailItem({ topic: QUOTE_NOTIFICATION_TOPIC, ref: contactRef(row.id), message: { to: agencyInbox, replyTo: row.email, ...mail } }),
+  );
+}
+
+/** A delivered notification marks its quote request notified (the lead export shows when). */
+export function registerQuoteNotifications(outbox: Outbox): void {
+  outbox.onDelivered(QUOTE_NOTIFICATION_TOPIC, async (tx, item) => {
+    const id = /^contact_request:(\d+)$/.exec(item.ref ?? "")?.[1];
+    if (id) await markNotified(tx, Number(id));
+  });
+}
 
 /**
- * Mails the agency about quote requests that are stored but not yet notified (claimed so that two processes never
- * mail the same request at once). With `id` only that request is tried (right after it was stored); without, every
- * pending one (the job).
- * @returns how many mails were sent
+ * Moves quote requests that an instance of the release before the outbox stored and did not notify into the outbox
+ * (see claimLegacyNotifications). Once every instance runs this release there are none left.
+ * @returns the outbox ids queued
  */
-export async function notifyPendingContacts(
-  deps: {
-    db: Db;
-    mailer: Mailer;
-    agencyInbox: string;
-    log: Pick<FastifyBaseLogger, "warn" | "error">;
-    retryAfterSeconds?: number;
-  },
-  id?: number,
-): Promise<number> {
-  const { db, mailer, agencyInbox, log } = deps;
-  const rows = await claimPendingNotifications(db, { retryAfterSeconds: deps.retryAfterSeconds ?? RETRY_AFTER_SECONDS, id });
-  let sent = 0;
-  for (const row of rows) {
-    try {
-      // The agency works in Dutch; the requester's language is part of the mail.
-      const mail = quoteNotificationMail("nl", {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        company: row.company,
-        phone: `${row.country_code} ${row.phone}`,
-        currentWebsite: row.current_website,
-        projectType: row.project_type,
-        budgetRange: row.budget_range,
-        timeline: row.timeline,
-        domainStatus: row.domain_status,
-        features: row.features,
-        hearAboutUs: row.hear_about_us,
-        primaryGoal: row.primary_goal,
-        biggestChallenge: row.biggest_challenge,
-        message: row.message,
-        language: row.language,
-        source: row.source,
-        pageUrl: row.page_url,
-        utm: row.utm,
-        createdAt: new Date(row.created_at),
-      });
-      await mailer.send({ to: agencyInbox, replyTo: row.email, ...mail });
-      await markNotified(db, row.id);
-      sent++;
-    } catch (error) {
-      log.warn({ err: error, contactRequestId: row.id }, "quote request notification failed; will retry");
-      await markNotifyFailed(db, row.id, String((error as Error).message));
-    }
-  }
-  return sent;
+export async function adoptLegacyNotifications(
+  deps: { db: Db; outbox: Outbox; agencyInbox: string; log: Pick<FastifyBaseLogger, "info"> },
+): Promise<number[]> {
+  const ids = await deps.db.transaction(async (tx) => {
+    const queued: number[] = [];
+    for (const row of await claimLegacyNotifications(tx)) queued.push(await enqueueQuoteNotification(deps.outbox, tx, row, deps.agencyInbox));
+    return queued;
+  });
+  if (ids.length > 0) deps.log.info({ count: ids.length }, "quote requests stored by an earlier release handed to the outbox");
+  return ids;
 }

@@ -44,8 +44,30 @@ const COLUMNS = [
   "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam",
 ] as const;
 
-/** Stores a quote request and returns its id; the INSERT is committed when this resolves. */
-export async function insertContactRequest(db: Db, { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam }: NewContactRequest): Promise<number> {
+/** The columns of a quote request its notification is written from. */
+const ROW_COLUMNS = `id, created_at, name, email, company, country_code, phone, current_website, project_type, budget_range, timeline,
+  primary_goal, features, domain_status, hear_about_us, biggest_challenge, message, language, source, page_url, utm`;
+
+/**
+ * How quote-request notifications and the release before the outbox coexist during a rolling upgrade. That release
+ * notifies a request itself and its retry job claims every row with `notified_at IS NULL AND NOT is_spam AND
+ * (last_attempt_at IS NULL OR last_attempt_at < now() - 120 s)`, under FOR UPDATE SKIP LOCKED. This release hands
+ * a request to the outbox instead and marks the row by setting `last_attempt_at` to 'infinity', which no condition of
+ * the older release ever matches, so an old instance never mails a request the outbox owns. Requests an old
+ * instance stored are adopted by `adoptLegacyNotifications` with the older release's own claim condition (so a row
+ * an old instance is mailing right now is left to it), marked the same way and queued in the outbox in one
+ * transaction. Either way each request is mailed once, and the outbox's delivery sets `notified_at`, which the lead
+ * export shows. `notify_attempts`, `last_attempt_at` and `last_error` are kept until no release reads them.
+ */
+const HANDED_TO_OUTBOX = "'infinity'::timestamptz";
+/** The older release's wait before it retries a row it attempted; adoption waits as long. */
+const LEGACY_RETRY_AFTER_SECONDS = 120;
+
+/**
+ * Stores a quote request and returns it. Unless it is spam, it is marked as handed to the outbox, so the caller
+ * queues its notification in the same transaction.
+ */
+export async function insertContactRequest(db: Db, { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam }: NewContactRequest): Promise<ContactRow> {
   const values: Record<(typeof COLUMNS)[number], unknown> = {
     name: r.name,
     email: r.email,
@@ -71,39 +93,36 @@ export async function insertContactRequest(db: Db, { request: r, pageUrl, origin
     ip_hash: ipHash,
     is_spam: isSpam,
   };
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO contact_requests (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`,
-    COLUMNS.map((column) => values[column]),
+  const { rows } = await db.query<ContactRow>(
+    `INSERT INTO contact_requests (${COLUMNS.join(", ")}, last_attempt_at)
+     VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, CASE WHEN $${COLUMNS.length + 1}::boolean THEN NULL ELSE ${HANDED_TO_OUTBOX} END)
+     RETURNING ${ROW_COLUMNS}`,
+    [...COLUMNS.map((column) => values[column]), isSpam],
   );
-  return rows[0]!.id;
+  return rows[0]!;
 }
 
 /**
- * Claims quote requests whose notification is still owed (`notified_at IS NULL`, not spam) with one UPDATE … FOR
- * UPDATE SKIP LOCKED, so two processes never mail the same request at once. With `id` only that one.
+ * Claims the quote requests an instance of the release before the outbox stored and has not notified, marking them
+ * as handed to the outbox (see HANDED_TO_OUTBOX); the caller queues their notifications in the same transaction.
  */
-export async function claimPendingNotifications(db: Db, { retryAfterSeconds, id }: { retryAfterSeconds: number; id?: number }): Promise<ContactRow[]> {
-  const { rows } = await db.query<ContactRow>(
-    `UPDATE contact_requests SET notify_attempts = notify_attempts + 1, last_attempt_at = now()
+export async function claimLegacyNotifications(tx: Db): Promise<ContactRow[]> {
+  const { rows } = await tx.query<ContactRow>(
+    `UPDATE contact_requests SET last_attempt_at = ${HANDED_TO_OUTBOX}
       WHERE id IN (
         SELECT id FROM contact_requests
          WHERE notified_at IS NULL AND NOT is_spam
            AND (last_attempt_at IS NULL OR last_attempt_at < now() - make_interval(secs => $1))
-           AND ($2::int IS NULL OR id = $2::int)
          ORDER BY id LIMIT 50
          FOR UPDATE SKIP LOCKED)
-      RETURNING *`,
-    [retryAfterSeconds, id ?? null],
+      RETURNING ${ROW_COLUMNS}`,
+    [LEGACY_RETRY_AFTER_SECONDS],
   );
   return rows;
 }
 
 export async function markNotified(db: Db, id: number): Promise<void> {
   await db.query("UPDATE contact_requests SET notified_at = now(), last_error = NULL WHERE id = $1", [id]);
-}
-
-export async function markNotifyFailed(db: Db, id: number, error: string): Promise<void> {
-  await db.query("UPDATE contact_requests SET last_error = $2 WHERE id = $1", [id, error.slice(0, 500)]);
 }
 
 /** Every quote request, oldest first, as the admin endpoint lists them. */
@@ -151,9 +170,10 @@ export async function quoteRequestsByEmail(db: Db, email: string): Promise<Sende
   return rows;
 }
 
-/** Erasure at the sender's request: every quote request sent with this e-mail address. */
-export async function deleteQuoteRequestsByEmail(db: Db, email: string): Promise<number> {
-  return countDeleted(db, "DELETE FROM contact_requests WHERE email = lower($1)", [email]);
+/** Erasure at the sender's request: every quote request sent with this e-mail address; returns their ids. */
+export async function deleteQuoteRequestsByEmail(db: Db, email: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>("DELETE FROM contact_requests WHERE email = lower($1) RETURNING id", [email]);
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { deleteExpiredResets } from "../accounts/store";
+import { deleteExpiredVerifications } from "../accounts/verifications";
 import { deleteExpiredConsentRecords } from "../consent/store";
 import { deleteExpiredContactRequests } from "../contact/store";
 import type { Db } from "../db/db";
 import { deleteOldRateEvents } from "../lib/throttle";
+import { deleteFinishedItems } from "../outbox/repository";
 import { deleteExpiredSessions } from "../sessions/store";
 import { withJobLock } from "./job-lock";
 
@@ -19,7 +21,9 @@ export interface RetentionResult {
   consentRecords: number;
   sessions: number;
   passwordResets: number;
+  emailVerifications: number;
   rateEvents: number;
+  outboxItems: number;
   outboxMails: number;
 }
 
@@ -34,7 +38,8 @@ export interface RetentionOptions {
 /**
  * What the privacy policy promises: quote requests are kept 2 years after the last contact, consent records 2
  * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
- * sessions and expired reset tokens have no further use, and rate-limit events only matter inside their window.
+ * sessions and expired reset and verification links have no further use, rate-limit events only matter inside their window, and
+ * outbox items delivered or given up are kept 30 days (to see what was sent), then deleted.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
  * @returns what was deleted, or null when another instance was running it
@@ -45,7 +50,9 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     consentRecords: await deleteExpiredConsentRecords(tx),
     sessions: await deleteExpiredSessions(tx, options.sessionIdleSeconds),
     passwordResets: await deleteExpiredResets(tx),
+    emailVerifications: await deleteExpiredVerifications(tx),
     rateEvents: await deleteOldRateEvents(tx),
+    outboxItems: await deleteFinishedItems(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
   }));
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { notifyPendingContacts } from "../contact/notify";
+import { adoptLegacyNotifications } from "../contact/notify";
 import { sessionLimits } from "../plugins/auth";
 import { runRetention } from "./retention";
 import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
-export const MAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
+/** Due outbox items are looked for this often; the first retry of a failed mail is due 30 seconds after it. */
+export const OUTBOX_INTERVAL_MS = 30 * 1000;
 
 /**
- * Runs retention and the retry of unsent quote-request mail once the app is ready, then on timers.
+ * Runs retention, the outbox and the subscription jobs once the app is ready, then on timers.
  * Runs go through app.background, so shutdown waits for a run in progress instead of cutting it off.
  *
  * Every instance runs every job; each unit of work still happens once. The mail and renewal jobs claim their rows
@@ -27,11 +28,21 @@ export function startJobs(app: FastifyInstance): void {
       if (removed) app.log.info({ removed }, "retention job done");
       else app.log.info("retention job skipped: another instance is running it");
     });
-  const mailRetry = () =>
-    app.background("quote mail retry", async () => {
-      const sent = await notifyPendingContacts({ db: app.db, mailer: app.mailer, agencyInbox: app.config.agencyInbox, log: app.log });
-      if (sent > 0) app.log.info({ sent }, "unsent quote request notifications delivered");
+  // One run at a time per instance: a slow run (mail down, timeouts) must not pile up behind the timer.
+  let outboxRunning = false;
+  const outbox = () => {
+    if (outboxRunning) return;
+    outboxRunning = true;
+    app.background("outbox", async () => {
+      try {
+        await adoptLegacyNotifications({ db: app.db, outbox: app.outbox, agencyInbox: app.config.agencyInbox, log: app.log });
+        const delivered = await app.outbox.deliver();
+        if (delivered > 0) app.log.info({ delivered }, "outbox job delivered owed items");
+      } finally {
+        outboxRunning = false;
+      }
     });
+  };
 
   // Local test subscriptions: end or renew at period end, then (re)send any subscription mail still owed.
   const subscriptions = () =>
@@ -51,12 +62,12 @@ export function startJobs(app: FastifyInstance): void {
 
   app.addHook("onReady", async () => {
     retention();
-    mailRetry();
+    outbox();
     subscriptions();
     paymentPruning();
     timers.push(setInterval(subscriptions, SUBSCRIPTION_JOB_INTERVAL_MS).unref(), setInterval(paymentPruning, RETENTION_INTERVAL_MS).unref());
     // unref: a pending timer must not keep a process alive that is otherwise done (CLI, tests).
-    timers.push(setInterval(retention, RETENTION_INTERVAL_MS).unref(), setInterval(mailRetry, MAIL_RETRY_INTERVAL_MS).unref());
+    timers.push(setInterval(retention, RETENTION_INTERVAL_MS).unref(), setInterval(outbox, OUTBOX_INTERVAL_MS).unref());
   });
   app.addHook("preClose", async () => {
     for (const timer of timers) clearInterval(timer);

@@ -71,9 +71,12 @@ export async function returnRateEvents(db: Db, events: string[]): Promise<void> 
   if (events.length > 0) await db.query("DELETE FROM rate_events WHERE id = ANY($1::bigint[])", [events]);
 }
 
-/** Forgets every event of one key in one bucket (a successful login clears the account's failed attempts). */
-export async function clearRateEvents(db: Db, bucket: string, key: string): Promise<void> {
-  await db.query("DELETE FROM rate_events WHERE bucket = $1 AND key = $2", [bucket, key]);
+/**
+ * Forgets every event in one bucket whose key starts with `prefix` (a successful login clears an account's failed
+ * attempts from every source). The prefix is matched literally.
+ */
+export async function clearRateEventsByKeyPrefix(db: Db, bucket: string, prefix: string): Promise<void> {
+  await db.query("DELETE FROM rate_events WHERE bucket = $1 AND left(key, length($2)) = $2", [bucket, prefix]);
 }
 
 /** Events only matter inside their window; none is longer than a day. */

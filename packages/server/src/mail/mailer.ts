@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+// A file path: Node resolves no directory index for an ES module import.
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { FastifyBaseLogger } from "fastify";
+import { maskEmail } from "../lib/mask";
 
 export interface MailMessage {
   to: string;
@@ -31,16 +34,41 @@ export interface Mailer {
 
 type Logger = Pick<FastifyBaseLogger, "info">;
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: Logger }): Mailer {
-  const { smtpUrl, from, log } = options;
+/** How long the SMTP transport waits, in milliseconds, before it gives up an attempt (the outbox retries it). */
+export interface SmtpTimeouts {
+  /** For the TCP connection to be made. */
+  connectionMs: number;
+  /** For the server's greeting once connected. */
+  greetingMs: number;
+  /** Of silence on an open connection. */
+  socketMs: number;
+}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: Logger;
+  timeouts?: SmtpTimeouts;
+  /** Log `logDetail` (a reset link) beside outbox mails; never in production, where a log is collected. */
+  logDetails?: boolean;
+}): Mailer {
+  const { smtpUrl, from, log, timeouts, logDetails = true } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Without timeouts a mail server that accepts the connection and then says nothing holds an attempt for ever.
+    // The SMTP transport itself merges the URL with further options (createTransport(url) would take the URL only).
+    const transport = nodemailer.createTransport(
+      new SMTPTransport({
+        url: smtpUrl,
+        ...(timeouts ? { connectionTimeout: timeouts.connectionMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.socketMs } : {}),
+      }),
+    );
     return {
       mode: "smtp",
       outboxDir: undefined,
       async send(message) {
         const info = await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, "mail sent over SMTP");
+        log.info({ to: maskEmail(message.to), subject: message.subject }, "mail sent over SMTP");
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -58,8 +86,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      const detail = sendOptions?.logDetail ? ` — ${sendOptions.logDetail}` : "";
-      log.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to}: "${message.subject}"${detail} (outbox, no SMTP_URL)`);
+      const detail = logDetails && sendOptions?.logDetail ? ` — ${sendOptions.logDetail}` : "";
+      const to = maskEmail(message.to);
+      log.info({ to, subject: message.subject, file }, `mail to ${to}: "${message.subject}"${detail} (outbox, no SMTP_URL)`);
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -11,8 +11,18 @@ export interface MailContent {
  * The mails about accounts and quote requests. Their texts are Lingui messages (src/locales), like everything
  * else the server says to people, so each exists in nl and en and `npm run i18n:check` guards that.
  */
-const m = {
+/** Shared with the account mails (account-templates.ts): the greeting and the password-changed notice's frame. */
+export const sharedMailTexts = {
   hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
+  changedSubject: /*i18n*/ { id: "mail.password_changed.subject", message: "Your password was changed" },
+  changedWarning: /*i18n*/ {
+    id: "mail.password_changed.warning",
+    message: "If you did not do this, reset your password right away and contact us by replying to this e-mail.",
+  },
+};
+
+const m = {
+  ...sharedMailTexts,
   resetSubject: /*i18n*/ { id: "mail.reset.subject", message: "Reset your password" },
   resetIntro: /*i18n*/ {
     id: "mail.reset.intro",
@@ -22,16 +32,11 @@ const m = {
     id: "mail.reset.footer",
     message: "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this e-mail; your password stays the same.",
   },
-  changedSubject: /*i18n*/ { id: "mail.password_changed.subject", message: "Your password was changed" },
   changedBody: /*i18n*/ {
     id: "mail.password_changed.body",
     message: "The password of your account was just changed, and every device that was logged in has been logged out.",
   },
   changedLogin: /*i18n*/ { id: "mail.password_changed.login", message: "You can log in with your new password at {loginUrl}" },
-  changedWarning: /*i18n*/ {
-    id: "mail.password_changed.warning",
-    message: "If you did not do this, reset your password right away and contact us by replying to this e-mail.",
-  },
   quoteSubject: /*i18n*/ { id: "mail.quote.subject", message: "New quote request #{id} from {sender}" },
   quoteIntro: /*i18n*/ { id: "mail.quote.intro", message: "A quote request came in on {date}." },
   quoteFooter: /*i18n*/ { id: "mail.quote.footer", message: "Reply within 24 hours, as the site promises." },

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
-import { createSession, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/store";
+import type { Device } from "../sessions/device";
+import { createSession, deleteOtherSessions, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/store";
 
 export type AuthUser = SessionUser;
 
@@ -28,12 +29,14 @@ export function sessionLimits(config: Config): { idleSeconds: number; maxSeconds
 }
 
 export interface Sessions {
-  /** Creates a session and returns its token; only the token's hash is stored. */
-  create(userId: string, db?: Db): Promise<string>;
+  /** Creates a session on a device and returns its token; only the token's hash is stored. */
+  create(userId: string, device?: Device, db?: Db): Promise<string>;
   /** Revokes one session. Unknown tokens are ignored. */
   revoke(token: string, db?: Db): Promise<void>;
   /** Revokes every session of a user (password reset). */
   revokeAll(userId: string, db?: Db): Promise<void>;
+  /** Revokes every session of a user but the one of `keepToken` (sign out everywhere else); returns how many. */
+  revokeOthers(userId: string, keepToken: string, db?: Db): Promise<number>;
   /** The user of a session that is neither idle too long nor past its absolute end, or null. */
   lookup(token: string): Promise<AuthUser | null>;
 }
@@ -47,13 +50,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export function createSessions(appDb: Db, limits: { idleSeconds: number; maxSeconds: number }): Sessions {
   return {
-    async create(userId, db = appDb) {
+    async create(userId, device = { browser: null, os: null }, db = appDb) {
       const token = randomToken();
-      await createSession(db, { tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + limits.maxSeconds * 1000) });
+      await createSession(db, { tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + limits.maxSeconds * 1000), ...device });
       return token;
     },
     revoke: (token, db = appDb) => deleteSession(db, sha256(token)),
     revokeAll: (userId, db = appDb) => deleteUserSessions(db, userId),
+    revokeOthers: (userId, keepToken, db = appDb) => deleteOtherSessions(db, userId, sha256(keepToken)),
     async lookup(token) {
       // Real tokens are 43 characters; anything far off is not worth a query.
       if (token.length < 20 || token.length > 200) return null;

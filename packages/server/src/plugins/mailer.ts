@@ -13,7 +13,14 @@ export default fp(
   async function mailerPlugin(app: FastifyInstance, opts: { mailer?: Mailer }) {
     const mailer =
       opts.mailer ??
-      createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, dataDir: app.config.dataDir, log: app.log });
+      createMailer({
+        smtpUrl: app.config.smtpUrl,
+        from: app.config.mailFrom,
+        dataDir: app.config.dataDir,
+        log: app.log,
+        timeouts: app.config.smtpTimeouts,
+        logDetails: app.config.nodeEnv !== "production",
+      });
     app.decorate("mailer", mailer);
     app.addHook("onClose", async () => mailer.close());
   },

@@ -14,6 +14,8 @@ export const IP_LIMITS = {
   "forgot-password": { setting: "forgotPasswordPerIp", windowSeconds: 60 * 60 },
   // Checking a token and using it both try a token, so they share one count.
   "reset-token": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
+  // Following a verification link tries a token too; as many as reset tokens, counted apart.
+  "verify-email": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
   consent: { setting: "consentPerIp", windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;
 

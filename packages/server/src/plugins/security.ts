@@ -4,11 +4,15 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { stripBase } from "@agency/contract";
 import { siteOrigin } from "../config";
+import { clientKey } from "../lib/client-ip";
 import { hmac, randomToken } from "../lib/crypto";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Keyed hash of an IP address: lets us rate-limit and correlate without storing the address (privacy policy). */
+    /**
+     * Keyed hash of a client address: lets us rate-limit and correlate without storing the address (privacy
+     * policy). The one place addresses are grouped: an IPv6 address counts as its /64, an IPv4-mapped one as IPv4.
+     */
     hashIp(ip: string): string;
     /** The site's own origin plus ALLOWED_ORIGINS; redirect URLs sent by clients must point at one of these. */
     isAllowedOrigin(origin: string): boolean;
@@ -78,7 +82,7 @@ async function securityPlugin(app: FastifyInstance) {
   ]);
   const { rows } = await app.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'ip_hash_secret'");
   const secret = rows[0]!.value;
-  app.decorate("hashIp", (ip: string) => hmac(secret, ip));
+  app.decorate("hashIp", (ip: string) => hmac(secret, clientKey(ip)));
 }
 
 export default fp(securityPlugin, { name: "security", dependencies: ["config", "db"] });

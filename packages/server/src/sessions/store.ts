@@ -10,8 +10,49 @@ export interface SessionUser {
   locale: Locale;
 }
 
-export async function createSession(db: Db, session: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
-  await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [session.tokenHash, session.userId, session.expiresAt]);
+export async function createSession(
+  db: Db,
+  session: { tokenHash: string; userId: string; expiresAt: Date; browser: string | null; os: string | null },
+): Promise<void> {
+  await db.query("INSERT INTO sessions (token_hash, user_id, expires_at, browser, os) VALUES ($1, $2, $3, $4, $5)", [
+    session.tokenHash,
+    session.userId,
+    session.expiresAt,
+    session.browser,
+    session.os,
+  ]);
+}
+
+export interface SessionListing {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  current: boolean;
+}
+
+/** A user's sessions that still work, the one with `currentHash` marked, most recently used first. */
+export async function listUserSessions(db: Db, userId: string, currentHash: string, idleSeconds: number): Promise<SessionListing[]> {
+  const { rows } = await db.query<SessionListing>(
+    `SELECT id, browser, os, created_at, last_seen_at, token_hash = $2 AS current
+       FROM sessions
+      WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $3)
+      ORDER BY token_hash = $2 DESC, last_seen_at DESC, created_at DESC`,
+    [userId, currentHash, idleSeconds],
+  );
+  return rows;
+}
+
+/** Ends one of a user's sessions by its id; false when the user has no session with that id. */
+export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  return (await countDeleted(db, "DELETE FROM sessions WHERE user_id = $1 AND id = $2", [userId, id])) > 0;
+}
+
+/** Ends every session of a user but the one with `keepHash` (the device asking); returns how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepHash: string): Promise<number> {
+  return countDeleted(db, "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2", [userId, keepHash]);
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

@@ -37,11 +37,15 @@ export function ownCssProperties(meta: ElementMeta, shared: Set<string>): Map<st
   return used;
 }
 
-/** Every `part` name written in the element's components (part="a" or part={x ? "a b" : "c"}). */
+/**
+ * Every `part` name written in the element's components (part="a" or part={x ? "a b" : "c"}), in its folder and its
+ * subfolders (panels loaded later), tests left out.
+ */
 export function partsInSource(meta: ElementMeta): string[] {
   const names = new Set<string>();
   const folder = folderOf(meta);
-  for (const file of readdirSync(folder).filter((f) => f.endsWith(".tsx"))) {
+  const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tsx") && !f.includes("__tests__"));
+  for (const file of files) {
     for (const [, value] of read(`${folder}${file}`).matchAll(/\bpart=(\{[^}]*\}|"[^"]*")/g)) {
       for (const [, text] of value!.matchAll(/"([^"]*)"/g)) for (const name of text!.split(/\s+/)) if (name) names.add(name);
     }

@@ -14,7 +14,7 @@ import type { AgencyNavigateDetail } from "../events";
 /** Every element in a test talks to this API base. */
 export const API = "http://api.test/api";
 
-export const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z" };
+export const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z", email_verified: true, pending_email: null };
 
 export const activeSubscription: Subscription = {
   plan_name: "Pro Plan",

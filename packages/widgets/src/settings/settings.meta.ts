@@ -7,6 +7,10 @@ export const settingsMeta = {
     "agency-subscription-cancel": { cancelable: false },
     "agency-subscription-resume": { cancelable: false },
     "agency-billing-portal": { cancelable: true },
+    "agency-profile-change": { cancelable: false },
+    "agency-email-change-request": { cancelable: false },
+    "agency-password-change": { cancelable: false },
+    "agency-sessions-revoke": { cancelable: false },
     "agency-account-delete": { cancelable: false },
     "agency-navigate": navigateEvent,
   },
@@ -14,9 +18,10 @@ export const settingsMeta = {
 
 export const settingsDocs: ElementDocs<typeof settingsMeta> = {
   description:
-    "The logged-in visitor's account and subscription: cancel at the end of the period, or resume before it ends; " +
-    "manage billing (card, billing address, VAT number, monthly or yearly) and see the invoices; download their data, or " +
-    "delete the account.",
+    "The logged-in visitor's account and subscription: verify the e-mail address, change the name, e-mail address and " +
+    "password, see the signed-in devices and sign out the others; cancel the subscription at the end of the period, or " +
+    "resume it before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the " +
+    "invoices; download their data, or delete the account. Works with or without a subscription.",
   attributes: {},
   events: {
     "agency-subscription-cancel": "The subscription was cancelled at the end of its period; the detail is the subscription as it is now.",
@@ -24,11 +29,19 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-billing-portal":
       "'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself " +
       "(in a new tab, say); otherwise the element goes there, and the portal leads back to this page.",
+    "agency-profile-change": "The visitor changed their name; the detail is the account as it is now.",
+    "agency-email-change-request": "A link was mailed to a new address; the account keeps its address until the link is followed.",
+    "agency-password-change": "The password was changed; this device stays signed in, every other one was signed out.",
+    "agency-sessions-revoke": "Devices were signed out from the list of signed-in devices (one, or all but this one).",
     "agency-account-delete": "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",
   },
   parts: {
     root: "The element's outer box.",
+    verify: "The notice that the e-mail address is not verified yet.",
+    resend: "The 'Resend verification e-mail' button.",
     account: "The account card.",
+    "edit-name": "The 'Change name' button.",
+    "edit-email": "The 'Change e-mail address' button.",
     subscription: "The subscription card.",
     status: "The subscription's status badge.",
     notice: "The notice that a cancelled subscription is ending.",
@@ -37,6 +50,10 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "manage-billing": "The 'Manage billing' button.",
     invoices: "The table of invoices.",
     "invoice-pdf": "The link to an invoice's PDF.",
+    password: "The 'Change password' card.",
+    sessions: "The 'Signed-in devices' card.",
+    session: "One signed-in device in that card.",
+    "sign-out-others": "The 'Sign out everywhere else' button.",
     data: "The 'Your data' card.",
     download: "The 'Download my data' button.",
     delete: "The 'Delete account' button.",

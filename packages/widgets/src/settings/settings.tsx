@@ -3,8 +3,12 @@ import { Modal, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
+import { AccountProfile } from "./account-profile";
 import { useStatusLabel } from "./status-label";
-import { YourData } from "./your-data";
+import { VerifyEmailNotice } from "./verify-email-notice";
+
+// Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
+const AccountPanels = lazy(() => import("./panels/account-panels"));
 
 /** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
 const Billing = lazy(() => import("./billing"));
@@ -20,8 +24,9 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
 }
 
 /**
- * Spec §2 Settings: account information and the subscription, with cancel (and, beyond the spec, resume), and the
- * visitor's own data: download it, or delete the account.
+ * The settings page: account information and the subscription, with cancel (and resume), and the
+ * visitor's own account and data: verify the address, change the name, address and password, the signed-in devices,
+ * download the data, or delete the account. For every signed-in visitor, with or without a subscription.
  */
 export function Settings() {
   const { t } = useLingui();
@@ -115,25 +120,8 @@ export function Settings() {
 
   return (
     <section className="settings" part="root">
-      <section className="settings__card" part="account" aria-labelledby="settings-account">
-        <h2 id="settings-account" className="settings__title">
-          <Trans>Account Information</Trans>
-        </h2>
-        <dl className="settings__list">
-          <div className="settings__row">
-            <dt>
-              <Trans>Email</Trans>
-            </dt>
-            <dd>{user.email}</dd>
-          </div>
-          <div className="settings__row">
-            <dt>
-              <Trans>Name</Trans>
-            </dt>
-            <dd>{user.name || <Trans>Not set</Trans>}</dd>
-          </div>
-        </dl>
-      </section>
+      <VerifyEmailNotice />
+      <AccountProfile />
 
       <section className="settings__card" part="subscription" aria-labelledby="settings-subscription">
         <h2 id="settings-subscription" className="settings__title">
@@ -217,7 +205,9 @@ export function Settings() {
         </Suspense>
       )}
 
-      <YourData />
+      <Suspense fallback={null}>
+        <AccountPanels />
+      </Suspense>
 
       {confirming ? (
         <Modal

@@ -32,6 +32,8 @@ beforeEach(() => {
       current = current && { ...current, cancel_at_period_end: true };
       return HttpResponse.json({ subscription: current });
     }),
+    // The signed-in devices card below (its own tests are in sessions.test.tsx).
+    http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [] })),
     http.post(`${API}/subscriptions/resume`, async () => {
       calls.push("resume");
       await delay(150);
@@ -132,9 +134,13 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     );
     return { el, ui: view };
   }
+  /** Everything shown: the subscription and the devices fetched, and the cards below the first screen loaded. */
   async function mountLoaded() {
     const mounted = await mount();
-    await waitFor(() => expect(mounted.ui.queryByText(T.loading)).toBeNull());
+    await waitFor(() => {
+      expect(mounted.ui.getByRole("heading", { level: 2, name: T.yourData })).toBeInTheDocument();
+      expect(mounted.ui.queryAllByText(T.loading)).toEqual([]);
+    });
     return mounted;
   }
   const row = (ui: ReturnType<typeof within>, term: string) => ui.getByText(term, { selector: "dt" }).nextElementSibling;

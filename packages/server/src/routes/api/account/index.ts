@@ -1,28 +1,42 @@
 import { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema, SuccessMessageResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { confirmPassword } from "../../../accounts/confirm-password";
+import { userRef } from "../../../accounts/mails";
 import { deleteUser, findUserById } from "../../../accounts/store";
 import { authTexts } from "../../../accounts/texts";
 import { consentRecordsById } from "../../../consent/store";
+import { contactRef } from "../../../contact/notify";
 import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
-import { burnPasswordCheck, verifyPassword } from "../../../lib/crypto";
-import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
+import { deleteItemsAbout } from "../../../outbox/repository";
 import { invoiceNumber } from "../../../payments/local-portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";
-
-/** Wrong passwords per account in this window before deletion is refused for a while (LOGIN_RATE_LIMIT_ACCOUNT). */
-const DELETE_WINDOW_SECONDS = 15 * 60;
+import profileRoutes from "./profile";
+import sessionRoutes from "./sessions";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /**
  * The signed-in user's rights over their own data: a copy of everything held about them, and erasure. Quote requests
- * are not tied to an account, so they are found by the account's e-mail address; consent records only carry the
- * anonymous id the cookie banner keeps in the browser, which the browser sends along.
+ * are not tied to an account, so they are found by the account's e-mail address, and only once that address is
+ * verified: anyone can sign up with any address, and must not read or erase what its owner sent. Consent records only
+ * carry the anonymous id the cookie banner keeps in the browser, which the browser sends along. Every signed-in user
+ * has these rights, with or without a subscription.
  */
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Before validation, so " New@Example.COM " is checked (and stored) as "new@example.com".
+  app.addHook("preValidation", async (request) => {
+    const body = request.body as Record<string, unknown> | null;
+    if (body && typeof body === "object") {
+      if (typeof body.newEmail === "string") body.newEmail = body.newEmail.trim().toLowerCase();
+      if (typeof body.name === "string") body.name = body.name.trim();
+    }
+  });
+  await app.register(profileRoutes);
+  await app.register(sessionRoutes);
+
   app.get(
     "/export",
     {
@@ -31,8 +45,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "Download everything held about the signed-in user",
         description:
-          "The account, every subscription with its payment records (with test payments also the billing details and invoices), the quote requests sent with the account's e-mail address, and the cookie " +
-          "choices recorded under `consentId` (the banner's id in this browser). Sent as a file (Content-Disposition: attachment), never cached.",
+          "The account, every subscription with its payment records (with test payments also the billing details and invoices), the " +
+          "quote requests sent with the account's e-mail address (only when that address is verified; otherwise `quote_requests_note` " +
+          "says why they are missing), and the cookie choices recorded under `consentId` (the banner's id in this browser). Sent as a " +
+          "file (Content-Disposition: attachment), never cached.",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
         response: { 200: AccountExportSchema, ...errorResponses({ 400: [], 401: [] }) },
@@ -42,7 +58,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserById(app.db, request.user!.id);
       if (!user) return reply.sendError(401, "auth.required");
       const payments = await userPaymentRecords(app.db, user.id, user.locale);
-      const quotes = await quoteRequestsByEmail(app.db, user.email);
+      const verified = user.email_verified_at !== null;
+      const quotes = verified ? await quoteRequestsByEmail(app.db, user.email) : [];
       const consents = request.query.consentId ? await consentRecordsById(app.db, request.query.consentId) : [];
       const exportedAt = new Date();
       reply
@@ -50,7 +67,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header("cache-control", "no-store");
       return {
         exported_at: exportedAt.toISOString(),
-        account: { id: user.id, email: user.email, name: user.name, language: user.locale, created_at: iso(user.created_at) },
+        account: { id: user.id, email: user.email, email_verified: verified, name: user.name, language: user.locale, created_at: iso(user.created_at) },
         subscriptions: payments.subscriptions.map((s) => ({
           ...s,
           current_period_start: iso(s.current_period_start),
@@ -74,6 +91,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           vat_number: i.vat_number,
         })),
         quote_requests: quotes.map((q) => ({ ...q, created_at: iso(q.created_at), last_contact_at: iso(q.last_contact_at) })),
+        quote_requests_note: verified ? null : say(requestLocale(request), authTexts.quoteRequestsWithheld, { email: user.email }),
         consent_records: consents.map((c) => ({ ...c, client_timestamp: iso(c.client_timestamp), created_at: iso(c.created_at) })),
       };
     },
@@ -89,8 +107,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "Confirmed with the current password (400 `account.wrong_password`; wrong ones are limited per account like logins, 429). Open " +
           "checkouts are first expired and a running subscription cancelled at once with the payment provider (503 `account.cancel_failed` " +
-          "when that fails: nothing is deleted). " +
-          "Then the account, its sessions, subscriptions and payment records, and the quote requests sent with its e-mail address are erased.",
+          "when that fails: nothing is deleted). Then the account, its sessions, subscriptions and payment records, its mails, and (when " +
+          "its address is verified) the quote requests sent with its e-mail address are erased.",
         security: [{ bearer: [] }],
         body: DeleteAccountBodySchema,
         response: {
@@ -101,17 +119,12 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const sessionUser = request.user!;
-      // Counted before the check, like logins, so parallel guesses cannot all pass the limit.
-      const attempt = await takeRateSlot(app.db, [
-        { bucket: "account:delete", key: sessionUser.id, limit: app.config.limits.loginPerAccount, windowSeconds: DELETE_WINDOW_SECONDS },
-      ]);
-      if (attempt.wait > 0) return reply.sendError(429, "account.too_many_attempts", { retryAfter: attempt.wait, locale });
-
-      const user = await findUserById(app.db, sessionUser.id);
-      const ok = user ? await verifyPassword(user.password_hash, request.body.password) : (await burnPasswordCheck(request.body.password), false);
-      if (!user) return reply.sendError(401, "auth.required");
-      if (!ok) return reply.sendError(400, "account.wrong_password", { fields: ["password"], locale });
+      const user = await confirmPassword(app.db, {
+        userId: request.user!.id,
+        password: request.body.password,
+        field: "password",
+        limit: app.config.limits.loginPerAccount,
+      });
 
       // The providers first: an account must never be gone while a checkout or subscription of it can still charge.
       try {
@@ -121,12 +134,12 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { err: error, ...(error instanceof ProviderError ? { provider: error.provider, providerRequestId: error.providerRequestId } : {}) },
           "account deletion: a checkout or subscription could not be closed at the payment provider",
         );
-        await returnRateEvents(app.db, attempt.events);
         return reply.sendError(503, "account.cancel_failed", { locale });
       }
 
       await app.db.transaction(async (tx) => {
-        await deleteQuoteRequestsByEmail(tx, user.email);
+        const quoteRequests = user.email_verified_at ? await deleteQuoteRequestsByEmail(tx, user.email) : [];
+        await deleteItemsAbout(tx, [userRef(user.id), ...quoteRequests.map(contactRef)]);
         await app.sessions.revokeAll(user.id, tx);
         await deleteUser(tx, user.id);
       });

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from "@agency/contract";
 import { ContactBodySchema, ContactResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { errorFields } from "../../../lib/validation";
-import { notifyPendingContacts } from "../../../contact/notify";
+import { enqueueQuoteNotification } from "../../../contact/notify";
 import { insertContactRequest } from "../../../contact/store";
 import { contactTexts } from "../../../contact/texts";
 import { requestLocale, say } from "../../../i18n";
@@ -24,7 +24,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["contact"],
         summary: "Send a quote request",
         description:
-          "Stored before anything else; the agency is mailed afterwards (retried until it succeeds). Errors are in the submitted language. " +
+          "Stored before anything else, with the agency's mail queued in the same transaction; the mail is sent afterwards " +
+          "(retried with backoff when it fails). Errors are in the submitted language. " +
           `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed.`,
         body: ContactBodySchema,
         response: { 200: ContactResponseSchema, ...errorResponses({ 400: ["contact.invalid_field"], 429: ["contact.too_many_requests"] }) },
@@ -45,22 +46,22 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const isSpam = (body[HONEYPOT_FIELD] ?? "").trim() !== "";
       const utm = Object.fromEntries(Object.entries(body.utm ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
-      const id = await insertContactRequest(app.db, {
-        request: body,
-        pageUrl: (body.pageUrl || request.headers.referer || "").slice(0, 2000),
-        origin: String(request.headers.origin ?? "").slice(0, 500),
-        referrer: String(request.headers.referer ?? "").slice(0, 2000),
-        utm,
-        ipHash: app.hashIp(request.ip),
-        isSpam,
+      // The request and its notification commit together: the answer is only sent for a stored request, and a
+      // stored request is never left without its mail.
+      const { id, queued } = await app.db.transaction(async (tx) => {
+        const row = await insertContactRequest(tx, {
+          request: body,
+          pageUrl: (body.pageUrl || request.headers.referer || "").slice(0, 2000),
+          origin: String(request.headers.origin ?? "").slice(0, 500),
+          referrer: String(request.headers.referer ?? "").slice(0, 2000),
+          utm,
+          ipHash: app.hashIp(request.ip),
+          isSpam,
+        });
+        return { id: row.id, queued: isSpam ? [] : [await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox)] };
       });
-      // The request is committed: the answer is only sent for a stored request.
       if (isSpam) request.log.info({ contactRequestId: id }, "quote request caught by honeypot; stored as spam, not mailed");
-      else {
-        app.background("quote request notification", () =>
-          notifyPendingContacts({ db: app.db, mailer: app.mailer, agencyInbox: app.config.agencyInbox, log: app.log }, id),
-        );
-      }
+      app.outbox.deliverSoon(reply, queued);
       return { success: true as const, message: say(locale, contactTexts.sent) };
     },
   );

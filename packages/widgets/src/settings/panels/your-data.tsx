@@ -3,7 +3,7 @@ import { Modal, toast } from "@agency/ui";
 import { FormAlert, PasswordField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useElement } from "../element/element-context";
+import { useElement } from "../../element/element-context";
 
 /** Hands the export to the browser as a file download. */
 function saveAsFile(data: unknown, filename: string): void {
@@ -28,6 +28,8 @@ export function YourData() {
   const { user } = useSession();
   const locale = settings.locale;
   const email = user?.email ?? "";
+  // Quote requests are matched by address, so they are part of the account only once the address is verified.
+  const unverified = user?.email_verified === false;
   const formId = useId();
   const alertId = useId();
   const [downloading, setDownloading] = useState(false);
@@ -96,6 +98,11 @@ export function YourData() {
       <p className="settings__muted settings__intro">
         <Trans>Download a copy of everything we hold about you, or delete your account and the data that goes with it.</Trans>
       </p>
+      {unverified ? (
+        <p className="settings__muted settings__intro">
+          <Trans>Quote requests sent with {email} become part of your data once you verify the address.</Trans>
+        </p>
+      ) : null}
       <div className="settings__actions">
         <button
           type="button"
@@ -129,10 +136,17 @@ export function YourData() {
         >
           <form id={formId} className="settings__form" noValidate onSubmit={(event) => void confirmDelete(event)}>
             <p className="settings__modal-text">
-              <Trans>
-                This permanently deletes your account. A running subscription is cancelled at once and you lose access
-                immediately. Quote requests sent with {email} are deleted too. This cannot be undone.
-              </Trans>
+              {unverified ? (
+                <Trans>
+                  This permanently deletes your account. A running subscription is cancelled at once and you lose access
+                  immediately. This cannot be undone.
+                </Trans>
+              ) : (
+                <Trans>
+                  This permanently deletes your account. A running subscription is cancelled at once and you lose access
+                  immediately. Quote requests sent with {email} are deleted too. This cannot be undone.
+                </Trans>
+              )}
             </p>
             <PasswordField
               inputRef={passwordRef}

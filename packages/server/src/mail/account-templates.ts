@@ -1,0 +1,95 @@
+import type { Locale } from "@agency/contract";
+import { say } from "../i18n";
+import { sharedMailTexts, type MailContent } from "./templates";
+
+const helloMessage = sharedMailTexts.hello;
+
+/**
+ * The mails about an account's e-mail address and password changed from the settings page, nl and en (src/locales).
+ * Each one says what happened and what to do when it was not the reader.
+ */
+const m = {
+  verifySubject: /*i18n*/ { id: "mail.verify.subject", message: "Confirm your e-mail address" },
+  verifyIntro: /*i18n*/ {
+    id: "mail.verify.intro",
+    message: "Please confirm that this is your e-mail address by opening this link:",
+  },
+  linkFooter: /*i18n*/ {
+    id: "mail.verify.footer",
+    message: "The link works once and expires in 24 hours. If you did not create an account with us, you can ignore this e-mail.",
+  },
+  changeSubject: /*i18n*/ { id: "mail.email_change.subject", message: "Confirm your new e-mail address" },
+  changeIntro: /*i18n*/ {
+    id: "mail.email_change.intro",
+    message: "You asked to use {email} for your account. Open this link to confirm it; until then your account keeps its current address:",
+  },
+  changeFooter: /*i18n*/ {
+    id: "mail.email_change.footer",
+    message: "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this e-mail; nothing changes.",
+  },
+  changedSubject: /*i18n*/ { id: "mail.email_changed.subject", message: "The e-mail address of your account was changed" },
+  changedBody: /*i18n*/ {
+    id: "mail.email_changed.body",
+    message: "The e-mail address of your account was changed to {email}. We will write to that address from now on.",
+  },
+  changedWarning: /*i18n*/ {
+    id: "mail.email_changed.warning",
+    message: "If you did not do this, reply to this e-mail right away so we can help you get your account back.",
+  },
+  inUseSubject: /*i18n*/ { id: "mail.email_in_use.subject", message: "Someone tried to use your e-mail address" },
+  inUseBody: /*i18n*/ {
+    id: "mail.email_in_use.body",
+    message:
+      "Someone asked to move another account to this e-mail address, but you already have an account with it, so nothing was changed.",
+  },
+  inUseHint: /*i18n*/ {
+    id: "mail.email_in_use.hint",
+    message: "If that was you, log in to your existing account at {loginUrl} instead. Otherwise you can ignore this e-mail.",
+  },
+  passwordBody: /*i18n*/ {
+    id: "mail.password_changed_settings.body",
+    message: "The password of your account was just changed in your account settings, and every other device that was logged in has been logged out.",
+  },
+};
+
+export function verifyEmailMail(locale: Locale, { name, link }: { name: string; link: string }): MailContent {
+  return {
+    subject: say(locale, m.verifySubject),
+    text: [say(locale, helloMessage, { name }), "", say(locale, m.verifyIntro), "", link, "", say(locale, m.linkFooter)].join("\n"),
+  };
+}
+
+/** To the new address of an e-mail change: the link that makes it the account's. */
+export function confirmNewEmailMail(locale: Locale, { name, link, email }: { name: string; link: string; email: string }): MailContent {
+  return {
+    subject: say(locale, m.changeSubject),
+    text: [say(locale, helloMessage, { name }), "", say(locale, m.changeIntro, { email }), "", link, "", say(locale, m.changeFooter)].join("\n"),
+  };
+}
+
+/** To the old address once the change is done. */
+export function emailChangedMail(locale: Locale, { name, email }: { name: string; email: string }): MailContent {
+  return {
+    subject: say(locale, m.changedSubject),
+    text: [say(locale, helloMessage, { name }), "", say(locale, m.changedBody, { email }), "", say(locale, m.changedWarning)].join("\n"),
+  };
+}
+
+/**
+ * To an address another account already has, instead of a link: the one who asked learns nothing from the answer,
+ * and the address's owner learns that someone tried.
+ */
+export function emailInUseMail(locale: Locale, { loginUrl }: { loginUrl: string }): MailContent {
+  return {
+    subject: say(locale, m.inUseSubject),
+    text: [say(locale, m.inUseBody), "", say(locale, m.inUseHint, { loginUrl })].join("\n"),
+  };
+}
+
+/** After a password change from the settings page (the device that changed it stays logged in). */
+export function passwordChangedInSettingsMail(locale: Locale, { name }: { name: string }): MailContent {
+  return {
+    subject: say(locale, sharedMailTexts.changedSubject),
+    text: [say(locale, helloMessage, { name }), "", say(locale, m.passwordBody), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
+  };
+}

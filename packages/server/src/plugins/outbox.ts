@@ -1,0 +1,44 @@
+import { once } from "node:events";
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { registerQuoteNotifications } from "../contact/notify";
+import { createOutbox, type Outbox } from "../outbox/delivery";
+import { MAIL_CHANNEL, mailChannel } from "../outbox/mail-channel";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The durable outbox: `enqueue(tx, item)` in the transaction of what the item is about, then
+     * `deliverSoon(reply, ids)` after the commit. The outbox job delivers what that attempt did not.
+     */
+    outbox: Outbox & {
+      /**
+       * Tries these items once the answer has gone out (app.background): mail arrives in seconds, not at the next job
+       * run, and the attempt never delays the answer (whose timing must not tell whether an account exists).
+       */
+      deliverSoon(reply: FastifyReply, ids: number[]): void;
+    };
+  }
+}
+
+export default fp(
+  async function outboxPlugin(app: FastifyInstance) {
+    const outbox = createOutbox({ db: app.db, log: app.log });
+    outbox.addChannel(MAIL_CHANNEL, mailChannel(app.mailer));
+    registerQuoteNotifications(outbox);
+    app.decorate(
+      "outbox",
+      Object.assign(outbox, {
+        deliverSoon(reply: FastifyReply, ids: number[]) {
+          if (ids.length === 0) return;
+          const answered = reply.raw.writableFinished ? Promise.resolve() : Promise.race([once(reply.raw, "finish"), once(reply.raw, "close")]);
+          app.background("outbox delivery", async () => {
+            await answered;
+            return outbox.deliver(ids);
+          });
+        },
+      }),
+    );
+  },
+  { name: "outbox", dependencies: ["db", "mailer", "background"] },
+);

@@ -1,0 +1,87 @@
+import {
+  AccountSessionParamsSchema,
+  AccountSessionsResponseSchema,
+  RevokeSessionsResponseSchema,
+  SuccessMessageResponseSchema,
+  errorResponses,
+} from "@agency/contract/schemas";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { authTexts } from "../../../accounts/texts";
+import { sha256 } from "../../../lib/crypto";
+import { bearerToken, sessionLimits } from "../../../plugins/auth";
+import { deleteUserSession, listUserSessions } from "../../../sessions/store";
+import { requestLocale, say } from "../../../i18n";
+
+/**
+ * The devices signed in to the account: listed (browser and system from the user agent at login, last use to the
+ * minute, this device marked; no address is kept), and signed out one by one or all but this one.
+ */
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const currentHash = (request: Parameters<typeof bearerToken>[0]) => sha256(bearerToken(request)!);
+
+  app.get(
+    "/sessions",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["account"],
+        summary: "The signed-in devices of the account",
+        description: "Sessions that still work, this device first, then by last use.",
+        security: [{ bearer: [] }],
+        response: { 200: AccountSessionsResponseSchema, ...errorResponses({ 401: [] }) },
+      },
+    },
+    async (request) => {
+      const rows = await listUserSessions(app.db, request.user!.id, currentHash(request), sessionLimits(app.config).idleSeconds);
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          browser: row.browser,
+          os: row.os,
+          created_at: new Date(row.created_at).toISOString(),
+          last_used_at: new Date(row.last_seen_at).toISOString(),
+          current: row.current,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    "/sessions",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["account"],
+        summary: "Sign out everywhere else",
+        description: "Ends every session of the account but this device's.",
+        security: [{ bearer: [] }],
+        response: { 200: RevokeSessionsResponseSchema, ...errorResponses({ 401: [] }) },
+      },
+    },
+    async (request) => {
+      const revoked = await app.sessions.revokeOthers(request.user!.id, bearerToken(request)!);
+      return { success: true as const, message: say(requestLocale(request), authTexts.otherSessionsRevoked, { count: revoked }), revoked };
+    },
+  );
+
+  app.delete(
+    "/sessions/:id",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["account"],
+        summary: "Sign out one device",
+        description: "Only the account's own sessions (404 otherwise). Ending this device's session is a logout.",
+        security: [{ bearer: [] }],
+        params: AccountSessionParamsSchema,
+        response: { 200: SuccessMessageResponseSchema, ...errorResponses({ 400: [], 401: [], 404: ["account.session_not_found"] }) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteUserSession(app.db, request.user!.id, request.params.id))) return reply.sendError(404, "account.session_not_found");
+      return { success: true as const, message: say(requestLocale(request), authTexts.sessionRevoked) };
+    },
+  );
+};
+
+export default sessionRoutes;

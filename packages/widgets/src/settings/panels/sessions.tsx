@@ -1,0 +1,154 @@
+import { accountApi, formatDate, formatTimeAgo, type AccountSession } from "@agency/core";
+import { toast } from "@agency/ui";
+import { FormAlert } from "@agency/ui/form";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useState } from "react";
+import { useElement } from "../../element/element-context";
+
+type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[] };
+
+/** A session's last use counts as now within this long (it is written at most once a minute). */
+const ACTIVE_NOW_MS = 2 * 60_000;
+
+const isActiveNow = (session: AccountSession) => session.current || Date.now() - Date.parse(session.last_used_at) < ACTIVE_NOW_MS;
+
+/**
+ * The devices signed in to the account (browser and system, as GitHub and Clerk show them: 'Chrome on macOS'),
+ * this one marked, with their last use; each other one can be signed out, or all of them at once.
+ */
+export function Sessions() {
+  const { t } = useLingui();
+  const { api, settings, emit } = useElement();
+  const locale = settings.locale;
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [working, setWorking] = useState<string | null>(null);
+
+  const fetchSessions = useCallback(
+    () =>
+      accountApi.listSessions(api).then(
+        (sessions): Load => ({ state: "loaded", sessions }),
+        (failure: unknown): Load => {
+          console.error("agency-settings: the signed-in devices could not be loaded", failure);
+          return { state: "failed" };
+        },
+      ),
+    [api],
+  );
+  const refresh = async () => setLoad(await fetchSessions());
+
+  useEffect(() => {
+    let live = true;
+    void fetchSessions().then((next) => live && setLoad(next));
+    return () => {
+      live = false;
+    };
+  }, [fetchSessions]);
+
+  const device = (session: AccountSession) => {
+    const { browser, os } = session;
+    if (browser && os) return t`${browser} on ${os}`;
+    return browser ?? os ?? t`Unknown device`;
+  };
+
+  async function signOut(target: AccountSession | "others") {
+    setWorking(target === "others" ? "others" : target.id);
+    try {
+      if (target === "others") {
+        const { revoked } = await accountApi.revokeOtherSessions(api);
+        toast.success(t`${plural(revoked, { one: "# other device has been signed out", other: "# other devices have been signed out" })}`, { locale });
+        emit("agency-sessions-revoke", { revoked });
+      } else {
+        await accountApi.revokeSession(api, target.id);
+        const name = device(target);
+        toast.success(t`${name} has been signed out`, { locale });
+        emit("agency-sessions-revoke", { revoked: 1 });
+      }
+    } catch (failure) {
+      console.error("agency-settings: signing out failed", failure);
+      toast.error(t`Failed to sign out`, { locale });
+    } finally {
+      setWorking(null);
+      await refresh();
+    }
+  }
+
+  const others = load.state === "loaded" ? load.sessions.filter((s) => !s.current) : [];
+
+  return (
+    <section className="settings__card" part="sessions" aria-labelledby="settings-sessions">
+      <h2 id="settings-sessions" className="settings__title">
+        <Trans>Signed-in devices</Trans>
+      </h2>
+      {load.state === "loading" ? (
+        <p className="settings__muted" role="status">
+          <Trans>Loading...</Trans>
+        </p>
+      ) : load.state === "failed" ? (
+        <div className="settings__actions">
+          <FormAlert message={t`Failed to load your signed-in devices`} />
+          <button type="button" className="ag-button ag-button--secondary" onClick={() => void refresh()}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul className="settings__sessions">
+            {load.sessions.map((session) => {
+              const name = device(session);
+              const ago = formatTimeAgo(session.last_used_at, locale);
+              const since = formatDate(session.created_at, locale);
+              return (
+                <li key={session.id} className="settings__session" part="session">
+                  <div>
+                    <p className="settings__device">
+                      {name}{" "}
+                      {session.current ? (
+                        <span className="badge badge--active">
+                          <Trans>This device</Trans>
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="settings__muted">
+                      {isActiveNow(session) ? (
+                        <Trans>Active now</Trans>
+                      ) : (
+                        <Trans>Last active {ago}</Trans>
+                      )}
+                      {" · "}
+                      <Trans>Signed in {since}</Trans>
+                    </p>
+                  </div>
+                  {session.current ? null : (
+                    <button
+                      type="button"
+                      className="ag-button ag-button--secondary"
+                      disabled={working !== null}
+                      aria-busy={working === session.id}
+                      aria-label={t`Sign out ${name}`}
+                      onClick={() => void signOut(session)}
+                    >
+                      <Trans>Sign out</Trans>
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="settings__actions">
+            <button
+              type="button"
+              className="ag-button ag-button--danger"
+              part="sign-out-others"
+              disabled={others.length === 0 || working !== null}
+              aria-busy={working === "others"}
+              onClick={() => void signOut("others")}
+            >
+              {working === "others" ? <Trans>Signing out...</Trans> : <Trans>Sign out everywhere else</Trans>}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
