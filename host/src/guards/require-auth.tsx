@@ -1,7 +1,7 @@
 import { useSession } from "@agency/core";
 import { Navigate, Outlet, useLocation } from "react-router";
 
-/** Spec §2: authenticated-only routes send anonymous visitors to /login. */
+/** Authenticated-only routes send anonymous visitors to /login. */
 export function RequireAuth() {
   const { isAuthenticated } = useSession();
   const location = useLocation();

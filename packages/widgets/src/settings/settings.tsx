@@ -13,7 +13,7 @@ const AccountPanels = lazy(() => import("./panels/account-panels"));
 /** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
 const Billing = lazy(() => import("./billing"));
 
-/** Spec §8: a failed fetch is only logged; the page then reads 'No active subscription'. */
+/** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
   try {
     return await subscriptionsApi.getCurrentSubscription(api);

@@ -32,13 +32,13 @@ export interface SubscribeProps {
   contactHref?: string;
 }
 
-/** "default": the server has no plan or could not be reached (spec §9); null: its first plan is unusable. */
+/** "default": the server has no plan or could not be reached, so the built-in Pro plan shows; null: its first plan is unusable. */
 interface Loaded {
   plan: Plan | "default" | null;
   failed: boolean;
 }
 
-/** Spec §2 Subscribe: one plan, monthly or annual billing, and the way to the payment provider. */
+/** The subscribe page: one plan, monthly or annual billing, and the way to the payment provider. */
 export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", contactHref = "/contact" }: SubscribeProps) {
   const { t, i18n } = useLingui();
   const { api, settings, navigate, emit, host } = useElement();
@@ -72,7 +72,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
     );
     void Promise.all([subscription, plans]).then(([existing, result]) => {
       if (!current) return;
-      // Spec §2: nothing to sell to someone who already subscribes.
+      // Nothing to sell to someone who already subscribes: on to the dashboard.
       if (grantsAccess(existing?.status)) {
         navigate("/dashboard");
         return;
@@ -119,7 +119,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         language: locale,
       });
     } catch (error) {
-      // A 401 already sent the visitor to the login page (spec §4); a toast would only add noise.
+      // A 401 already sent the visitor to the login page (the API client's rule); a toast would only add noise.
       if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error, i18n) ?? t`Failed to start checkout`, { locale });
       setCheckout("idle");
       return;
