@@ -159,17 +159,15 @@ export async function stripeSubscriber(h: Harness, language: Locale = "en") {
   return { user, ...paid };
 }
 
-/** The address verification every sign-up gets: not a mail about payments, so these tests leave it out. */
+/** The address verification every sign-up gets: not a mail about payments, so the payment tests leave it out. */
 const VERIFY_SUBJECTS = LOCALES.map((locale) => i18nFor(locale)._("mail.verify.subject"));
+export const paymentMails = (mails: string[]) => mails.filter((mail) => !VERIFY_SUBJECTS.includes(subjectOf(mail)));
 
 /** The mails about payments sent to `email` once every app's background work is done, as text. */
 export async function mailsTo(h: Harness, email: string): Promise<string[]> {
   await h.local.app.settle();
   await h.stripe.app.settle();
-  return h.smtp.mails
-    .filter((m) => m.to.includes(email))
-    .map((m) => mailText(m.raw))
-    .filter((mail) => !VERIFY_SUBJECTS.includes(subjectOf(mail)));
+  return paymentMails(h.smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw)));
 }
 
 export const subjectOf = (mail: string) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? "";

@@ -1,6 +1,6 @@
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
-import { axeViolations } from "./payments-harness";
+import { axeViolations, paymentMails } from "./payments-harness";
 import { runSubscriptionRenewal } from "../src/jobs/subscription-renewal";
 import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
 import { insertSubscription } from "../src/payments/subscriptions-repository";
@@ -90,7 +90,7 @@ const postForm = (path: string) =>
 
 async function settledMailsTo(email: string) {
   await t.app.settle();
-  return smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
+  return paymentMails(smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw)));
 }
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import { Stripe } from "stripe";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "./fake-stripe";
+import { paymentMails } from "./payments-harness";
 
 /**
  * The Stripe provider through the official SDK against a fake Stripe HTTP server: hosted and embedded checkout,
@@ -93,7 +94,7 @@ function deliver(event: { id: string }, { secret = WEBHOOK_SECRET, signature }: 
 async function mailsTo(email: string) {
   await t.app.settle();
   await embeddedApp.app.settle();
-  return smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
+  return paymentMails(smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw)));
 }
 
 /** A user with a paid hosted checkout, activated through checkout.session.completed. */
