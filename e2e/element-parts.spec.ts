@@ -13,7 +13,8 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../packages/widgets/dist/custom-elements.json"), "utf8")) as Manifest;
 const declaredParts = new Map(manifest.modules.flatMap((m) => m.declarations).map((d) => [d.tagName, d.cssParts.map((p) => p.name).sort()]));
 
-const user = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z" };
+// Not verified yet, so the settings show the verification notice and its button.
+const user = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2026-01-01T00:00:00Z", email_verified: false };
 const plan = {
   id: "pro",
   name: "Pro",
@@ -59,6 +60,22 @@ async function signedIn(page: Page): Promise<void> {
   );
 }
 
+const invoice = {
+  id: "in_1",
+  number: "TEST-000001",
+  created_at: "2027-01-15T10:00:00.000Z",
+  total: 566.28,
+  currency: "EUR",
+  status: "paid",
+  pdf_url: `${API_ORIGIN}/api/subscriptions/test-invoices/one.pdf`,
+};
+
+/** This device and one other, so 'Sign out everywhere else' has something to do. */
+const sessions = [
+  { id: "00000000-0000-4000-8000-000000000001", browser: "Chrome", os: "macOS", created_at: "2027-01-10T09:00:00.000Z", last_used_at: "2027-01-15T10:00:00.000Z", current: true },
+  { id: "00000000-0000-4000-8000-000000000002", browser: "Firefox", os: "Windows", created_at: "2027-01-02T09:00:00.000Z", last_used_at: "2027-01-12T10:00:00.000Z", current: false },
+];
+
 const json = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
 
 test.describe("CSS parts", () => {
@@ -71,7 +88,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(34);
+    expect([...declaredParts.values()].flat()).toHaveLength(46);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
@@ -152,9 +169,15 @@ test.describe("CSS parts", () => {
     await signedIn(page);
     let current = subscription;
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
+    await page.route(`${API_ORIGIN}/api/subscriptions/invoices`, (route) => route.fulfill(json({ invoices: [invoice] })));
+    await page.route(`${API_ORIGIN}/api/account/sessions`, (route) => route.fulfill(json({ sessions })));
     await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
     const settings = page.locator(tag);
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
+    await expect(settings.getByRole("button", { name: "Manage billing" })).toBeVisible();
+    await expect(settings.getByRole("table")).toBeVisible();
+    await expect(settings.getByRole("button", { name: "Resend verification e-mail" })).toBeVisible();
+    await expect(settings.getByRole("button", { name: "Sign out everywhere else" })).toBeEnabled();
     await checkView(page, tag, seen, "active");
     current = { ...subscription, cancel_at_period_end: true };
     await page.reload();

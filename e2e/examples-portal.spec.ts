@@ -72,7 +72,8 @@ test.describe("portal example pages", () => {
     });
     await page.waitForURL(/\/api\/subscriptions\/test-checkout\//);
     await page.getByRole("button", { name: "Pay" }).click();
-    await page.waitForURL(`${EXAMPLES_ORIGIN}/agency-settings.html?subscription=success`);
+    // The provider adds the checkout's id, which a page can ask the server about (GET /subscriptions/checkouts/{id}).
+    await page.waitForURL(new RegExp(`^${EXAMPLES_ORIGIN.replace(/[.]/g, "\\.")}/agency-settings\\.html\\?subscription=success&checkout=local_[\\w-]+$`));
 
     // --- agency-settings: the active Pro plan, cancel, the end-date notice, resume.
     const settings = page.locator("agency-settings");
@@ -93,6 +94,8 @@ test.describe("portal example pages", () => {
     await dialog.getByRole("button", { name: "Yes, Cancel Subscription" }).click();
     await expect(dialog).toBeHidden();
     await expect(settings.getByText(`Your subscription will end on ${endDate}`)).toBeVisible();
+    // The end date once: no next billing date beside it.
+    await expect(settings.getByText("Next billing date")).toHaveCount(0);
     await expect(page.locator("[data-agency-toaster]").getByText("Subscription cancelled successfully")).toBeVisible();
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
     await expect(page.locator("#log")).toContainText('"cancel_at_period_end":true');

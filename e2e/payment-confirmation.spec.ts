@@ -38,4 +38,27 @@ test("after the test checkout the site confirms the payment, waiting for a webho
   await expect(page.locator("agency-settings").getByText("Actief", { exact: true })).toBeVisible();
   expect(asked).toBeGreaterThanOrEqual(3);
   expect(visited).not.toContain("/subscribe");
+
+  // The same return address opened again later (a bookmark) buys nothing: the settings page, without a toast.
+  await page.goto("/dashboard?subscription=success");
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.locator("agency-settings").getByText("Actief", { exact: true })).toBeVisible();
+  await expect(page.getByText("Abonnement gestart!")).toHaveCount(0);
+});
+
+test("a typed or bookmarked return address confirms nothing: no payment view, no success toast", async ({ page, request }) => {
+  const customer = await registerUser(request, "Never Paid");
+  await signIn(page, customer);
+  await prepareVisitor(page);
+  const confirming = page.getByRole("heading", { level: 1, name: "Je betaling wordt bevestigd…" });
+  // A checkout id that is not this customer's gets no more than none at all.
+  for (const address of ["/subscription/success", "/dashboard?subscription=success", "/subscription/success?checkout=local_not_mine"]) {
+    await page.goto(address);
+    // The settings page, which every signed-in visitor reaches, subscribed or not.
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(page.locator("agency-settings").getByText("Geen actief abonnement")).toBeVisible();
+    await expect(confirming).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Betaling ontvangen" })).toHaveCount(0);
+    await expect(page.getByText("Abonnement gestart!")).toHaveCount(0);
+  }
 });

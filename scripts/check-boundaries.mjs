@@ -5,7 +5,7 @@
 // contract, only the schemas import TypeBox, and other files reach them with type-only imports. No widget imports
 // another widget. Nothing the contract defines is defined again elsewhere (a type, a rule, a constant), and dates,
 // money and numbers are formatted by the contract's formatter only. The server's route handlers hold no SQL: data
-// access lives in the repositories (accounts/store.ts, payments/store.ts …). Fails with the file, the import and the
+// access lives in the repositories (accounts/store.ts, payments/*-repository.ts …). Fails with the file, the import and the
 // rule it breaks.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -92,7 +92,7 @@ for (const [area, dir] of Object.entries(areas)) {
       }
     }
     if (rel.startsWith(ROUTES) && TABLE_SQL.test(source)) {
-      problems.push(`${rel}: runs SQL — route handlers validate, call a repository (<resource>/store.ts) and answer`);
+      problems.push(`${rel}: runs SQL — route handlers validate, call a repository (<resource>/store.ts, payments/*-repository.ts) and answer`);
     }
     if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
       problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);

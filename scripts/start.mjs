@@ -4,6 +4,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { startPayments } from "./start-payments.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const builds = [
@@ -39,12 +40,12 @@ for (const build of builds) {
 const envFile = join(process.env.INIT_CWD || process.cwd(), ".env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 process.env.DATA_DIR ??= join(root, "data");
-// The demo command takes no money: test payments unless PAYMENTS is chosen explicitly (.env or environment).
-process.env.PAYMENTS ??= "test";
-if (process.env.PAYMENTS === "test") {
-  console.log("Payments: TEST payments (local test checkout). No money is charged. Set PAYMENTS=stripe and the STRIPE_* keys to take real payments.");
-}
-// Nor does it need a mail server: without SMTP_URL, mail is written to DATA_DIR/outbox unless MAIL is chosen explicitly.
-if (!process.env.SMTP_URL) process.env.MAIL ??= "outbox";
+// Test payments only without Stripe keys and outside production; the rule and its reasons are in start-payments.mjs.
+const payments = startPayments(process.env);
+Object.assign(process.env, payments.set);
+if (payments.notice) console.log(payments.notice);
+// Nor does it need a mail server: outside production and without SMTP_URL, mail is written to DATA_DIR/outbox unless
+// MAIL is chosen explicitly. In production the server refuses to start without SMTP_URL, as it does without npm start.
+if (!process.env.SMTP_URL && process.env.NODE_ENV !== "production") process.env.MAIL ??= "outbox";
 if (process.env.MAIL === "outbox") console.log("Mail: written to DATA_DIR/outbox (no SMTP_URL). Set SMTP_URL to send mail.");
 await import("../packages/server/dist/server.js");

@@ -100,6 +100,8 @@ export const routes: RouteObject[] = [
                 path: "subscription/success",
                 lazy: async () => ({ Component: (await import("./app/subscription-success")).SubscriptionSuccess }),
               },
+              // 'Manage billing' from a mail: signed in is enough, so a customer whose payment failed gets there.
+              { path: "billing", lazy: page(() => import("./pages/billing/billing-page")) },
             ],
           },
           { path: "*", lazy: withLoader(() => import("./pages/not-found/not-found-page")) },

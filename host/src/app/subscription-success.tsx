@@ -1,8 +1,8 @@
-import { grantsAccess, subscriptionsApi } from "@agency/core";
+import { CHECKOUT_RETURN_PARAM, grantsAccess, subscriptionsApi, type CheckoutOutcome } from "@agency/core";
 import { getToasts, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { hostApi } from "../lib/api";
 import { localizedPath } from "../lib/localized-path";
 import { useLocale } from "../lib/use-locale";
@@ -11,22 +11,48 @@ import { useLocale } from "../lib/use-locale";
 export const CONFIRM_POLL_INTERVAL_MS = 2000;
 export const CONFIRM_TIMEOUT_MS = 30_000;
 
-type Confirmation = "confirming" | "confirmed" | "processing";
+type Confirmation = "checking" | "confirming" | "confirmed" | "processing" | "refunded" | "nothing";
 
 /**
- * After a successful checkout (the provider's return, the embedded checkout's completion, the test checkout) the
- * subscription only grants access once the provider's webhook has arrived, which can take a moment. Until then this
- * page says the payment is being confirmed and asks for the subscription again every few seconds — so no guard sends
- * a paying customer to /subscribe. Once it grants access: 'Subscription successful!' and on to the settings page.
- * After about thirty seconds without it: the payment is received and still being processed, with a way to ask.
+ * The page a payment provider returns to. Its address carries the id of the visitor's checkout, and the server says
+ * what became of it: only a checkout of this visitor's, paid within the last hour, gets the payment confirmation.
+ * Anyone else (no checkout id, someone else's, an unpaid or old one: a bookmark, a typed address) goes to the
+ * settings page as the spec says, without a success toast.
+ *
+ * After a real payment the subscription only grants access once the provider's webhook has arrived, which can take a
+ * moment. Until then this page says the payment is being confirmed and asks for the subscription again every few
+ * seconds — so no guard sends a paying customer to /subscribe. Once it grants access: 'Subscription successful!' and
+ * on to the settings page. After about thirty seconds without it: the payment is received and still being
+ * processed, with a way to ask. A payment the server refunded (the customer already had a subscription) says so.
  */
 export function SubscriptionSuccess() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [confirmation, setConfirmation] = useState<Confirmation>("confirming");
+  const checkout = new URLSearchParams(useLocation().search).get(CHECKOUT_RETURN_PARAM);
+  const [confirmation, setConfirmation] = useState<Confirmation>(checkout ? "checking" : "nothing");
   const [round, setRound] = useState(0);
 
   useEffect(() => {
+    if (!checkout) return;
+    let current = true;
+    subscriptionsApi
+      .getCheckoutOutcome(hostApi(), checkout)
+      .catch((error: unknown): CheckoutOutcome => {
+        console.warn("The checkout could not be checked; no payment is confirmed", error);
+        return "closed";
+      })
+      .then((outcome) => {
+        if (!current) return;
+        setConfirmation(outcome === "paid" ? "confirming" : outcome === "refunded" ? "refunded" : "nothing");
+      });
+    return () => {
+      current = false;
+    };
+  }, [checkout]);
+
+  const polling = confirmation === "confirming";
+  useEffect(() => {
+    if (!polling) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let asked = 0;
@@ -50,7 +76,7 @@ export function SubscriptionSuccess() {
     };
     // `round` is not read here: a new round (the retry button) is what starts the polling again.
     // oxlint-disable-next-line react/exhaustive-effect-dependencies
-  }, [round]);
+  }, [polling, round]);
 
   // One toast, also when the embedded checkout has just shown the same one.
   const toasted = useRef(false);
@@ -61,7 +87,15 @@ export function SubscriptionSuccess() {
     if (!getToasts().some((shown) => shown.message === message)) toast.success(message, { locale });
   }, [confirmation, t, locale]);
 
-  if (confirmation === "confirmed") return <Navigate to="/dashboard/settings" replace />;
+  if (confirmation === "confirmed" || confirmation === "nothing") return <Navigate to="/dashboard/settings" replace />;
+  // Nothing is said about a payment until the server has said there was one.
+  if (confirmation === "checking") {
+    return (
+      <div className="page page--narrow">
+        <Spinner label={t`Loading...`} />
+      </div>
+    );
+  }
   if (confirmation === "confirming") {
     return (
       <div className="page page--narrow">
@@ -69,6 +103,28 @@ export function SubscriptionSuccess() {
           <Trans>Confirming your payment…</Trans>
         </h1>
         <Spinner label={t`This takes a few seconds.`} />
+      </div>
+    );
+  }
+  if (confirmation === "refunded") {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">
+          <Trans>You already have a subscription</Trans>
+        </h1>
+        <div role="status">
+          <p className="page__lead">
+            <Trans>
+              So we cancelled the second one straight away and refunded this payment in full. We have sent you an e-mail
+              about it.
+            </Trans>
+          </p>
+        </div>
+        <div className="actions">
+          <Link className="ag-button" to="/dashboard/settings">
+            <Trans>Go to your subscription</Trans>
+          </Link>
+        </div>
       </div>
     );
   }

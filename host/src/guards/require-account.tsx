@@ -1,4 +1,4 @@
-import { useSession } from "@agency/core";
+import { CHECKOUT_RETURN_PARAM, useSession } from "@agency/core";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 
 /**
@@ -6,7 +6,8 @@ import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
  * everyone with an account; paid features sit behind RequireSubscription inside). Anonymous visitors go to /login.
  *
  * The payment provider returns to /dashboard?subscription=success (the subscribe element's default), often before
- * its webhook has activated the subscription: that visit goes to the payment confirmation first.
+ * its webhook has activated the subscription: that visit goes to the payment confirmation first, with the
+ * checkout's id, which the confirmation checks with the server.
  */
 export function RequireAccount() {
   const { isAuthenticated } = useSession();
@@ -18,6 +19,10 @@ export function RequireAccount() {
     if (navigation.state !== "idle") return null;
     return <Navigate to="/login" replace />;
   }
-  if (new URLSearchParams(search).get("subscription") === "success") return <Navigate to="/subscription/success" replace />;
+  const query = new URLSearchParams(search);
+  if (query.get("subscription") === "success") {
+    const checkout = query.get(CHECKOUT_RETURN_PARAM);
+    return <Navigate to={{ pathname: "/subscription/success", search: checkout ? `?${new URLSearchParams({ [CHECKOUT_RETURN_PARAM]: checkout })}` : "" }} replace />;
+  }
   return <Outlet />;
 }

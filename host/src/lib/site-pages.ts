@@ -35,12 +35,12 @@ export const PUBLIC_PATHS: readonly string[] = [
 export const AUTH_PATHS = ["/login", "/register", "/forgot-password"] as const;
 
 /** Pages only a signed-in visitor sees (the others are sent to the login page). */
-export const SIGNED_IN_PATHS = ["/dashboard", "/subscribe", "/subscription/"] as const;
+export const SIGNED_IN_PATHS = ["/dashboard", "/subscribe", "/subscription/", "/billing"] as const;
 
 /** Portal pages that search engines have no business crawling. */
 export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email"] as const;
 
-/** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…. */
+/** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
   return SIGNED_IN_PATHS.some((prefix) => appPath === prefix.replace(/\/$/, "") || appPath.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
 }

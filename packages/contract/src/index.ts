@@ -34,8 +34,15 @@ export {
   LIVE_STATUSES,
   ENDED_STATUSES,
   grantsAccess,
+  owesPayment,
   BILLING_PERIODS,
   type BillingPeriod,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  CHECKOUT_OUTCOMES,
+  type CheckoutOutcome,
+  CHECKOUT_RETURN_WINDOW_MS,
+  CHECKOUT_RETURN_PARAM,
 } from "./rules";
 
 export {
@@ -127,4 +134,9 @@ export type {
   CreateCheckoutPayload,
   CreateCheckoutResponse,
   WebhookResponse,
+  PortalPayload,
+  PortalResponse,
+  Invoice,
+  InvoicesResponse,
+  CheckoutReturnResponse,
 } from "./schemas/subscriptions";

@@ -160,5 +160,27 @@ export function grantsAccess(status: string | null | undefined): boolean {
   return (ACCESS_STATUSES as readonly unknown[]).includes(status);
 }
 
+/** A live subscription whose payment failed (past due, unpaid, paused): the customer must fix the payment. */
+export function owesPayment(status: string | null | undefined): boolean {
+  return (LIVE_STATUSES as readonly unknown[]).includes(status) && !grantsAccess(status);
+}
+
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/** An invoice's state: the payment provider's (Stripe's names), plus `refunded` for one whose payment was returned. */
+export const INVOICE_STATUSES = ["draft", "open", "paid", "uncollectible", "void", "refunded"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * What became of a checkout, for the page its customer returns to. `paid` and `refunded` only within
+ * CHECKOUT_RETURN_WINDOW_MS of the payment: a bookmarked return address shows no payment confirmation later.
+ * `paid`: the subscription starts (or has started); `refunded`: the customer already had one, so this payment was
+ * returned; `open`: not paid; `closed`: cancelled, expired, or paid longer ago.
+ */
+export const CHECKOUT_OUTCOMES = ["paid", "refunded", "open", "closed"] as const;
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+export const CHECKOUT_RETURN_WINDOW_MS = 60 * 60 * 1000;
+
+/** The query parameter that carries the checkout's id back to the page the customer returns to. */
+export const CHECKOUT_RETURN_PARAM = "checkout";

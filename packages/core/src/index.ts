@@ -62,6 +62,7 @@ export {
   isEmail,
   isPhone,
   grantsAccess,
+  owesPayment,
   type SubscriptionStatus,
   type BillingPeriod,
   PROJECT_TYPES,
@@ -121,4 +122,9 @@ export {
   type Subscription,
   type CreateCheckoutPayload,
   type CreateCheckoutResponse,
+  type Invoice,
+  type InvoiceStatus,
+  type PortalPayload,
+  type CheckoutOutcome,
+  CHECKOUT_RETURN_PARAM,
 } from "@agency/contract";

@@ -4,6 +4,7 @@ import { Stripe } from "stripe";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { ERROR_CODES, errorText, type ErrorCode, type Locale } from "@agency/contract";
 import { i18nFor } from "../src/i18n";
+import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
 
 /**
@@ -20,6 +21,11 @@ const WEBHOOK_SECRET = "whsec_contract_test";
 
 let local: TestApp;
 let stripe: TestApp;
+/** Stripe refuses this server's key (a revoked one): every call to Stripe answers 401. */
+let refused: TestApp;
+/** Stripe fails: every call answers 500. */
+let failing: TestApp;
+let fake: FakeStripe;
 
 beforeAll(async () => {
   local = await buildTestApp({
@@ -46,8 +52,36 @@ beforeAll(async () => {
       STRIPE_API_BASE: "http://127.0.0.1:9",
     },
   });
+  fake = await startFakeStripe();
+  // Stripe failing on its side: every call answers 500 at once (no retry), as an outage would.
+  for (const method of ["GET", "POST", "DELETE"]) fake.failRequests(500, method, /.*/);
+  failing = await buildTestApp({
+    db: local.db,
+    env: {
+      PUBLIC_URL: SITE,
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
+      STRIPE_API_BASE: fake.url,
+    },
+  });
+  refused = await buildTestApp({
+    db: local.db,
+    env: {
+      PUBLIC_URL: SITE,
+      STRIPE_SECRET_KEY: "sk_test_revoked",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
+      STRIPE_API_BASE: fake.url,
+    },
+  });
 });
 afterAll(async () => {
+  await failing?.app.close();
+  await refused?.app.close();
+  await fake?.close();
   await stripe?.app.close();
   await local?.close();
 });
@@ -113,10 +147,10 @@ async function verificationToken(state: "valid" | "used" | "expired" | "taken") 
   return token;
 }
 
-function webhook(event: Json, signature?: string | null) {
+function webhook(event: Json, signature?: string | null, app = stripe) {
   const payload = JSON.stringify(event);
   const header = signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) : signature;
-  return stripe.app.inject({
+  return app.app.inject({
     method: "POST",
     url: "/api/subscriptions/webhook",
     headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },
@@ -431,6 +465,16 @@ const cases: Record<string, Case[]> = {
   ],
   "POST /api/subscriptions/create-checkout": [
     { status: 200, run: async () => post("/api/subscriptions/create-checkout", checkout(), (await register()).headers) },
+    {
+      status: 502,
+      code: "payments.unavailable",
+      run: async () => refused.app.inject({ method: "POST", url: "/api/subscriptions/create-checkout", headers: (await register()).headers, payload: checkout() }),
+    },
+    {
+      status: 503,
+      code: "payments.unavailable",
+      run: async () => failing.app.inject({ method: "POST", url: "/api/subscriptions/create-checkout", headers: (await register()).headers, payload: checkout() }),
+    },
     { status: 400, code: "subscriptions.unknown_plan", run: async () => post("/api/subscriptions/create-checkout", checkout({ planId: "gold" }), (await register()).headers) },
     {
       status: 400,
@@ -455,9 +499,19 @@ const cases: Record<string, Case[]> = {
     { status: 200, run: async () => post("/api/subscriptions/cancel", undefined, (await subscribed()).headers) },
     { status: 401, code: "auth.required", run: () => post("/api/subscriptions/cancel") },
     { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/cancel", undefined, (await register()).headers) },
+    { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: (await stripeSubscriber()).headers }) },
     { status: 503, code: "payments.unavailable", run: async () => post("/api/subscriptions/cancel", undefined, (await stripeSubscriber()).headers) },
   ],
   "POST /api/subscriptions/resume": [
+    {
+      status: 502,
+      code: "payments.unavailable",
+      run: async () => {
+        const user = await stripeSubscriber();
+        await local.db.query("UPDATE subscriptions SET cancel_at_period_end = true WHERE user_id = $1", [user.id]);
+        return refused.app.inject({ method: "POST", url: "/api/subscriptions/resume", headers: user.headers });
+      },
+    },
     {
       status: 200,
       run: async () => {
@@ -495,6 +549,43 @@ const cases: Record<string, Case[]> = {
     { status: 400, code: "payments.signature_invalid", run: () => webhook({ id: "evt_bad", object: "event", type: "invoice.paid" }, "t=1,v1=00") },
     { status: 400, code: "payments.signature_missing", run: () => webhook({ id: "evt_none", object: "event", type: "invoice.paid" }, null) },
     { status: 404, code: "payments.webhook_disabled", run: () => post("/api/subscriptions/webhook", {}) },
+    { status: 502, code: "payments.unavailable", run: () => webhook(subscriptionEvent(), undefined, refused) },
+    { status: 503, code: "payments.unavailable", run: () => webhook(subscriptionEvent(), undefined, failing) },
+  ],
+
+  "POST /api/subscriptions/portal": [
+    { status: 200, run: async () => post("/api/subscriptions/portal", { returnUrl: `${SITE}/dashboard/settings` }, (await subscribed()).headers) },
+    {
+      status: 400,
+      code: "subscriptions.invalid_redirect",
+      locale: "nl",
+      run: async () => post("/api/subscriptions/portal", { returnUrl: "https://evil.example/", language: "nl" }, (await subscribed()).headers),
+    },
+    { status: 400, code: "request.invalid", run: async () => post("/api/subscriptions/portal", {}, (await subscribed()).headers) },
+    { status: 401, code: "auth.required", run: () => post("/api/subscriptions/portal", { returnUrl: `${SITE}/dashboard/settings` }) },
+    { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/portal", { returnUrl: `${SITE}/dashboard/settings` }, (await register()).headers) },
+    { status: 502, code: "payments.unavailable", run: async () => portalAt(refused, (await stripeCustomer()).headers) },
+    { status: 503, code: "payments.unavailable", run: async () => portalAt(failing, (await stripeCustomer()).headers) },
+  ],
+  "GET /api/subscriptions/invoices": [
+    { status: 200, run: async () => get("/api/subscriptions/invoices", (await subscribed()).headers) },
+    { status: 401, code: "auth.required", run: () => get("/api/subscriptions/invoices") },
+    { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ url: "/api/subscriptions/invoices", headers: (await stripeCustomer()).headers }) },
+    { status: 503, code: "payments.unavailable", run: async () => failing.app.inject({ url: "/api/subscriptions/invoices", headers: (await stripeCustomer()).headers }) },
+  ],
+  "GET /api/subscriptions/checkouts/{id}": [
+    {
+      status: 200,
+      run: async () => {
+        const user = await register();
+        await post("/api/subscriptions/create-checkout", checkout(), user.headers);
+        return get(`/api/subscriptions/checkouts/${await checkoutReference(user.id)}`, user.headers);
+      },
+    },
+    { status: 401, code: "auth.required", run: () => get("/api/subscriptions/checkouts/local_x") },
+    { status: 404, code: "not_found", run: async () => get("/api/subscriptions/checkouts/local_x", (await register()).headers) },
+    { status: 502, code: "payments.unavailable", run: async () => openStripeCheckout(refused) },
+    { status: 503, code: "payments.unavailable", run: async () => openStripeCheckout(failing) },
   ],
 
   "GET /api/admin/contact-requests": [
@@ -515,14 +606,50 @@ const cases: Record<string, Case[]> = {
 };
 
 /**
- * Documented answers no request can provoke on this server, with why. Stripe's price settings are required as a
- * set, so a Stripe checkout always finds a price; readiness fails only with a database that does not answer, which
- * operations.test.ts sets up.
+ * Documented answers no request can provoke on this server, with why. Readiness fails only with a database that does
+ * not answer, which operations.test.ts sets up.
  */
 const unprovokable: Record<string, string> = {
   "GET /api/ready 503": "needs a database that does not answer (operations.test.ts)",
-  "POST /api/subscriptions/create-checkout 503": "a configured Stripe always has a price for every plan",
 };
+
+/** A user with a customer at Stripe (and a Stripe subscription), for the calls that ask Stripe about it. */
+async function stripeCustomer() {
+  const user = await stripeSubscriber();
+  await local.db.query("INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, 'stripe', $2)", [user.id, `cus_contract_${user.id}`]);
+  return user;
+}
+
+const portalAt = (app: TestApp, headers: Record<string, string>) =>
+  app.app.inject({ method: "POST", url: "/api/subscriptions/portal", headers, payload: { returnUrl: `${SITE}/dashboard/settings` } });
+
+/** The checkout id the return address of the user's newest checkout carries. */
+async function checkoutReference(userId: string): Promise<string> {
+  const { rows } = await local.db.query<{ external_id: string }>("SELECT external_id FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1", [
+    userId,
+  ]);
+  return rows[0]!.external_id;
+}
+
+/** Asks `app` about an open Stripe checkout of a new user, which makes it ask Stripe. */
+async function openStripeCheckout(app: TestApp) {
+  const user = await register();
+  const reference = `cs_contract_${user.id}`;
+  await local.db.query(
+    `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
+     VALUES ($1, 'stripe', $2, $3, 'pro', 'yearly', 'en', $4, $4, now() + interval '1 day')`,
+    [`contract-${user.id}`, reference, user.id, `${SITE}/dashboard`],
+  );
+  return app.app.inject({ url: `/api/subscriptions/checkouts/${reference}`, headers: user.headers });
+}
+
+/** An event naming a Stripe subscription, which the webhook asks Stripe about. */
+const subscriptionEvent = () => ({
+  id: `evt_contract_${Date.now()}_${++seq}`,
+  object: "event",
+  type: "customer.subscription.updated",
+  data: { object: { id: `sub_contract_${seq}`, object: "subscription", status: "active", metadata: {}, items: { data: [] } } },
+});
 
 /** A user whose (active) subscription is a Stripe one, on the server without Stripe. */
 async function stripeSubscriber() {
@@ -568,7 +695,7 @@ describe("the API keeps its documented contract", () => {
     expect(Object.keys(cases).filter((key) => !operations().some((o) => o.key === key))).toEqual([]);
   });
 
-  // Every case in turn, many with a sign-up (an Argon2 hash): longer than one request's test.
+  // Every case in turn, many with a sign-up (an Argon2 hash): some sixty requests, longer than one request's test.
   it("answers every case with JSON that matches the documented schema of its status", { timeout: 180_000 }, async () => {
     const failures: string[] = [];
     for (const { key, operation } of operations()) {

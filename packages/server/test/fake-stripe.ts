@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 /**
  * A small stand-in for api.stripe.com: the official SDK is pointed at it (STRIPE_API_BASE), so the tests exercise
  * the real request encoding, auth header and error handling. It records every call and keeps the objects the
- * provider reads back (customers, checkout sessions, subscriptions), which a test can change to play Stripe's part.
+ * provider reads back (customers, checkout sessions, subscriptions, invoices and their payments, refunds, prices,
+ * portal configurations and sessions), which a test can change to play Stripe's part. `failRequests` makes chosen
+ * calls answer an error (401, 404, 429, 500 …), as Stripe does when a key is revoked, an object is gone, we are
+ * rate-limited or Stripe itself fails.
  */
 
 export interface RecordedCall {
@@ -26,6 +29,7 @@ export interface FakeSubscription {
   created: number;
   start_date: number;
   billing_cycle_anchor: number;
+  latest_invoice: string | null;
   metadata: Record<string, string>;
   items: {
     object: "list";
@@ -37,6 +41,22 @@ export interface FakeSubscription {
       price: { id: string; object: "price"; recurring: { interval: "month" | "year"; interval_count: number } };
     }[];
   };
+}
+
+export interface FakeInvoice {
+  id: string;
+  object: "invoice";
+  customer: string;
+  number: string;
+  created: number;
+  total: number;
+  currency: string;
+  status: string;
+  invoice_pdf: string;
+  hosted_invoice_url: string;
+  parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
+  /** The payment intent that paid it (the fake's own bookkeeping; Stripe lists it as an invoice payment). */
+  payment_intent: string;
 }
 
 /** `a[b][0][c]=x` → { a: { b: { 0: { c: "x" } } } }, the way Stripe's form encoding nests parameters. */
@@ -53,22 +73,170 @@ function parseForm(body: string): Record<string, unknown> {
   return out;
 }
 
+/** Stripe's error bodies for the statuses tests ask for. */
+const ERRORS: Record<number, { type: string; code?: string; message: string }> = {
+  400: { type: "invalid_request_error", message: "Bad request" },
+  401: { type: "invalid_request_error", message: "Invalid API Key provided: sk_test_****" },
+  403: { type: "invalid_request_error", message: "The provided key does not have the required permissions" },
+  404: { type: "invalid_request_error", code: "resource_missing", message: "No such object" },
+  429: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests hit the API too quickly" },
+  500: { type: "api_error", message: "Something went wrong on Stripe's end" },
+};
+
+const list = (data: unknown[]) => ({ object: "list", data, has_more: false, url: "/v1/list" });
+
 export async function startFakeStripe() {
   const calls: RecordedCall[] = [];
   const customers = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
+  const refunds: { id: string; payment_intent: string; reason: string | undefined; metadata: Record<string, string> }[] = [];
+  const prices = new Map<string, { id: string; object: "price"; product: string }>();
+  const portalConfigurations = new Map<string, Record<string, unknown>>();
+  const portalSessions: Record<string, unknown>[] = [];
+  const failures: { method: string; path: RegExp; status: number }[] = [];
   const holds: { reached: () => void; released: Promise<void> }[] = [];
   let seq = 0;
   const next = (prefix: string) => `${prefix}_test_${++seq}`;
   const now = () => Math.floor(Date.now() / 1000);
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json", "request-id": `req_${++seq}` });
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${++seq}`, ...headers });
     res.end(JSON.stringify(body));
   };
-  const missing = (res: ServerResponse, id: string) =>
-    send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } });
+  const fail = (res: ServerResponse, status: number, extra: { code?: string; message?: string } = {}) =>
+    // Stripe-Should-Retry false: the SDK gives up at once instead of retrying with back-off (the tests' patience).
+    send(res, status, { error: { ...(ERRORS[status] ?? ERRORS[500]!), ...extra } }, { "stripe-should-retry": "false" });
+  const missing = (res: ServerResponse, id: string) => fail(res, 404, { message: `No such object: '${id}'` });
+
+  /** The first invoice of a new subscription, paid by a payment intent (what a completed Checkout Session leaves). */
+  function invoiceFor(subscription: FakeSubscription, amount: number): FakeInvoice {
+    const id = next("in");
+    const invoice: FakeInvoice = {
+      id,
+      object: "invoice",
+      customer: subscription.customer,
+      number: `FAKE-${String(seq).padStart(4, "0")}`,
+      created: now(),
+      total: amount,
+      currency: "eur",
+      status: "paid",
+      invoice_pdf: `https://pay.stripe.com/invoice/${id}/pdf`,
+      hosted_invoice_url: `https://invoice.stripe.com/i/${id}`,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      payment_intent: next("pi"),
+    };
+    invoices.set(id, invoice);
+    subscription.latest_invoice = id;
+    return invoice;
+  }
+
+  function route(req: IncomingMessage, url: URL, params: Record<string, unknown>, res: ServerResponse): void {
+    const method = req.method ?? "";
+    const path = url.pathname;
+    let m: RegExpExecArray | null;
+    if (method === "POST" && path === "/v1/customers") {
+      const customer = { id: next("cus"), object: "customer", ...params };
+      customers.set(customer.id, customer);
+      return send(res, 200, customer);
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const id = next("cs");
+      const embedded = params.ui_mode === "embedded_page";
+      const session = {
+        id,
+        object: "checkout.session",
+        mode: params.mode,
+        ui_mode: params.ui_mode,
+        customer: params.customer,
+        client_reference_id: params.client_reference_id,
+        metadata: params.metadata ?? {},
+        url: embedded ? null : `https://checkout.stripe.com/c/pay/${id}`,
+        client_secret: embedded ? `${id}_secret_fake` : null,
+        subscription: null,
+        status: "open",
+        expires_at: now() + 86_400,
+      };
+      sessions.set(id, session);
+      return send(res, 200, session);
+    }
+    if ((m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path))) {
+      const session = sessions.get(m[1]!);
+      if (!session) return missing(res, m[1]!);
+      if (m[2]) {
+        if (method !== "POST") return missing(res, path);
+        if (session.status !== "open") {
+          return fail(res, 400, { message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` });
+        }
+        session.status = "expired";
+      }
+      return send(res, 200, session);
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const subscription = subscriptions.get(m[1]!);
+      if (!subscription) return missing(res, m[1]!);
+      const hold = method === "GET" ? holds.shift() : undefined;
+      if (hold) {
+        // The state as it is now, answered only when the test releases it: a slow Stripe.
+        const snapshot = JSON.parse(JSON.stringify(subscription)) as FakeSubscription;
+        hold.reached();
+        void hold.released.then(() => send(res, 200, snapshot));
+        return;
+      }
+      if (method === "DELETE") {
+        if (fake.failCancel) return fail(res, 500);
+        if (subscription.status === "canceled") return fail(res, 400, { message: "This subscription has already been canceled" });
+        Object.assign(subscription, { status: "canceled", cancel_at_period_end: false, canceled_at: now(), ended_at: now() });
+        return send(res, 200, subscription);
+      }
+      if (method === "POST") {
+        if (params.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
+          subscription.canceled_at = subscription.cancel_at_period_end ? now() : null;
+        }
+        if (params.metadata) Object.assign(subscription.metadata, params.metadata);
+      }
+      return send(res, 200, subscription);
+    }
+    if (method === "GET" && path === "/v1/invoices") {
+      const mine = [...invoices.values()].filter((i) => i.customer === url.searchParams.get("customer")).toReversed();
+      return send(res, 200, list(mine));
+    }
+    if (method === "GET" && path === "/v1/invoice_payments") {
+      const invoice = invoices.get(url.searchParams.get("invoice") ?? "");
+      const payments = invoice
+        ? [{ id: next("inpay"), object: "invoice_payment", invoice: invoice.id, status: "paid", payment: { type: "payment_intent", payment_intent: invoice.payment_intent } }]
+        : [];
+      return send(res, 200, list(payments));
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intent = String(params.payment_intent);
+      if (refunds.some((r) => r.payment_intent === intent)) {
+        return fail(res, 400, { code: "charge_already_refunded", message: `Charge for ${intent} has already been refunded.` });
+      }
+      const refund = { id: next("re"), object: "refund", payment_intent: intent, reason: params.reason as string | undefined, metadata: (params.metadata ?? {}) as Record<string, string>, status: "succeeded" };
+      refunds.push(refund);
+      return send(res, 200, refund);
+    }
+    if ((m = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
+      const price = prices.get(m[1]!) ?? { id: m[1]!, object: "price" as const, product: "prod_test_pro" };
+      return send(res, 200, price);
+    }
+    if (path === "/v1/billing_portal/configurations") {
+      if (method === "GET") return send(res, 200, list([...portalConfigurations.values()]));
+      const configuration = { id: next("bpc"), object: "billing_portal.configuration", active: true, ...params };
+      portalConfigurations.set(configuration.id, configuration);
+      return send(res, 200, configuration);
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const id = next("bps");
+      const session = { id, object: "billing_portal.session", url: `https://billing.stripe.com/p/session/${id}`, ...params };
+      portalSessions.push(session);
+      return send(res, 200, session);
+    }
+    return send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } });
+  }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -79,61 +247,10 @@ export async function startFakeStripe() {
       const params = req.method === "GET" ? parseForm(url.searchParams.toString()) : parseForm(raw);
       calls.push({ method: req.method ?? "", path: url.pathname, params, headers: req.headers });
 
-      if (req.headers.authorization !== `Bearer ${fake.secretKey}`) {
-        return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
-      }
-
-      let m: RegExpExecArray | null;
-      if (req.method === "POST" && url.pathname === "/v1/customers") {
-        const customer = { id: next("cus"), object: "customer", ...params };
-        customers.set(customer.id, customer);
-        return send(res, 200, customer);
-      }
-      if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-        const id = next("cs");
-        const embedded = params.ui_mode === "embedded_page";
-        const session = {
-          id,
-          object: "checkout.session",
-          mode: params.mode,
-          ui_mode: params.ui_mode,
-          customer: params.customer,
-          client_reference_id: params.client_reference_id,
-          metadata: params.metadata ?? {},
-          url: embedded ? null : `https://checkout.stripe.com/c/pay/${id}`,
-          client_secret: embedded ? `${id}_secret_fake` : null,
-          subscription: null,
-          status: "open",
-          expires_at: now() + 86_400,
-        };
-        sessions.set(id, session);
-        return send(res, 200, session);
-      }
-      if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname))) {
-        const subscription = subscriptions.get(m[1]!);
-        if (!subscription) return missing(res, m[1]!);
-        const hold = req.method === "GET" ? holds.shift() : undefined;
-        if (hold) {
-          // The state as it is now, answered only when the test releases it: a slow Stripe.
-          const snapshot = JSON.parse(JSON.stringify(subscription)) as FakeSubscription;
-          hold.reached();
-          void hold.released.then(() => send(res, 200, snapshot));
-          return;
-        }
-        if (req.method === "DELETE") {
-          if (fake.failCancel) return send(res, 500, { error: { type: "api_error", message: "Something went wrong on Stripe's end" } });
-          Object.assign(subscription, { status: "canceled", cancel_at_period_end: false, canceled_at: now(), ended_at: now() });
-          return send(res, 200, subscription);
-        }
-        if (req.method === "POST") {
-          if (params.cancel_at_period_end !== undefined) {
-            subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
-            subscription.canceled_at = subscription.cancel_at_period_end ? now() : null;
-          }
-        }
-        return send(res, 200, subscription);
-      }
-      return send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      if (req.headers.authorization !== `Bearer ${fake.secretKey}`) return fail(res, 401);
+      const failure = failures.find((f) => f.method === req.method && f.path.test(url.pathname));
+      if (failure) return fail(res, failure.status);
+      route(req, url, params, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -148,6 +265,20 @@ export async function startFakeStripe() {
     customers,
     sessions,
     subscriptions,
+    invoices,
+    refunds,
+    prices,
+    portalConfigurations,
+    portalSessions,
+    /**
+     * Until the returned function is called, calls matching `method` and `path` answer `status` with Stripe's error
+     * body and a request id.
+     */
+    failRequests(status: number, method: string, path: string | RegExp): () => void {
+      const failure = { method, path: typeof path === "string" ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : path, status };
+      failures.push(failure);
+      return () => void failures.splice(failures.indexOf(failure), 1);
+    },
     /**
      * Makes the next read of a subscription slow: Stripe takes the state at once and answers it on release().
      * `reached` resolves when that read has arrived.
@@ -162,8 +293,8 @@ export async function startFakeStripe() {
     /** Calls to one endpoint, e.g. callsTo("POST", "/v1/checkout/sessions"). */
     callsTo: (method: string, path: string | RegExp) =>
       calls.filter((c) => c.method === method && (typeof path === "string" ? c.path === path : path.test(c.path))),
-    /** What Stripe does when a Checkout Session is paid: a subscription exists, the session points at it. */
-    completeSession(sessionId: string, opts: { priceId: string; interval: "month" | "year"; status?: string }) {
+    /** What Stripe does when a Checkout Session is paid: a subscription with its paid first invoice exists, the session points at it. */
+    completeSession(sessionId: string, opts: { priceId: string; interval: "month" | "year"; status?: string; amount?: number }) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       const start = now();
@@ -180,7 +311,8 @@ export async function startFakeStripe() {
         created: start,
         start_date: start,
         billing_cycle_anchor: start,
-        metadata: session.metadata as Record<string, string>,
+        latest_invoice: null,
+        metadata: { ...(session.metadata as Record<string, string>) },
         items: {
           object: "list",
           data: [
@@ -195,8 +327,23 @@ export async function startFakeStripe() {
         },
       };
       subscriptions.set(subscription.id, subscription);
+      invoiceFor(subscription, opts.amount ?? (opts.interval === "year" ? 56_628 : 5_929));
       Object.assign(session, { status: "complete", subscription: subscription.id });
       return { session: { ...session }, subscription };
+    },
+    /** What the customer portal does on a switch of price: a new cycle from now, invoiced at once. */
+    switchPrice(subscriptionId: string, opts: { priceId: string; interval: "month" | "year"; amount: number }) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const start = now();
+      const item = subscription.items.data[0]!;
+      Object.assign(item, {
+        current_period_start: start,
+        current_period_end: start + (opts.interval === "year" ? 365 : 30) * 86_400,
+        price: { id: opts.priceId, object: "price", recurring: { interval: opts.interval, interval_count: 1 } },
+      });
+      subscription.billing_cycle_anchor = start;
+      return invoiceFor(subscription, opts.amount);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -87,10 +87,40 @@ describe("payments fail closed", () => {
     }
   });
 
-  it("npm start chooses test payments itself and says no money is charged", () => {
+  it("npm start fails closed too: Stripe with keys, test payments (said aloud) without, never test payments unasked in production", async () => {
+    const { startPayments } = (await import(path.resolve(import.meta.dirname, "../../../scripts/start-payments.mjs"))) as {
+      startPayments: (env: Record<string, string>) => { set: Record<string, string>; notice: string | null };
+    };
+    const partial = { STRIPE_SECRET_KEY: STRIPE_ENV.STRIPE_SECRET_KEY };
+    // What the server runs with after npm start, or "refused" when its settings check stops it.
+    const outcome = (env: Record<string, string>) => {
+      const { set, notice } = startPayments(env);
+      let payments: string;
+      try {
+        payments = loadConfig({ ...env, ...set }, "/").payments;
+      } catch {
+        payments = "refused";
+      }
+      return { payments, says: notice === null ? null : /TEST payments.*No money is charged/.test(notice) ? "test" : notice };
+    };
+    const table: [string, Record<string, string>, string, string | null][] = [
+      ["development, no keys", { NODE_ENV: "development" }, "test", "test"],
+      ["development, Stripe keys", { NODE_ENV: "development", ...STRIPE_ENV }, "stripe", null],
+      ["development, some keys", { NODE_ENV: "development", ...partial }, "refused", null],
+      ["development, PAYMENTS=test with keys", { NODE_ENV: "development", ...STRIPE_ENV, PAYMENTS: "test" }, "test", "test"],
+      ["development, PAYMENTS=stripe without keys", { NODE_ENV: "development", PAYMENTS: "stripe" }, "refused", null],
+      ["production, no keys", { NODE_ENV: "production" }, "refused", null],
+      ["production, Stripe keys", { NODE_ENV: "production", ...STRIPE_ENV }, "stripe", null],
+      ["production, some keys", { NODE_ENV: "production", ...partial }, "refused", null],
+      ["production, PAYMENTS=test on purpose", { NODE_ENV: "production", PAYMENTS: "test" }, "test", "test"],
+      ["production, PAYMENTS=stripe with keys", { NODE_ENV: "production", ...STRIPE_ENV, PAYMENTS: "stripe" }, "stripe", null],
+      ["production, PAYMENTS=stripe without keys", { NODE_ENV: "production", PAYMENTS: "stripe" }, "refused", null],
+    ];
+    for (const [label, env, payments, says] of table) expect({ label, ...outcome(env) }).toEqual({ label, payments, says });
+    // And start.mjs uses that rule instead of choosing test payments itself.
     const start = readFileSync(path.resolve(import.meta.dirname, "../../../scripts/start.mjs"), "utf8");
-    expect(start).toContain('process.env.PAYMENTS ??= "test"');
-    expect(start).toMatch(/TEST payments.*No money is charged/);
+    expect(start).toContain("startPayments(process.env)");
+    expect(start).not.toContain("PAYMENTS ??=");
   });
 
   it("with Stripe, the test checkout does not exist and a local checkout session cannot be paid", async () => {

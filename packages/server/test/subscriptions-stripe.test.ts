@@ -2,6 +2,7 @@ import { Stripe } from "stripe";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "./fake-stripe";
+import { paymentMails } from "./payments-harness";
 
 /**
  * The Stripe provider through the official SDK against a fake Stripe HTTP server: hosted and embedded checkout,
@@ -93,7 +94,7 @@ function deliver(event: { id: string }, { secret = WEBHOOK_SECRET, signature }: 
 async function mailsTo(email: string) {
   await t.app.settle();
   await embeddedApp.app.settle();
-  return smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
+  return paymentMails(smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw)));
 }
 
 /** A user with a paid hosted checkout, activated through checkout.session.completed. */
@@ -132,8 +133,14 @@ describe("hosted checkout", () => {
       metadata: { userId: user.id, planId: "pro", billingPeriod: "yearly" },
       subscription_data: { metadata: { userId: user.id, planId: "pro", billingPeriod: "yearly" } },
       locale: "nl",
-      success_url: `${SITE}/dashboard?subscription=success`,
+      // Stripe puts the session's id in place of the template, for the success page to ask about.
+      success_url: `${SITE}/dashboard?subscription=success&checkout={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE}/subscribe?subscription=cancelled`,
+      // An invoice a Dutch business can book: its billing address always, its VAT number when it gives one, both
+      // saved on the customer. No automatic tax unless STRIPE_AUTOMATIC_TAX=1.
+      billing_address_collection: "required",
+      tax_id_collection: { enabled: "true" },
+      customer_update: { address: "auto", name: "auto" },
     });
   });
 
@@ -179,7 +186,7 @@ describe("embedded checkout", () => {
     const call = fake.callsTo("POST", "/v1/checkout/sessions").at(-1)!;
     expect(call.params).toMatchObject({
       ui_mode: "embedded_page",
-      return_url: `${SITE}/dashboard?subscription=success`,
+      return_url: `${SITE}/dashboard?subscription=success&checkout={CHECKOUT_SESSION_ID}`,
       redirect_on_completion: "if_required",
       line_items: { 0: { price: PRICE_MONTHLY, quantity: "1" } },
     });

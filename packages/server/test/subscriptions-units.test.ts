@@ -1,8 +1,8 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { ConfigError, loadConfig } from "../src/config";
-import { createStripeClient } from "../src/payments/stripe-provider";
+import { createStripeClient } from "../src/payments/stripe-client";
 import { periodContaining, periodEnd } from "../src/payments/billing-period";
-import { checkoutPageCsp, escapeHtml } from "../src/payments/test-checkout-page";
+import { escapeHtml, testPageCsp } from "../src/payments/test-pages";
 
 /** Pure parts of the payments work: Stripe settings validation, billing-period arithmetic, page helpers. */
 
@@ -102,7 +102,7 @@ describe("test checkout page helpers", () => {
   });
 
   it("allows form posts to redirect only to the site and the checkout's own return origins", () => {
-    expect(checkoutPageCsp("n0nce", ["https://partner.example", "https://partner.example"])).toBe(
+    expect(testPageCsp("n0nce", ["https://partner.example", "https://partner.example"])).toBe(
       "default-src 'none'; style-src 'nonce-n0nce'; form-action 'self' https://partner.example; frame-ancestors 'none'; base-uri 'none'",
     );
   });

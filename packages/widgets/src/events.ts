@@ -11,6 +11,7 @@ import type {
   HONEYPOT_FIELD,
   PackageFees,
   PackageId,
+  PortalResponse,
   Subscription,
   User,
 } from "@agency/contract";
@@ -35,6 +36,12 @@ export interface AgencySubscription extends Subscription {}
 export interface AgencySubscriptionChangeDetail {
   subscription: AgencySubscription | null;
 }
+
+/**
+ * `agency-billing-portal`: 'Manage billing' is about to open the payment provider's billing portal at `url` (Stripe's
+ * customer portal, or the server's test portal). Cancelable: the page may open it itself instead.
+ */
+export interface AgencyBillingPortalDetail extends PortalResponse {}
 
 /** `agency-subscription-success`: the embedded checkout completed for this plan and period. */
 export interface AgencySubscriptionSuccessDetail extends Pick<CreateCheckoutPayload, "planId" | "billingPeriod"> {}
@@ -104,6 +111,7 @@ export interface AgencyEventDetails {
   "agency-subscription-success": AgencySubscriptionSuccessDetail;
   "agency-subscription-cancel": AgencySubscriptionChangeDetail;
   "agency-subscription-resume": AgencySubscriptionChangeDetail;
+  "agency-billing-portal": AgencyBillingPortalDetail;
   "agency-profile-change": AgencyProfileChangeDetail;
   "agency-email-change-request": AgencyEmailChangeRequestDetail;
   "agency-password-change": AgencyPasswordChangeDetail;

@@ -53,19 +53,26 @@ describe("agency-navigate from elements", () => {
 });
 
 describe("subscription success", () => {
-  it("/subscription/success confirms with a toast and continues to /dashboard/settings", async () => {
+  /** The server says the visitor's checkout `id` was just paid. */
+  const justPaid = (id: string) =>
+    server.use(
+      http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)),
+      http.get(`${API}/subscriptions/checkouts/${id}`, () => HttpResponse.json({ status: "paid" })),
+    );
+
+  it("/subscription/success with a paid checkout of the visitor confirms with a toast and continues to /dashboard/settings", async () => {
     logIn();
-    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
-    const { router } = renderApp("/subscription/success");
+    justPaid("local_1");
+    const { router } = renderApp("/subscription/success?checkout=local_1");
     await waitForPath(router, "/dashboard/settings");
     expect(router.state.historyAction).toBe("REPLACE");
     await waitFor(() => expect(toastText()).toBe("Abonnement gestart!"));
   });
 
-  it("/dashboard?subscription=success (the checkout's return address) gets the same confirmation", async () => {
+  it("/dashboard?subscription=success&checkout=… (the checkout's return address) gets the same confirmation", async () => {
     logIn();
-    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
-    const { router } = renderApp("/dashboard?subscription=success");
+    justPaid("cs_1");
+    const { router } = renderApp("/dashboard?subscription=success&checkout=cs_1");
     await waitForPath(router, "/dashboard/settings");
     await waitFor(() => expect(toastText()).toBe("Abonnement gestart!"));
   });

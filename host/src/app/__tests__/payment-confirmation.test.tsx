@@ -27,6 +27,23 @@ function webhookArrivesAfter(late: number): { asked: () => number } {
   return { asked: () => asked };
 }
 
+/**
+ * The server's word on the visitor's checkout `id`: what GET /subscriptions/checkouts/{id} answers, once `answered`
+ * (if given) has resolved.
+ */
+function checkoutIs(id: string, answer: { status: string } | 404, answered?: Promise<void>): { asked: () => string[] } {
+  const asked: string[] = [];
+  server.use(
+    http.get(`${API}/subscriptions/checkouts/:id`, async ({ params }) => {
+      asked.push(String(params.id));
+      await answered;
+      if (answer === 404 || params.id !== id) return HttpResponse.json({ error: "Not found", code: "not_found" }, { status: 404 });
+      return HttpResponse.json(answer);
+    }),
+  );
+  return { asked: () => asked };
+}
+
 /** Only setTimeout is faked (and still runs along with real time), so React, msw and waitFor work as usual. */
 function fakePollTimers(): void {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
@@ -37,12 +54,16 @@ describe("payment confirmation", () => {
     fakePollTimers();
     logIn();
     const subscription = webhookArrivesAfter(3);
-    const { router } = renderApp("/dashboard?subscription=success");
+    const checkout = checkoutIs("cs_paid", { status: "paid" });
+    const { router } = renderApp("/dashboard?subscription=success&checkout=cs_paid");
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
 
     await screen.findByRole("heading", { name: "Je betaling wordt bevestigd…" }, { timeout: 8000 });
     expect(router.state.location.pathname).toBe("/subscription/success");
+    // The checkout's id came along from the provider's return, and the server was asked about it.
+    expect(router.state.location.search).toBe("?checkout=cs_paid");
+    await waitFor(() => expect(checkout.asked()).toEqual(["cs_paid"]));
     await waitFor(() => expect(subscription.asked()).toBe(1));
 
     await vi.advanceTimersByTimeAsync(CONFIRM_POLL_INTERVAL_MS);
@@ -60,8 +81,10 @@ describe("payment confirmation", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     logIn();
     const subscription = webhookArrivesAfter(Infinity);
-    const { router } = renderApp("/subscription/success");
+    checkoutIs("local_1", { status: "paid" });
+    const { router } = renderApp("/subscription/success?checkout=local_1");
     await screen.findByRole("heading", { name: "Je betaling wordt bevestigd…" }, { timeout: 8000 });
+    await waitFor(() => expect(subscription.asked()).toBe(1));
 
     await vi.advanceTimersByTimeAsync(CONFIRM_TIMEOUT_MS - CONFIRM_POLL_INTERVAL_MS * 2);
     expect(screen.queryByRole("heading", { name: "Betaling ontvangen" })).toBeNull();
@@ -85,10 +108,53 @@ describe("payment confirmation", () => {
     rememberLanguage("en");
     logIn();
     webhookArrivesAfter(Infinity);
-    renderApp("/subscription/success");
+    checkoutIs("local_1", { status: "paid" });
+    renderApp("/subscription/success?checkout=local_1");
     await screen.findByRole("heading", { name: "Confirming your payment…" }, { timeout: 8000 });
     await vi.advanceTimersByTimeAsync(CONFIRM_TIMEOUT_MS);
     await screen.findByRole("heading", { name: "Payment received" });
     expect(screen.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/en/contact");
+  });
+
+  it.each([
+    ["no checkout id (a typed or bookmarked address)", "/subscription/success", 404 as const],
+    ["the provider's return without a checkout id", "/dashboard?subscription=success", 404 as const],
+    ["someone else's checkout", "/subscription/success?checkout=cs_someone_elses", 404 as const],
+    ["a checkout that was never paid", "/subscription/success?checkout=cs_open", { status: "open" }],
+    ["a checkout paid long ago", "/subscription/success?checkout=cs_old", { status: "closed" }],
+  ])("shows no payment confirmation for %s: the settings page, without a success toast", async (_, path, answer) => {
+    logIn();
+    // Even with an active subscription, nothing was just bought.
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
+    const id = new URLSearchParams(path.split("?")[1]).get("checkout") ?? "";
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const checkout = checkoutIs(id, answer, answered);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { router } = renderApp(path);
+    if (id) {
+      // While the server is asked, nothing is said about a payment yet.
+      await waitFor(() => expect(checkout.asked()).toEqual([id]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole("heading", { name: "Je betaling wordt bevestigd…" })).toBeNull();
+    }
+    release();
+    await waitForPath(router, "/dashboard/settings");
+    expect(screen.queryByRole("heading", { name: "Je betaling wordt bevestigd…" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Betaling ontvangen" })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(toastText()).toBe("");
+  });
+
+  it("says a second payment was refunded because the customer already had a subscription", async () => {
+    logIn();
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
+    checkoutIs("local_2", { status: "refunded" });
+    const { router } = renderApp("/subscription/success?checkout=local_2");
+    await screen.findByRole("heading", { name: "Je hebt al een abonnement" }, { timeout: 8000 });
+    expect(screen.getByRole("status")).toHaveTextContent("deze betaling volledig terugbetaald");
+    expect(toastText()).toBe("");
+    fireEvent.click(screen.getByRole("link", { name: "Naar je abonnement" }));
+    await waitForPath(router, "/dashboard/settings");
   });
 });

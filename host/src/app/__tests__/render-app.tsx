@@ -28,6 +28,8 @@ export function setupApi() {
   const server = setupServer(
     http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans: [] })),
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
+    // The settings element's billing card asks for the invoices.
+    http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })),
     // The stored session is refreshed on load; by default the server knows the same user.
     http.get(`${API}/auth/me`, () => HttpResponse.json({ user })),
   );

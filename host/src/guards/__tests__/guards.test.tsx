@@ -130,7 +130,15 @@ describe("subscription guard (paid features)", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
   });
 
-  it.each(["canceled", "past_due", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
+  it.each(["past_due", "unpaid"])("lets a %s subscription in while 'Manage billing' fixes the payment", async (status) => {
+    logIn();
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));
+    const router = renderPaidFeature();
+    expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/reports");
+  });
+
+  it.each(["canceled", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {
     logIn();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(subscription(status))));

@@ -5,6 +5,7 @@ import {
   apiBaseFrom,
   basePathFrom,
   grantsAccess,
+  owesPayment,
   isEmail,
   isEnglishPath,
   isPhone,
@@ -130,5 +131,10 @@ describe("subscription statuses", () => {
     for (const status of ["past_due", "unpaid", "paused", "incomplete", "incomplete_expired", "canceled", "", null, undefined]) {
       expect(grantsAccess(status), String(status)).toBe(false);
     }
+  });
+
+  it("owes a payment while live without access: past due, unpaid, paused", () => {
+    for (const status of ["past_due", "unpaid", "paused"]) expect(owesPayment(status), status).toBe(true);
+    for (const status of ["active", "trialing", "incomplete", "incomplete_expired", "canceled", null]) expect(owesPayment(status), String(status)).toBe(false);
   });
 });

@@ -58,6 +58,29 @@ export const ExportedCheckoutSchema = Type.Object({
   completed_at: NullableDateTime(),
 });
 
+export const ExportedBillingDetailsSchema = Type.Object(
+  {
+    country: Type.String({ description: "ISO 3166-1 alpha-2" }),
+    vat_number: Type.Union([Type.String(), Type.Null()]),
+  },
+  { description: "The billing address the test checkout asked for (Stripe keeps its own, under the payment customer)" },
+);
+
+export const ExportedInvoiceSchema = Type.Object(
+  {
+    number: Type.String(),
+    created_at: DateTimeSchema(),
+    currency: Type.String(),
+    subtotal: Type.Number({ description: "Without VAT, in `currency`" }),
+    vat: Type.Number({ description: "In `currency`" }),
+    total: Type.Number({ description: "In `currency`; negative when it credits the customer" }),
+    status: StringEnum(["paid", "refunded"] as const),
+    country: Type.Union([Type.String(), Type.Null()]),
+    vat_number: Type.Union([Type.String(), Type.Null()]),
+  },
+  { description: "An invoice of the test payments (Stripe's invoices are at Stripe, under the payment customer)" },
+);
+
 export const ExportedQuoteRequestSchema = Type.Object({
   created_at: DateTimeSchema(),
   last_contact_at: DateTimeSchema(),
@@ -100,6 +123,8 @@ export const AccountExportSchema = Type.Object({
   subscriptions: Type.Array(ExportedSubscriptionSchema),
   payment_customers: Type.Array(ExportedPaymentCustomerSchema),
   checkouts: Type.Array(ExportedCheckoutSchema),
+  billing_details: Type.Union([ExportedBillingDetailsSchema, Type.Null()]),
+  invoices: Type.Array(ExportedInvoiceSchema),
   quote_requests: Type.Array(ExportedQuoteRequestSchema, {
     description: "Quote requests sent with the account's e-mail address; only once that address is verified",
   }),

@@ -58,4 +58,10 @@ export {
   CreateCheckoutBodySchema,
   CreateCheckoutResponseSchema,
   WebhookResponseSchema,
+  PortalBodySchema,
+  PortalResponseSchema,
+  InvoiceSchema,
+  InvoicesResponseSchema,
+  CheckoutReturnParamsSchema,
+  CheckoutReturnResponseSchema,
 } from "./subscriptions";

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { BILLING_PERIODS, SUBSCRIPTION_STATUSES } from "../rules";
+import { BILLING_PERIODS, CHECKOUT_OUTCOMES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../rules";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
 export const BillingPeriodSchema = StringEnum(BILLING_PERIODS);
@@ -55,3 +55,36 @@ export type CreateCheckoutResponse = Static<typeof CreateCheckoutResponseSchema>
 
 export const WebhookResponseSchema = Type.Object({ received: Type.Literal(true), duplicate: Type.Optional(Type.Boolean()) });
 export type WebhookResponse = Static<typeof WebhookResponseSchema>;
+
+/** POST /subscriptions/portal: where the customer manages billing (card, address, VAT number, period, invoices). */
+export const PortalBodySchema = Type.Object({
+  returnUrl: Type.String({ minLength: 1, maxLength: 2000, description: "Where the portal's way back leads; on the site's origin or ALLOWED_ORIGINS" }),
+  language: Type.Optional(LocaleSchema),
+});
+export type PortalPayload = Static<typeof PortalBodySchema>;
+
+export const PortalResponseSchema = Type.Object({ url: Type.String({ description: "Send the browser here (Stripe's customer portal, or the test portal)" }) });
+export type PortalResponse = Static<typeof PortalResponseSchema>;
+
+export const InvoiceSchema = Type.Object({
+  id: Type.String(),
+  number: Type.Union([Type.String(), Type.Null()], { description: "As printed on the invoice; null while a draft" }),
+  created_at: DateTimeSchema("When the invoice was written"),
+  total: Type.Number({ description: "In `currency`, VAT included (e.g. 566.28); negative when the invoice credits the customer" }),
+  currency: Type.String({ pattern: "^[A-Z]{3}$", description: "ISO 4217, e.g. EUR" }),
+  status: StringEnum(INVOICE_STATUSES),
+  pdf_url: Type.Union([Type.String(), Type.Null()], { description: "The invoice as a PDF, opened without the bearer token" }),
+});
+export type Invoice = Static<typeof InvoiceSchema>;
+
+/** GET /subscriptions/invoices, newest first. */
+export const InvoicesResponseSchema = Type.Object({ invoices: Type.Array(InvoiceSchema) });
+export type InvoicesResponse = Static<typeof InvoicesResponseSchema>;
+
+export const CheckoutReturnParamsSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 300, description: "The `checkout` parameter of the address the provider returned to" }),
+});
+
+/** GET /subscriptions/checkouts/{id}: what became of the visitor's own checkout. */
+export const CheckoutReturnResponseSchema = Type.Object({ status: StringEnum(CHECKOUT_OUTCOMES) });
+export type CheckoutReturnResponse = Static<typeof CheckoutReturnResponseSchema>;

@@ -1,5 +1,14 @@
 import type { ApiClient } from "../api-client";
-import type { CreateCheckoutPayload, CreateCheckoutResponse, Plan, Subscription } from "@agency/contract";
+import type {
+  CheckoutReturnResponse,
+  CreateCheckoutPayload,
+  CreateCheckoutResponse,
+  Invoice,
+  Plan,
+  PortalPayload,
+  PortalResponse,
+  Subscription,
+} from "@agency/contract";
 
 export async function getCurrentSubscription(api: ApiClient): Promise<Subscription | null> {
   const { data } = await api.get<{ subscription: Subscription | null }>("/subscriptions/current");
@@ -27,4 +36,22 @@ export async function cancelSubscription(api: ApiClient): Promise<Subscription |
 export async function resumeSubscription(api: ApiClient): Promise<Subscription | null> {
   const { data } = await api.post<{ subscription?: Subscription | null }>("/subscriptions/resume");
   return data.subscription ?? null;
+}
+
+/** 'Manage billing': the address of the payment provider's billing portal for the signed-in user. */
+export async function openBillingPortal(api: ApiClient, payload: PortalPayload): Promise<string> {
+  const { data } = await api.post<PortalResponse>("/subscriptions/portal", payload);
+  return data.url;
+}
+
+/** The signed-in user's invoices, newest first. */
+export async function getInvoices(api: ApiClient): Promise<Invoice[]> {
+  const { data } = await api.get<{ invoices: Invoice[] }>("/subscriptions/invoices");
+  return Array.isArray(data.invoices) ? data.invoices : [];
+}
+
+/** What became of the visitor's own checkout, by the id the provider's return address carries. */
+export async function getCheckoutOutcome(api: ApiClient, id: string): Promise<CheckoutReturnResponse["status"]> {
+  const { data } = await api.get<CheckoutReturnResponse>(`/subscriptions/checkouts/${encodeURIComponent(id)}`);
+  return data.status;
 }

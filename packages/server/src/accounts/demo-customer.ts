@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { hashPassword, verifyPassword } from "../lib/crypto";
 import { activate } from "../payments/fulfilment";
-import { discardSubscriptionMails, listPlans, liveSubscription } from "../payments/store";
+import { listPlans } from "../payments/plans-repository";
+import { discardSubscriptionMails } from "../payments/subscription-mails-repository";
+import { liveSubscription } from "../payments/subscriptions-repository";
 import { createUser, findUserByEmail, lockUser, markEmailVerified, setPassword, settingOrInitial } from "./store";
 
 /** The demo customer's login: an address of the agency's own domain, so no outsider's mailbox is involved. */

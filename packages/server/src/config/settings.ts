@@ -199,7 +199,7 @@ export const configSchema = Type.Object({
     section: "Payments",
     default: "test",
     description:
-      "stripe takes real payments (needs the Stripe keys below); test uses the built-in test checkout, a page on this server labelled as a test payment where no money is charged. Unset: stripe when the Stripe keys are set, else test, except with NODE_ENV=production, where a start without Stripe keys is refused unless PAYMENTS=test is set on purpose (payments fail closed). With stripe the test checkout routes do not exist (404), and subscriptions made earlier with test payments run to the end of their period. `npm start` (the demo) sets PAYMENTS=test itself and says so.",
+      "stripe takes real payments (needs the Stripe keys below); test uses the built-in test checkout, a page on this server labelled as a test payment where no money is charged. Unset: stripe when the Stripe keys are set, else test, except with NODE_ENV=production, where a start without Stripe keys is refused unless PAYMENTS=test is set on purpose (payments fail closed). With stripe the test checkout and test portal routes do not exist (404), and subscriptions made earlier with test payments run to the end of their period. `npm start` sets PAYMENTS=test itself only without Stripe keys and outside production, and says so.",
   }),
   stripe: Type.Object(
     {
@@ -249,6 +249,13 @@ export const configSchema = Type.Object({
           description: "Another Stripe API host, only for tests (stripe-mock, or the fake Stripe of the server tests).",
         }),
       ),
+      automaticTax: Type.Boolean({
+        env: "STRIPE_AUTOMATIC_TAX",
+        default: false,
+        spelling: ["1", "0"],
+        description:
+          "1: Stripe Tax computes the VAT of every checkout and of the invoices of the subscriptions it starts (prices exclude 21% VAT; set Stripe Tax up first, see docs/deploy.md). 0: no tax is added. Checkout always asks for the billing address and a VAT number.",
+      }),
     },
     {
       section: "Stripe",

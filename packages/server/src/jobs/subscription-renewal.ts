@@ -1,6 +1,10 @@
 import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
-import { claimDueSubscription, deleteOldPaymentRecords, dueLocalSubscriptions } from "../payments/store";
+import { deleteOldCheckouts } from "../payments/checkouts-repository";
+import { deleteExpiredPortalSessions } from "../payments/local-billing-repository";
+import { periodLine, writeInvoice } from "../payments/local-invoices";
+import { deleteOldPaymentEvents } from "../payments/provider-events-repository";
+import { claimDueSubscription, dueLocalSubscriptions } from "../payments/subscriptions-repository";
 import { withJobLock } from "./job-lock";
 
 export const SUBSCRIPTION_JOB_INTERVAL_MS = 5 * 60 * 1000;
@@ -35,7 +39,10 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date(), opt
         const row = await claimDueSubscription(tx, id, now);
         if (!row) return null;
         if (row.cancel_at_period_end || !renewLocal) return { kind: "ended" as const, ...(await end(tx, row, row.current_period_end)) };
-        return { kind: "renewed" as const, ...(await renew(tx, row, now)) };
+        const renewed = await renew(tx, row, now);
+        // The next period's invoice, as Stripe writes one at each renewal.
+        await writeInvoice(tx, renewed.subscription, [await periodLine(tx, renewed.subscription)], { at: renewed.subscription.current_period_start });
+        return { kind: "renewed" as const, ...renewed };
       });
       if (!outcome) continue;
       handled++;
@@ -51,10 +58,15 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date(), opt
 export const PRUNING_JOB = "payment records pruning";
 
 /**
- * Housekeeping: webhook event ids are only needed while Stripe may still redeliver (3 days); checkouts similarly.
+ * Housekeeping: webhook event ids are only needed while Stripe may still redeliver (3 days); checkouts similarly;
+ * test portal sessions once expired.
  * One instance at a time runs it (an advisory lock); the others skip the run.
  * @returns what was deleted, or null when another instance was running it
  */
-export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number } | null> {
-  return withJobLock(db, PRUNING_JOB, deleteOldPaymentRecords);
+export async function prunePaymentRecords(db: Db): Promise<{ events: number; checkouts: number; portalSessions: number } | null> {
+  return withJobLock(db, PRUNING_JOB, async (tx) => ({
+    events: await deleteOldPaymentEvents(tx),
+    checkouts: await deleteOldCheckouts(tx),
+    portalSessions: await deleteExpiredPortalSessions(tx),
+  }));
 }

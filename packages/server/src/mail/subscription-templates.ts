@@ -13,11 +13,16 @@ export interface SubscriptionMailData {
   date: string;
   /** The dashboard's settings page, where the subscription is managed. */
   manageUrl: string;
+  /** Opens 'Manage billing' (the payment provider's portal: card, billing address, invoices). */
+  billingUrl: string;
   /** The subscribe page, to start again after the end. */
   subscribeUrl: string;
 }
 
-/** The mails about a subscription: started, a payment failed, ended. Texts in src/locales. */
+/**
+ * The mails about a subscription: started, a payment failed, ended, and a second subscription cancelled and refunded.
+ * Texts in src/locales.
+ */
 const m = {
   hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
   perMonth: /*i18n*/ { id: "mail.subscription.per_month", message: "per month" },
@@ -38,7 +43,10 @@ const m = {
     id: "mail.subscription.failed.retry",
     message: "We will try again over the next few days. To keep your subscription, please check that your payment details are up to date.",
   },
-  failedManage: /*i18n*/ { id: "mail.subscription.failed.manage", message: "Your subscription: {url}" },
+  failedManage: /*i18n*/ {
+    id: "mail.subscription.failed.manage",
+    message: "Update your card or billing details under 'Manage billing': {url}",
+  },
   failedHelp: /*i18n*/ { id: "mail.subscription.failed.help", message: "Questions? Reply to this e-mail and we will help you out." },
   endedSubject: /*i18n*/ { id: "mail.subscription.ended.subject", message: "Your {plan} subscription has ended" },
   endedBody: /*i18n*/ { id: "mail.subscription.ended.body", message: "Your {plan} subscription ended on {date}. You will not be charged again." },
@@ -46,9 +54,22 @@ const m = {
     id: "mail.subscription.ended.again",
     message: "Changed your mind? You can subscribe again at any time: {url}",
   },
+  refundedSubject: /*i18n*/ {
+    id: "mail.subscription.refunded.subject",
+    message: "Your second {plan} subscription has been cancelled and refunded",
+  },
+  refundedBody: /*i18n*/ {
+    id: "mail.subscription.refunded.body",
+    message:
+      "You already had a {plan} subscription, so we cancelled the second one you just paid for straight away and refunded its payment in full. A refund usually shows on your statement within 5 to 10 working days.",
+  },
+  refundedKept: /*i18n*/ {
+    id: "mail.subscription.refunded.kept",
+    message: "Your existing subscription continues unchanged: {url}",
+  },
 };
 
-export type SubscriptionMailKind = "started" | "payment_failed" | "ended";
+export type SubscriptionMailKind = "started" | "payment_failed" | "ended" | "duplicate_refunded";
 
 export function subscriptionMail(locale: Locale, kind: SubscriptionMailKind, d: SubscriptionMailData): MailContent {
   const t = (message: (typeof m)[keyof typeof m], values: Record<string, unknown> = {}) =>
@@ -64,7 +85,13 @@ export function subscriptionMail(locale: Locale, kind: SubscriptionMailKind, d: 
   if (kind === "payment_failed") {
     return {
       subject: t(m.failedSubject),
-      text: [hello, "", t(m.failedBody), t(m.failedRetry), "", t(m.failedManage, { url: d.manageUrl }), "", t(m.failedHelp)].join("\n"),
+      text: [hello, "", t(m.failedBody), t(m.failedRetry), "", t(m.failedManage, { url: d.billingUrl }), "", t(m.failedHelp)].join("\n"),
+    };
+  }
+  if (kind === "duplicate_refunded") {
+    return {
+      subject: t(m.refundedSubject),
+      text: [hello, "", t(m.refundedBody), "", t(m.refundedKept, { url: d.manageUrl }), "", t(m.failedHelp)].join("\n"),
     };
   }
   return {

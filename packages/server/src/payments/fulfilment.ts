@@ -1,8 +1,18 @@
-import { grantsAccess, type BillingPeriod, type SubscriptionStatus } from "@agency/contract";
+import { LIVE_STATUSES, grantsAccess, type BillingPeriod, type SubscriptionStatus } from "@agency/contract";
 import type { Db } from "../db/db";
 import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { periodContaining, periodEnd } from "./billing-period";
-import { insertSubscription, lockSubscription, queueSubscriptionMail, updateSubscription, type ProviderName, type SubscriptionRow } from "./store";
+import { mailQueued, queueSubscriptionMail } from "./subscription-mails-repository";
+import {
+  insertSubscription,
+  liveSubscription,
+  lockSubscription,
+  lockUserSubscriptions,
+  updateSubscription,
+  type ProviderName,
+  type SubscriptionRow,
+  type SubscriptionWrite,
+} from "./subscriptions-repository";
 
 /**
  * The one place a subscription's state changes. Both providers end here: the local test checkout's Pay button and
@@ -10,25 +20,25 @@ import { insertSubscription, lockSubscription, queueSubscriptionMail, updateSubs
  * Because every change goes through `applySubscriptionState`, the mails (started, payment failed, ended) follow
  * from the transition itself and are sent once, whichever provider or event caused it.
  */
-export interface SubscriptionState {
+export interface SubscriptionState
+  extends Pick<SubscriptionWrite, "planId" | "billingPeriod" | "status" | "currentPeriodStart" | "currentPeriodEnd" | "cancelAtPeriodEnd"> {
   /** Our row to update. Without it the row is found by (provider, externalId), or inserted. */
   id?: string;
   userId: string;
   provider: ProviderName;
   /** Stripe's sub_… id; null for the local provider. */
   externalId: string | null;
-  planId: string;
-  billingPeriod: BillingPeriod;
-  status: SubscriptionStatus;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-  /** Kept from the row when updating; defaults to currentPeriodStart for a new row. */
+  /** Where renewals count from; defaults to currentPeriodStart for a new row, and is kept when updating without. */
   billingAnchor?: Date;
   /** When the subscription ended (status canceled); defaults to now. */
   endedAt?: Date;
   /** A charge just failed (Stripe's invoice.payment_failed), even if the status did not move to past_due. */
   paymentFailed?: boolean;
+  /**
+   * The provider has cancelled this subscription and refunded its first payment because the user already had a
+   * live one (see DuplicateSubscription): recorded as such, and the customer is told once.
+   */
+  refundedDuplicate?: boolean;
 }
 
 export interface FulfilmentResult {
@@ -39,6 +49,24 @@ export interface FulfilmentResult {
 }
 
 const isPastDue = (status: SubscriptionStatus | null) => status === "past_due" || status === "unpaid";
+const isLive = (status: SubscriptionStatus | null) => (LIVE_STATUSES as readonly unknown[]).includes(status);
+
+/**
+ * A subscription was about to become live for a user who already has a live one (two checkouts paid, in either
+ * order or at once). Nothing was written: the caller has the provider cancel it and refund its first payment, then
+ * records it with `refundedDuplicate`. One live subscription per user is also what the database's unique index
+ * enforces; this check, under a per-user lock, is what keeps that index from ever being the one to refuse.
+ */
+export class DuplicateSubscription extends Error {
+  constructor(
+    readonly userId: string,
+    /** The live subscription the user keeps. */
+    readonly kept: SubscriptionRow,
+  ) {
+    super(`User ${userId} already has live subscription ${kept.id}`);
+    this.name = "DuplicateSubscription";
+  }
+}
 
 /**
  * Writes `state` and queues the mails its transition calls for. Call it inside a transaction (`tx`), and send the
@@ -55,6 +83,11 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
 
   const previousStatus = existing?.status ?? null;
   const next = state.status;
+  if (isLive(next) && !isLive(previousStatus)) {
+    await lockUserSubscriptions(tx, state.userId);
+    const kept = await liveSubscription(tx, state.userId);
+    if (kept && kept.id !== existing?.id) throw new DuplicateSubscription(state.userId, kept);
+  }
   const startsNow = grantsAccess(next) && !existing?.started_at;
   const endsNow = next === "canceled" && previousStatus !== "canceled";
   // One mail per episode of failed payments, not one per retry Stripe makes while the subscription is past due.
@@ -70,6 +103,8 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     startsNow,
     endedAt,
+    billingAnchor: existing ? state.billingAnchor : undefined,
+    refundedAt: state.refundedDuplicate && !existing?.refunded_at ? new Date() : null,
   };
   const row = existing
     ? await updateSubscription(tx, existing.id, write)
@@ -86,6 +121,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   if (failedNow) kinds.push("payment_failed");
   // Only a subscription that once ran gets an 'ended' mail; an abandoned first payment (incomplete) does not.
   if (endsNow && row.started_at) kinds.push("ended");
+  if (state.refundedDuplicate && !(await mailQueued(tx, row.id, "duplicate_refunded"))) kinds.push("duplicate_refunded");
   const mailIds: number[] = [];
   for (const kind of kinds) mailIds.push(await queueSubscriptionMail(tx, row.id, kind));
   return { subscription: row, previousStatus, mailIds };
@@ -108,24 +144,43 @@ function stateOf(row: SubscriptionRow): SubscriptionState {
 
 // ---- The verbs the local provider uses. Stripe reports whole states instead and calls applySubscriptionState. ----
 
-/** A paid checkout: active from `at` for one period (a month or a year). */
-export function activate(
-  tx: Db,
-  input: { userId: string; provider: ProviderName; planId: string; billingPeriod: BillingPeriod; at?: Date },
-): Promise<FulfilmentResult> {
-  const start = input.at ?? new Date();
-  return applySubscriptionState(tx, {
+/** What a paid checkout buys: one period (a month or a year) of a new subscription from `at`. */
+export interface PaidCheckout {
+  userId: string;
+  provider: ProviderName;
+  planId: string;
+  billingPeriod: BillingPeriod;
+  at?: Date;
+}
+
+function firstPeriod(input: PaidCheckout, at: Date): SubscriptionState {
+  return {
     userId: input.userId,
     provider: input.provider,
     externalId: null,
     planId: input.planId,
     billingPeriod: input.billingPeriod,
     status: "active",
-    currentPeriodStart: start,
-    currentPeriodEnd: periodEnd(start, 1, input.billingPeriod),
+    currentPeriodStart: at,
+    currentPeriodEnd: periodEnd(at, 1, input.billingPeriod),
     cancelAtPeriodEnd: false,
-    billingAnchor: start,
-  });
+    billingAnchor: at,
+  };
+}
+
+/** A paid checkout: active from `at` for one period. */
+export function activate(tx: Db, input: PaidCheckout): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, firstPeriod(input, input.at ?? new Date()));
+}
+
+/**
+ * A paid checkout that must not start, because the user already has a live subscription: the provider has
+ * cancelled it and refunded its payment (the local provider's part of that is its refunded invoice); it is recorded
+ * as ended at once, and the customer gets the mail saying so.
+ */
+export function refundedDuplicate(tx: Db, input: PaidCheckout): Promise<FulfilmentResult> {
+  const at = input.at ?? new Date();
+  return applySubscriptionState(tx, { ...firstPeriod(input, at), status: "canceled", endedAt: at, refundedDuplicate: true });
 }
 
 /** A period was paid again: moves on to the period that contains `now` (late runs skip nothing twice). */
@@ -143,6 +198,20 @@ export function markPastDue(tx: Db, row: SubscriptionRow): Promise<FulfilmentRes
 /** The subscription is over (cancelled at period end, or payment given up). */
 export function end(tx: Db, row: SubscriptionRow, at: Date = new Date()): Promise<FulfilmentResult> {
   return applySubscriptionState(tx, { ...stateOf(row), status: "canceled", endedAt: at });
+}
+
+/**
+ * A switch between monthly and yearly billing from `at`: a new cycle of the new length starts then (as Stripe does
+ * when the interval changes), and the unused part of the old one is credited on the invoice that switch writes.
+ */
+export function changeBillingPeriod(tx: Db, row: SubscriptionRow, billingPeriod: BillingPeriod, at: Date = new Date()): Promise<FulfilmentResult> {
+  return applySubscriptionState(tx, {
+    ...stateOf(row),
+    billingPeriod,
+    currentPeriodStart: at,
+    currentPeriodEnd: periodEnd(at, 1, billingPeriod),
+    billingAnchor: at,
+  });
 }
 
 /** Cancel (true) or resume (false) at the end of the current period. */

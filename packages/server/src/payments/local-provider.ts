@@ -1,19 +1,13 @@
-import type { CreateCheckoutResponse } from "@agency/contract";
-import { lockUser } from "../accounts/store";
+import type { CreateCheckoutResponse, Invoice } from "@agency/contract";
 import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
-import { activate, end, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
-import type { CheckoutInput, PaymentProvider } from "./provider";
-import {
-  cancelLocalCheckout,
-  createCheckoutSession,
-  findLocalCheckout,
-  liveSubscription,
-  lockSubscription,
-  markCheckoutPaid,
-  type CheckoutSessionRow,
-  type SubscriptionRow,
-} from "./store";
+import { activate, DuplicateSubscription, end, refundedDuplicate, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
+import { saveBillingDetails, type BillingDetails } from "./local-billing-repository";
+import { periodLine, writeInvoice } from "./local-invoices";
+import { listInvoices, openPortal } from "./local-portal";
+import { withCheckoutId, type CheckoutInput, type CheckoutProgress, type PaymentProvider, type PortalInput } from "./provider";
+import { closeCheckout, createCheckoutSession, findLocalCheckout, markCheckoutPaid, type CheckoutSessionRow } from "./checkouts-repository";
+import { lockSubscription, type SubscriptionRow } from "./subscriptions-repository";
 import type { CheckoutProblem } from "./test-checkout-page";
 
 /** As long as a Stripe Checkout Session stays open by default. */
@@ -21,14 +15,15 @@ export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type { CheckoutSessionRow };
 
-export type CheckoutOutcome =
+export type TestCheckoutOutcome =
   | { ok: true; session: CheckoutSessionRow; result: FulfilmentResult | null }
   | { ok: false; problem: CheckoutProblem; session: CheckoutSessionRow | null };
 
 /**
  * The default provider: no keys, no network. Its checkout is a page this server renders (routes in
  * routes/api/subscriptions/test-checkout.ts); Pay activates through the same fulfilment as a Stripe webhook, and the
- * renewal job plays the part of Stripe's billing cycle (jobs/subscription-renewal.ts).
+ * renewal job plays the part of Stripe's billing cycle (jobs/subscription-renewal.ts). It writes invoices as Stripe
+ * does (local-invoices.ts) and has a billing portal of its own (local-portal.ts).
  */
 export class LocalProvider implements PaymentProvider {
   readonly name = "local" as const;
@@ -39,19 +34,31 @@ export class LocalProvider implements PaymentProvider {
     // 256 random bits: the page is opened by a plain browser navigation, without the bearer token, so the id
     // itself is what proves the visitor is the one who started this checkout.
     const id = randomToken();
+    // The checkout's public id, which the success page shows the server; unlike `id` it opens no payment page.
+    const reference = `local_${randomToken()}`;
+    const successUrl = withCheckoutId(input.successUrl, reference);
     await createCheckoutSession(this.db, {
       id,
       provider: "local",
-      external_id: null,
+      external_id: reference,
       user_id: input.user.id,
       plan_id: input.plan.id,
       billing_period: input.billingPeriod,
       locale: input.locale,
-      success_url: input.successUrl,
+      success_url: successUrl,
       cancel_url: input.cancelUrl,
       expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
     });
     return { checkoutUrl: `${input.apiBaseUrl}/subscriptions/test-checkout/${id}` };
+  }
+
+  async checkoutProgress(checkout: CheckoutSessionRow): Promise<CheckoutProgress> {
+    if (checkout.status === "paid") return "paid";
+    return checkout.status === "open" && checkout.expires_at > new Date() ? "open" : "closed";
+  }
+
+  async expireCheckout(checkout: CheckoutSessionRow): Promise<void> {
+    await closeCheckout(this.db, checkout.id, "local");
   }
 
   async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult> {
@@ -64,40 +71,61 @@ export class LocalProvider implements PaymentProvider {
     return this.db.transaction(async (tx) => end(tx, (await lockSubscription(tx, { id: subscription.id })) ?? subscription));
   }
 
+  createPortal(input: PortalInput): Promise<{ url: string } | null> {
+    return openPortal(this.db, input);
+  }
+
+  listInvoices(user: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
+    return listInvoices(this.db, user.id, apiBaseUrl);
+  }
+
   /** An open, unexpired session (for showing the page), or the reason it cannot be used. */
-  async openSession(id: string): Promise<CheckoutOutcome> {
+  async openSession(id: string): Promise<TestCheckoutOutcome> {
     const session = await findLocalCheckout(this.db, id);
     const problem = sessionProblem(session);
     return problem ? { ok: false, problem, session } : { ok: true, session: session!, result: null };
   }
 
   /**
-   * Pay: claims the session and activates the subscription in one transaction, so a double click or two tabs pay
-   * once. A user who meanwhile got a subscription through another checkout is refused and nothing is recorded.
+   * Pay: claims the session, records the billing details and activates the subscription with its first invoice,
+   * in one transaction, so a double click or two tabs pay once. When the user meanwhile got a live subscription
+   * through another checkout (paid before, or at the same moment), fulfilment refuses to start a second one, and
+   * this payment takes the path Stripe's does: cancelled at once and refunded. What Stripe does for us there
+   * (cancel the new subscription, refund its first invoice), this provider does in its own tables: the subscription
+   * is recorded as ended at once, its invoice as refunded, and fulfilment queues the customer's mail.
    */
-  async pay(id: string, now: Date = new Date()): Promise<CheckoutOutcome> {
-    return this.db.transaction(async (tx) => {
+  async pay(id: string, details: BillingDetails | null = null, now: Date = new Date()): Promise<TestCheckoutOutcome> {
+    try {
+      return await this.payWith(id, details, now, activate, "paid");
+    } catch (error) {
+      if (!(error instanceof DuplicateSubscription)) throw error;
+      return this.payWith(id, details, now, refundedDuplicate, "refunded");
+    }
+  }
+
+  /** One try at paying: the session claimed, the details kept, the subscription recorded, the checkout and invoice written. */
+  private payWith(
+    id: string,
+    details: BillingDetails | null,
+    now: Date,
+    record: typeof activate,
+    invoiceStatus: "paid" | "refunded",
+  ): Promise<TestCheckoutOutcome> {
+    return this.db.transaction(async (tx): Promise<TestCheckoutOutcome> => {
       const session = await findLocalCheckout(tx, id, { lock: true });
       const problem = sessionProblem(session, now);
-      if (problem) return { ok: false, problem, session };
-      // Serialises checkouts of one user, so two sessions paid at the same moment cannot both activate.
-      await lockUser(tx, session!.user_id);
-      if (await liveSubscription(tx, session!.user_id)) return { ok: false, problem: "already_subscribed", session };
-      await markCheckoutPaid(tx, id);
-      const result = await activate(tx, {
-        userId: session!.user_id,
-        provider: "local",
-        planId: session!.plan_id,
-        billingPeriod: session!.billing_period,
-        at: now,
-      });
-      return { ok: true, session: session!, result };
+      if (problem || !session) return { ok: false, problem: problem ?? "unknown", session };
+      if (details) await saveBillingDetails(tx, session.user_id, details);
+      const result = await record(tx, { userId: session.user_id, provider: "local", planId: session.plan_id, billingPeriod: session.billing_period, at: now });
+      await markCheckoutPaid(tx, id, result.subscription.id);
+      await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: invoiceStatus });
+      return { ok: true, session, result };
     });
   }
 
   /** Cancel on the page: the session is closed, so the Pay button of an old tab no longer works. */
-  async cancelCheckout(id: string): Promise<CheckoutOutcome> {
-    const canceled = await cancelLocalCheckout(this.db, id);
+  async cancelCheckout(id: string): Promise<TestCheckoutOutcome> {
+    const canceled = await closeCheckout(this.db, id, "local");
     if (canceled) return { ok: true, session: canceled, result: null };
     return this.openSession(id);
   }

@@ -1,6 +1,8 @@
-import type { BillingPeriod, CreateCheckoutResponse, Locale } from "@agency/contract";
+import { CHECKOUT_RETURN_PARAM, type BillingPeriod, type CreateCheckoutResponse, type Invoice, type Locale } from "@agency/contract";
+import type { CheckoutSessionRow } from "./checkouts-repository";
 import type { FulfilmentResult } from "./fulfilment";
-import type { PlanRow, ProviderName, SubscriptionRow } from "./store";
+import type { PlanRow } from "./plans-repository";
+import type { ProviderName, SubscriptionRow } from "./subscriptions-repository";
 
 export interface CheckoutInput {
   user: { id: string; email: string; name: string };
@@ -18,19 +20,59 @@ export interface CheckoutInput {
   apiBaseUrl: string;
 }
 
+export interface PortalInput {
+  user: { id: string; email: string; name: string };
+  /** Already checked like a checkout's successUrl. */
+  returnUrl: string;
+  locale: Locale;
+  apiBaseUrl: string;
+}
+
+/** What became of a checkout, as its provider knows it. */
+export type CheckoutProgress = "open" | "paid" | "closed";
+
 /**
  * A way to take payments. New checkouts go to the configured provider; an existing subscription is always managed
  * by the provider that created it (a switch to Stripe leaves running test subscriptions to the local provider).
- * Both report every state change through fulfilment.ts.
+ * Both report every state change through fulfilment.ts. Any failure to reach the provider or a refusal by it is a
+ * ProviderError (provider-error.ts).
  */
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /**
+   * Starts a checkout. The success URL the customer returns to carries the checkout's id at the provider in the
+   * CHECKOUT_RETURN_PARAM parameter, so the page can ask whether this visitor's checkout was really completed.
+   */
   createCheckout(input: CheckoutInput): Promise<CreateCheckoutResponse>;
+  /** Whether a checkout recorded as open has meanwhile been paid at the provider (before its webhook arrived). */
+  checkoutProgress(checkout: CheckoutSessionRow): Promise<CheckoutProgress>;
+  /**
+   * Makes an open checkout unpayable (the account is being deleted). When it turns out to have been paid meanwhile,
+   * the subscription it made is cancelled too.
+   */
+  expireCheckout(checkout: CheckoutSessionRow): Promise<void>;
   /** Cancel (true) or resume (false) at the end of the current period. */
   setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<FulfilmentResult>;
   /**
    * Ends the subscription at once, without waiting for the period's end (the customer deletes their account): no
-   * further charge is made. Throws when the provider cannot be reached or refuses.
+   * further charge is made.
    */
   cancelNow(subscription: SubscriptionRow): Promise<FulfilmentResult>;
+  /**
+   * A page of the provider's where the customer manages billing: card, billing address and VAT number, monthly or
+   * yearly, invoices. Null when the provider knows no billing of this user.
+   */
+  createPortal(input: PortalInput): Promise<{ url: string } | null>;
+  /** The user's invoices, newest first. */
+  listInvoices(user: { id: string }, apiBaseUrl: string): Promise<Invoice[]>;
+}
+
+/** `url` with the checkout id parameter added; `id` is written as it is (Stripe's `{CHECKOUT_SESSION_ID}` template). */
+export function withCheckoutId(url: string, id: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete(CHECKOUT_RETURN_PARAM);
+  parsed.hash = "";
+  const separator = parsed.search ? "&" : "?";
+  const hash = new URL(url).hash;
+  return `${parsed.href}${separator}${CHECKOUT_RETURN_PARAM}=${id}${hash}`;
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/db";
 import type { Mailer } from "../mail/mailer";
 import { subscriptionMail } from "../mail/subscription-templates";
-import { claimSubscriptionMails, markSubscriptionMailFailed, markSubscriptionMailSent } from "./store";
+import { claimSubscriptionMails, markSubscriptionMailFailed, markSubscriptionMailSent } from "./subscription-mails-repository";
 
 export interface SubscriptionMailDeps {
   db: Db;
@@ -39,6 +39,7 @@ export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?:
       price: formatMoney(job.price_cents / 100, job.currency, job.locale, { cents: true }),
       date: formatDate(job.kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end, job.locale),
       manageUrl: `${publicUrl}/dashboard/settings`,
+      billingUrl: `${publicUrl}/billing`,
       subscribeUrl: `${publicUrl}/subscribe`,
     });
     try {

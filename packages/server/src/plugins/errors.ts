@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { ErrorObject } from "ajv";
 import type { ErrorCode, ErrorDetails, Locale } from "@agency/contract";
 import { ApiError, errorBody } from "../lib/api-error";
+import { ProviderError } from "../payments/provider-error";
 import { errorFields } from "../lib/validation";
 import { requestLocale } from "../i18n";
 import { databaseFailure } from "../db/errors";
@@ -49,6 +50,13 @@ async function errorsPlugin(app: FastifyInstance) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ProviderError) {
+      request.log.error(
+        { err: error, provider: error.provider, providerStatus: error.providerStatus, providerRequestId: error.providerRequestId },
+        `payment provider failed: ${error.operation}`,
+      );
+      return reply.sendError(error.statusCode, error.code, error.details);
+    }
     if (error instanceof ApiError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
       return reply.sendError(error.statusCode, error.code, error.details);
@@ -62,7 +70,12 @@ async function errorsPlugin(app: FastifyInstance) {
       request.log.error({ err: error }, database === "timeout" ? "request failed: a database timeout" : "request failed: the database is unavailable");
       return reply.sendError(503, database === "timeout" ? "server.database_timeout" : "server.unavailable");
     }
-    const status = error.statusCode ?? 500;
+    // A client status is passed on only from Fastify and its plugins, about the request itself (FST_* codes, or
+    // http-errors marked safe to expose). Any other error that carries a statusCode (a client library's answer from
+    // another service) is a failure of ours: passing its 401 on would sign the visitor out.
+    const fromFastify = typeof error.code === "string" && error.code.startsWith("FST_");
+    const exposed = (error as { expose?: unknown }).expose === true;
+    const status = error.statusCode !== undefined && (error.statusCode >= 500 || fromFastify || exposed) ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return status === 503 ? reply.sendError(503, "server.unavailable") : reply.sendError(500, "server.error");

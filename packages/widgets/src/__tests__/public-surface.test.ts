@@ -81,11 +81,11 @@ describe("the element bundle's public surface", () => {
     ]);
     const login = declared.find((d) => d.tagName === "agency-login")!;
     expect(login.attributes.find((a) => a.name === "view")).toMatchObject({ type: { text: '"login" | "register" | "forgot"' }, default: '"login"' });
-    // Only navigation and the package choice mean something when cancelled.
+    // Only navigation, the package choice and opening the billing portal mean something when cancelled.
     const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
-    expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select"]));
-    // Every part the components render is declared: 43 across the six elements.
-    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(43);
+    expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select", "agency-billing-portal"]));
+    // Every part the components render is declared: 47 across the six elements.
+    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(47);
     const quote = declared.find((d) => d.tagName === "agency-quote-form")!;
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });
@@ -115,6 +115,7 @@ describe("the element bundle's public surface", () => {
       "agency-subscription-success": "CustomEvent<AgencySubscriptionSuccessDetail>",
       "agency-subscription-cancel": "CustomEvent<AgencySubscriptionChangeDetail>",
       "agency-subscription-resume": "CustomEvent<AgencySubscriptionChangeDetail>",
+      "agency-billing-portal": "CustomEvent<AgencyBillingPortalDetail>",
       "agency-profile-change": "CustomEvent<AgencyProfileChangeDetail>",
       "agency-email-change-request": "CustomEvent<AgencyEmailChangeRequestDetail>",
       "agency-password-change": "CustomEvent<AgencyPasswordChangeDetail>",

@@ -6,6 +6,7 @@ export const settingsMeta = {
   events: {
     "agency-subscription-cancel": { cancelable: false },
     "agency-subscription-resume": { cancelable: false },
+    "agency-billing-portal": { cancelable: true },
     "agency-profile-change": { cancelable: false },
     "agency-email-change-request": { cancelable: false },
     "agency-password-change": { cancelable: false },
@@ -19,11 +20,15 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
   description:
     "The logged-in visitor's account and subscription: verify the e-mail address, change the name, e-mail address and " +
     "password, see the signed-in devices and sign out the others; cancel the subscription at the end of the period, or " +
-    "resume it before it ends; download their data, or delete the account. Works with or without a subscription.",
+    "resume it before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the " +
+    "invoices; download their data, or delete the account. Works with or without a subscription.",
   attributes: {},
   events: {
     "agency-subscription-cancel": "The subscription was cancelled at the end of its period; the detail is the subscription as it is now.",
     "agency-subscription-resume": "A cancelled subscription was resumed; the detail is the subscription as it is now.",
+    "agency-billing-portal":
+      "'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself " +
+      "(in a new tab, say); otherwise the element goes there, and the portal leads back to this page.",
     "agency-profile-change": "The visitor changed their name; the detail is the account as it is now.",
     "agency-email-change-request": "A link was mailed to a new address; the account keeps its address until the link is followed.",
     "agency-password-change": "The password was changed; this device stays signed in, every other one was signed out.",
@@ -41,6 +46,10 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     status: "The subscription's status badge.",
     notice: "The notice that a cancelled subscription is ending.",
     cancel: "The 'Cancel Subscription' button.",
+    billing: "The billing card: 'Manage billing' and the invoices.",
+    "manage-billing": "The 'Manage billing' button.",
+    invoices: "The table of invoices.",
+    "invoice-pdf": "The link to an invoice's PDF.",
     password: "The 'Change password' card.",
     sessions: "The 'Signed-in devices' card.",
     session: "One signed-in device in that card.",

@@ -10,6 +10,9 @@ import { VerifyEmailNotice } from "./verify-email-notice";
 // Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
 const AccountPanels = lazy(() => import("./panels/account-panels"));
 
+/** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
+const Billing = lazy(() => import("./billing"));
+
 /** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
   try {
@@ -155,12 +158,15 @@ export function Settings() {
                   </span>
                 </dd>
               </div>
-              <div className="settings__row">
-                <dt>
-                  <Trans>Next billing date</Trans>
-                </dt>
-                <dd>{endDate}</dd>
-              </div>
+              {subscription.cancel_at_period_end ? null : (
+                // Once cancelled there is no next billing: the notice below gives the end date instead.
+                <div className="settings__row">
+                  <dt>
+                    <Trans>Next billing date</Trans>
+                  </dt>
+                  <dd>{endDate}</dd>
+                </div>
+              )}
             </dl>
             {subscription.cancel_at_period_end ? (
               <div className="settings__notice" part="notice" ref={takeFocus("notice")} tabIndex={-1}>
@@ -193,6 +199,12 @@ export function Settings() {
           </>
         )}
       </section>
+
+      {loading ? null : (
+        <Suspense fallback={null}>
+          <Billing subscribed={subscription !== null} />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         <AccountPanels />

@@ -1,6 +1,7 @@
 import {
   apiErrorMessage,
   apiStatus,
+  CHECKOUT_RETURN_PARAM,
   grantsAccess,
   navigation,
   subscriptionsApi,
@@ -31,7 +32,7 @@ export interface SubscribeProps {
   contactHref?: string;
 }
 
-/** "default": the server has no plan or could not be reached (the Pro plan is shown); null: its first plan is unusable. */
+/** "default": the server has no plan or could not be reached, so the built-in Pro plan shows; null: its first plan is unusable. */
 interface Loaded {
   plan: Plan | "default" | null;
   failed: boolean;
@@ -74,7 +75,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
     );
     void Promise.all([subscription, plans]).then(([existing, result]) => {
       if (!current) return;
-      // Nothing to sell to someone who already subscribes: an active subscription goes to the dashboard.
+      // Nothing to sell to someone who already subscribes: on to the dashboard.
       if (grantsAccess(existing?.status)) {
         navigate("/dashboard");
         return;
@@ -121,7 +122,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         language: locale,
       });
     } catch (error) {
-      // A 401 already sent the visitor to the login page; a toast would only add noise.
+      // A 401 already sent the visitor to the login page (the API client's rule); a toast would only add noise.
       if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error, i18n) ?? t`Failed to start checkout`, { locale });
       setCheckout("idle");
       return;
@@ -131,14 +132,14 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       return;
     }
     if (answer.sessionId && answer.clientSecret && answer.publishableKey) {
-      await startEmbedded(plan, answer.clientSecret, answer.publishableKey);
+      await startEmbedded(plan, answer.sessionId, answer.clientSecret, answer.publishableKey);
       return;
     }
     toast.error(t`Invalid checkout response`, { locale });
     setCheckout("idle");
   }
 
-  async function startEmbedded(plan: Plan, clientSecret: string, publishableKey: string) {
+  async function startEmbedded(plan: Plan, sessionId: string, clientSecret: string, publishableKey: string) {
     const billingPeriod = period;
     try {
       openCheckout.current = await openEmbeddedCheckout({
@@ -149,8 +150,10 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
           closeEmbedded();
           toast.success(t`Subscription successful!`, { locale });
           emit("agency-subscription-success", { planId: plan.id, billingPeriod });
-          // The same place the provider's return goes, so the site confirms the payment before its guards look.
-          navigate(successUrl || "/dashboard?subscription=success");
+          // The same place the provider's return goes, with the checkout's id as Stripe adds it there, so the site
+          // confirms this payment (after asking the server) before its guards look.
+          const back = successUrl || "/dashboard?subscription=success";
+          navigate(`${back}${back.includes("?") ? "&" : "?"}${CHECKOUT_RETURN_PARAM}=${encodeURIComponent(sessionId)}`);
         },
       });
       setCheckout("embedded");

@@ -10,7 +10,8 @@ import "../settings.element";
 const ann = { ...kitUser, name: "Ann de Vries" };
 const active: Subscription = activeSubscription;
 
-const server = setupApi();
+// The billing card asks for the invoices (see billing.test.tsx); none here.
+const server = setupApi(http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })));
 
 /** The server's subscription, changed by the cancel and resume stubs like the real server would. */
 let current: Subscription | null;

@@ -386,7 +386,8 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
         onComplete();
         expect(lastToast()).toMatchObject({ kind: "success", message: T.succeeded, locale });
         expect(success).toHaveBeenCalledWith({ planId: "pro", billingPeriod: "yearly" });
-        expect(navigations()).toEqual(["/dashboard?subscription=success"]);
+        // With the session's id, as Stripe adds it to the return address, for the site to check with the server.
+        expect(navigations()).toEqual(["/dashboard?subscription=success&checkout=cs_9"]);
         expect(stripe.destroy).toHaveBeenCalled();
         expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
       });

@@ -8,7 +8,9 @@ import { consentRecordsById } from "../../../consent/store";
 import { contactRef } from "../../../contact/notify";
 import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
 import { deleteItemsAbout } from "../../../outbox/repository";
-import { unendedSubscriptions, userPaymentRecords } from "../../../payments/store";
+import { invoiceNumber } from "../../../payments/local-portal";
+import { userPaymentRecords } from "../../../payments/payment-records";
+import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";
 import profileRoutes from "./profile";
 import sessionRoutes from "./sessions";
@@ -43,9 +45,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "Download everything held about the signed-in user",
         description:
-          "The account, every subscription with its payment records, the quote requests sent with the account's e-mail address (only when " +
-          "that address is verified; otherwise `quote_requests_note` says why they are missing), and the cookie choices recorded under " +
-          "`consentId` (the banner's id in this browser). Sent as a file (Content-Disposition: attachment), never cached.",
+          "The account, every subscription with its payment records (with test payments also the billing details and invoices), the " +
+          "quote requests sent with the account's e-mail address (only when that address is verified; otherwise `quote_requests_note` " +
+          "says why they are missing), and the cookie choices recorded under `consentId` (the banner's id in this browser). Sent as a " +
+          "file (Content-Disposition: attachment), never cached.",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
         response: { 200: AccountExportSchema, ...errorResponses({ 400: [], 401: [] }) },
@@ -75,6 +78,18 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })),
         payment_customers: payments.customers.map((c) => ({ ...c, created_at: iso(c.created_at) })),
         checkouts: payments.checkouts.map((c) => ({ ...c, created_at: iso(c.created_at), completed_at: isoOrNull(c.completed_at) })),
+        billing_details: payments.billingDetails && { country: payments.billingDetails.country, vat_number: payments.billingDetails.vatNumber },
+        invoices: payments.invoices.map((i) => ({
+          number: invoiceNumber(i),
+          created_at: iso(i.created_at),
+          currency: i.currency,
+          subtotal: i.subtotal_cents / 100,
+          vat: i.tax_cents / 100,
+          total: i.total_cents / 100,
+          status: i.status,
+          country: i.country,
+          vat_number: i.vat_number,
+        })),
         quote_requests: quotes.map((q) => ({ ...q, created_at: iso(q.created_at), last_contact_at: iso(q.last_contact_at) })),
         quote_requests_note: verified ? null : say(requestLocale(request), authTexts.quoteRequestsWithheld, { email: user.email }),
         consent_records: consents.map((c) => ({ ...c, client_timestamp: iso(c.client_timestamp), created_at: iso(c.created_at) })),
@@ -90,10 +105,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "Delete the signed-in user's account",
         description:
-          "Confirmed with the current password (400 `account.wrong_password`; wrong ones are limited per account like logins, 429). A running " +
-          "subscription is first cancelled at once with the payment provider (503 `account.cancel_failed` when that fails: nothing is deleted). " +
-          "Then the account, its sessions, subscriptions and payment records, its mails, and (when its address is verified) the quote " +
-          "requests sent with its e-mail address are erased.",
+          "Confirmed with the current password (400 `account.wrong_password`; wrong ones are limited per account like logins, 429). Open " +
+          "checkouts are first expired and a running subscription cancelled at once with the payment provider (503 `account.cancel_failed` " +
+          "when that fails: nothing is deleted). Then the account, its sessions, subscriptions and payment records, its mails, and (when " +
+          "its address is verified) the quote requests sent with its e-mail address are erased.",
         security: [{ bearer: [] }],
         body: DeleteAccountBodySchema,
         response: {
@@ -111,18 +126,15 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         limit: app.config.limits.loginPerAccount,
       });
 
-      // The provider first: an account must never be gone while a subscription of it can still charge (an
-      // incomplete one too: its first payment may still go through).
-      for (const subscription of await unendedSubscriptions(app.db, user.id)) {
-        try {
-          await app.payments.providerFor(subscription).cancelNow(subscription);
-        } catch (error) {
-          request.log.error(
-            { err: error, subscription: subscription.id, provider: subscription.provider },
-            "account deletion: the subscription could not be cancelled",
-          );
-          return reply.sendError(503, "account.cancel_failed", { locale });
-        }
+      // The providers first: an account must never be gone while a checkout or subscription of it can still charge.
+      try {
+        await app.payments.closeAccount(user.id);
+      } catch (error) {
+        request.log.error(
+          { err: error, ...(error instanceof ProviderError ? { provider: error.provider, providerRequestId: error.providerRequestId } : {}) },
+          "account deletion: a checkout or subscription could not be closed at the payment provider",
+        );
+        return reply.sendError(503, "account.cancel_failed", { locale });
       }
 
       await app.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   CreateCheckoutBodySchema,
   CreateCheckoutResponseSchema,
@@ -8,34 +8,15 @@ import {
 } from "@agency/contract/schemas";
 import { grantsAccess } from "@agency/contract";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { currentSubscription, findPlan, liveSubscription, publicSubscription, publicSubscriptionById } from "../../../payments/store";
+import { findPlan } from "../../../payments/plans-repository";
+import { currentSubscription, liveSubscription, publicSubscription, publicSubscriptionById } from "../../../payments/subscriptions-repository";
 import { PLANS_TTL_SECONDS, matchesEtag } from "../../../payments/plans-cache";
 import { requestLocale } from "../../../i18n";
+import billingRoutes from "./billing";
+import { apiBaseUrl, isAllowedRedirect } from "./redirects";
 import testCheckoutRoutes from "./test-checkout";
+import testPortalRoutes from "./test-portal";
 import webhookRoutes from "./webhook";
-
-/** Only pages of the site itself or of ALLOWED_ORIGINS: anything else would make checkout an open redirect. */
-function isAllowedRedirect(app: FastifyInstance, value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
-  if (url.username || url.password) return false;
-  return app.isAllowedOrigin(url.origin);
-}
-
-/**
- * Absolute URL of the API base this request came in under: `${PUBLIC_URL}/api`, or
- * `${PUBLIC_URL}/preview/{first}/{second}/api`, so the test checkout page opens under the same base.
- */
-function apiBaseUrl(request: FastifyRequest, publicUrl: string): string {
-  const path = request.url.split("?")[0] ?? "";
-  const at = path.lastIndexOf("/subscriptions/");
-  return `${publicUrl}${at >= 0 ? path.slice(0, at) : "/api"}`;
-}
 
 /** Adds `field` to the answer's Vary header, keeping what other plugins put there (Origin, Accept-Encoding). */
 function varyOn(reply: FastifyReply, field: string): void {
@@ -95,7 +76,9 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Start a checkout for a plan",
         description:
           "Answers `{checkoutUrl}` (local test checkout, Stripe hosted) or `{sessionId, clientSecret, publishableKey}` (Stripe embedded). " +
-          "successUrl and cancelUrl must be on the site's origin or one of ALLOWED_ORIGINS. 409 when the user already has a subscription.",
+          "successUrl and cancelUrl must be on the site's origin or one of ALLOWED_ORIGINS. 409 when the user already has a subscription. " +
+          "The provider returns to successUrl with a `checkout` parameter added, which GET /subscriptions/checkouts/{id} answers about. " +
+          "502/503 `payments.unavailable` when the payment provider refuses or cannot be reached.",
         security: [{ bearer: [] }],
         body: CreateCheckoutBodySchema,
         response: {
@@ -104,6 +87,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             400: ["subscriptions.unknown_plan", "subscriptions.invalid_redirect"],
             401: [],
             409: ["subscriptions.already_active", "subscriptions.payment_problem"],
+            502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),
         },
@@ -160,7 +144,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         response: {
           200: SubscriptionResponseSchema,
-          ...errorResponses({ 401: [], 404: ["subscriptions.none"], 503: ["payments.unavailable"] }),
+          ...errorResponses({ 401: [], 404: ["subscriptions.none"], 502: ["payments.unavailable"], 503: ["payments.unavailable"] }),
         },
       },
     },
@@ -177,15 +161,25 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         response: {
           200: SubscriptionResponseSchema,
-          ...errorResponses({ 401: [], 404: ["subscriptions.none"], 409: ["subscriptions.period_over"], 503: ["payments.unavailable"] }),
+          ...errorResponses({
+            401: [],
+            404: ["subscriptions.none"],
+            409: ["subscriptions.period_over"],
+            502: ["payments.unavailable"],
+            503: ["payments.unavailable"],
+          }),
         },
       },
     },
     changeCancellation(false),
   );
 
-  // Only with test payments: when Stripe takes the money, no page of ours can mark a checkout paid.
-  if (app.config.payments === "test") await app.register(testCheckoutRoutes, { prefix: "/test-checkout" });
+  await app.register(billingRoutes);
+  // Only with test payments: when Stripe takes the money, no page of ours can mark a checkout paid or switch a plan.
+  if (app.config.payments === "test") {
+    await app.register(testCheckoutRoutes, { prefix: "/test-checkout" });
+    await app.register(testPortalRoutes);
+  }
   await app.register(webhookRoutes);
 };
 

@@ -3,27 +3,16 @@ import { formatMoney } from "@agency/contract";
 import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findUserById } from "../../../accounts/store";
-import type { CheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
-import { findPlan, priceCents } from "../../../payments/store";
-import {
-  checkoutPageCsp,
-  newNonce,
-  PROBLEM_STATUS,
-  renderCheckoutPage,
-  renderProblemPage,
-  type CheckoutProblem,
-} from "../../../payments/test-checkout-page";
+import type { TestCheckoutOutcome, CheckoutSessionRow } from "../../../payments/local-provider";
+import { parseBillingDetails } from "../../../payments/billing-details";
+import { findBillingDetails, type BillingDetails } from "../../../payments/local-billing-repository";
+import { findPlan, priceCents } from "../../../payments/plans-repository";
+import { PROBLEM_STATUS, renderCheckoutPage, renderProblemPage, type CheckoutProblem } from "../../../payments/test-checkout-page";
+import { newNonce, testPageCsp } from "../../../payments/test-pages";
 import { requestLocale } from "../../../i18n";
+import { originOf } from "./redirects";
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-
-const originOf = (url: string) => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The local test provider's checkout page and its two buttons. Opened by a plain browser navigation (no bearer
@@ -41,7 +30,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
-      .header("content-security-policy", checkoutPageCsp(nonce, redirectOrigins))
+      .header("content-security-policy", testPageCsp(nonce, redirectOrigins))
       .header("cache-control", "no-store")
       // The session id is in this page's URL; it must not leak to other sites through the Referer header.
       .header("referrer-policy", "no-referrer")
@@ -52,11 +41,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sendProblem = (request: FastifyRequest, reply: FastifyReply, problem: CheckoutProblem, session: CheckoutSessionRow | null) => {
     const locale = session?.locale ?? requestLocale(request);
     // After a payment the useful way back is the success page; otherwise where the user came from.
-    const back = session
-      ? problem === "paid" || problem === "already_subscribed"
-        ? session.success_url
-        : session.cancel_url
-      : `${app.config.publicUrl}/`;
+    const back = session ? (problem === "paid" ? session.success_url : session.cancel_url) : `${app.config.publicUrl}/`;
     const nonce = newNonce();
     return sendHtml(reply, PROBLEM_STATUS[problem], renderProblemPage(locale, problem, back, nonce), nonce, session);
   };
@@ -64,33 +49,44 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** This page's own path without a trailing slash, so the form actions work under /api and under a preview base. */
   const pagePath = (request: FastifyRequest) => (request.url.split("?")[0] ?? "").replace(/\/+$/, "");
 
+  /** The checkout page; again with the refused field marked when the billing details did not pass. */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: CheckoutSessionRow,
+    path: string,
+    entered: { details: BillingDetails; invalid: "country" | "vat_number" } | null,
+  ) => {
+    const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
+    const user = await findUserById(app.db, session.user_id);
+    if (!plan || !user) return sendProblem(request, reply, "unknown", null);
+    const nonce = newNonce();
+    const html = renderCheckoutPage({
+      locale: session.locale,
+      planName: plan.name,
+      billingPeriod: session.billing_period,
+      price: formatMoney(priceCents(plan, session.billing_period) / 100, plan.currency, session.locale, { cents: true }),
+      email: user.email,
+      details: entered?.details ?? parseBillingDetails(undefined, await findBillingDetails(app.db, user.id)).details,
+      invalid: entered?.invalid ?? null,
+      payAction: `${path}/pay`,
+      cancelAction: `${path}/cancel`,
+      nonce,
+    });
+    return sendHtml(reply, entered ? 400 : 200, html, nonce, session);
+  };
+
   app.get(
     "/:id",
     { schema: { hide: true, params: Params } },
     async (request, reply) => {
       const outcome = await app.payments.local.openSession(request.params.id);
       if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
-      const { session } = outcome;
-      const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
-      const user = await findUserById(app.db, session.user_id);
-      if (!plan || !user) return sendProblem(request, reply, "unknown", null);
-      const nonce = newNonce();
-      const path = pagePath(request);
-      const html = renderCheckoutPage({
-        locale: session.locale,
-        planName: plan.name,
-        billingPeriod: session.billing_period,
-        price: formatMoney(priceCents(plan, session.billing_period) / 100, plan.currency, session.locale, { cents: true }),
-        email: user.email,
-        payAction: `${path}/pay`,
-        cancelAction: `${path}/cancel`,
-        nonce,
-      });
-      return sendHtml(reply, 200, html, nonce, session);
+      return sendPage(request, reply, outcome.session, pagePath(request), null);
     },
   );
 
-  const finish = (request: FastifyRequest, reply: FastifyReply, outcome: CheckoutOutcome, target: "success_url" | "cancel_url") => {
+  const finish = (request: FastifyRequest, reply: FastifyReply, outcome: TestCheckoutOutcome, target: "success_url" | "cancel_url") => {
     if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
     if (outcome.result) app.payments.deliverMails(outcome.result.mailIds);
     // 303: the browser follows with a GET, so reloading the success page never re-submits the payment.
@@ -100,7 +96,17 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/:id/pay",
     { schema: { hide: true, params: Params } },
-    async (request, reply) => finish(request, reply, await app.payments.local.pay(request.params.id), "success_url"),
+    async (request, reply) => {
+      const opened = await app.payments.local.openSession(request.params.id);
+      if (!opened.ok) return sendProblem(request, reply, opened.problem, opened.session);
+      // Whatever the form sends is kept only once it is valid; a refused field shows the page again, marked.
+      const parsed = parseBillingDetails(request.body as Record<string, unknown> | undefined, await findBillingDetails(app.db, opened.session.user_id));
+      if (!parsed.ok) {
+        const path = pagePath(request).replace(/\/pay$/, "");
+        return sendPage(request, reply, opened.session, path, { details: parsed.details, invalid: parsed.field });
+      }
+      return finish(request, reply, await app.payments.local.pay(request.params.id, parsed.details), "success_url");
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { WebhookResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { ApiError } from "../../../lib/api-error";
-import type { WebhookResult } from "../../../payments/stripe-provider";
+import type { WebhookResult } from "../../../payments/stripe-webhooks";
 
 /** Stripe events are small, but a subscription with many items can pass the API's 100 KB default body limit. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -27,10 +27,16 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "Verifies the Stripe-Signature header against STRIPE_WEBHOOK_SECRET (400 when missing or wrong). Handles " +
           "checkout.session.completed, customer.subscription.created/updated/deleted and invoice.payment_failed; " +
-          "a redelivered event id is acknowledged without doing anything again.",
+          "a redelivered event id is acknowledged without doing anything again. 502/503 when Stripe cannot be asked about the " +
+          "subscription the event names (Stripe delivers it again later).",
         response: {
           200: WebhookResponseSchema,
-          ...errorResponses({ 400: ["payments.signature_missing", "payments.signature_invalid"], 404: ["payments.webhook_disabled"] }),
+          ...errorResponses({
+            400: ["payments.signature_missing", "payments.signature_invalid"],
+            404: ["payments.webhook_disabled"],
+            502: ["payments.unavailable"],
+            503: ["payments.unavailable"],
+          }),
         },
       },
     },

@@ -1,0 +1,108 @@
+import type { BillingPeriod, Locale } from "@agency/contract";
+import { countDeleted, type Db } from "../db/db";
+import type { ProviderName } from "./subscriptions-repository";
+
+/**
+ * The checkout_sessions table: checkouts started by users. For the local provider the id is the unguessable
+ * capability in the test page's URL; for Stripe it records which cs_… belongs to whom.
+ */
+
+export interface CheckoutSessionRow {
+  id: string;
+  provider: ProviderName;
+  external_id: string | null;
+  user_id: string;
+  plan_id: string;
+  billing_period: BillingPeriod;
+  locale: Locale;
+  success_url: string;
+  cancel_url: string;
+  status: "open" | "paid" | "canceled";
+  expires_at: Date;
+  completed_at: Date | null;
+  /** The subscription the payment made (set when it was paid). */
+  subscription_id: string | null;
+}
+
+export async function createCheckoutSession(db: Db, session: Omit<CheckoutSessionRow, "status" | "completed_at" | "subscription_id">): Promise<void> {
+  await db.query(
+    `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      session.id,
+      session.provider,
+      session.external_id,
+      session.user_id,
+      session.plan_id,
+      session.billing_period,
+      session.locale,
+      session.success_url,
+      session.cancel_url,
+      session.expires_at,
+    ],
+  );
+}
+
+/** A local checkout session; with `lock`, locked until the transaction ends. */
+export async function findLocalCheckout(db: Db, id: string, { lock = false } = {}): Promise<CheckoutSessionRow | null> {
+  const { rows } = await db.query<CheckoutSessionRow>(
+    `SELECT * FROM checkout_sessions WHERE id = $1 AND provider = 'local' ${lock ? "FOR UPDATE" : ""}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markCheckoutPaid(db: Db, id: string, subscriptionId: string | null): Promise<void> {
+  await db.query("UPDATE checkout_sessions SET status = 'paid', completed_at = now(), subscription_id = $2 WHERE id = $1", [id, subscriptionId]);
+}
+
+/** A Stripe checkout was paid; the first report of it sets the time, and the subscription once it is known. */
+export async function markStripeCheckoutPaid(db: Db, stripeSessionId: string, subscriptionId: string | null): Promise<void> {
+  await db.query(
+    `UPDATE checkout_sessions
+        SET status = 'paid', completed_at = coalesce(completed_at, now()), subscription_id = coalesce($2, subscription_id)
+      WHERE provider = 'stripe' AND external_id = $1`,
+    [stripeSessionId, subscriptionId],
+  );
+}
+
+/** The user's checkout with this id at the provider (what the success page's address carries), or null. */
+export async function findUserCheckout(db: Db, userId: string, externalId: string): Promise<CheckoutSessionRow | null> {
+  const { rows } = await db.query<CheckoutSessionRow>("SELECT * FROM checkout_sessions WHERE user_id = $1 AND external_id = $2", [userId, externalId]);
+  return rows[0] ?? null;
+}
+
+/** The user's checkouts that could still be paid: open and not expired. */
+export async function openCheckouts(db: Db, userId: string): Promise<CheckoutSessionRow[]> {
+  const { rows } = await db.query<CheckoutSessionRow>(
+    "SELECT * FROM checkout_sessions WHERE user_id = $1 AND status = 'open' AND expires_at > now() ORDER BY created_at",
+    [userId],
+  );
+  return rows;
+}
+
+/** Closes an open checkout; null when it was not open (any more). */
+export async function closeCheckout(db: Db, id: string, provider: ProviderName = "local"): Promise<CheckoutSessionRow | null> {
+  const { rows } = await db.query<CheckoutSessionRow>(
+    `UPDATE checkout_sessions SET status = 'canceled', completed_at = now()
+      WHERE id = $1 AND provider = $2 AND status = 'open' RETURNING *`,
+    [id, provider],
+  );
+  return rows[0] ?? null;
+}
+
+/** Checkouts are of no use a month after they expired. */
+export function deleteOldCheckouts(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM checkout_sessions WHERE expires_at < now() - interval '30 days'");
+}
+
+export type ExportedCheckout = Pick<CheckoutSessionRow, "provider" | "plan_id" | "billing_period" | "status"> & { created_at: Date; completed_at: Date | null };
+
+/** A user's checkouts, oldest first, without their ids: a local one is the capability that opens its payment page. */
+export async function checkoutsForExport(db: Db, userId: string): Promise<ExportedCheckout[]> {
+  const { rows } = await db.query<ExportedCheckout>(
+    "SELECT provider, plan_id, billing_period, status, created_at, completed_at FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+  return rows;
+}

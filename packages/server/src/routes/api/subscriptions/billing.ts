@@ -1,0 +1,106 @@
+import {
+  CheckoutReturnParamsSchema,
+  CheckoutReturnResponseSchema,
+  InvoicesResponseSchema,
+  PortalBodySchema,
+  PortalResponseSchema,
+  errorResponses,
+} from "@agency/contract/schemas";
+import { CHECKOUT_RETURN_WINDOW_MS, type CheckoutOutcome } from "@agency/contract";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { requestLocale } from "../../../i18n";
+import { findUserCheckout } from "../../../payments/checkouts-repository";
+import { subscriptionById } from "../../../payments/subscriptions-repository";
+import { apiBaseUrl, isAllowedRedirect } from "./redirects";
+
+const PROVIDER_ERRORS = { 502: ["payments.unavailable"], 503: ["payments.unavailable"] } as const;
+
+/**
+ * The customer's billing: the payment provider's portal (card, billing address and VAT number, monthly or yearly,
+ * invoices), the invoice list, and what became of a checkout the customer has just returned from.
+ */
+const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    "/portal",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["subscriptions"],
+        summary: "Open the billing portal ('Manage billing')",
+        description:
+          "Answers `{url}`: Stripe's customer portal (card, invoices, billing address, VAT number, monthly ↔ yearly with proration), or the " +
+          "test portal with test payments. returnUrl must be on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this user.",
+        security: [{ bearer: [] }],
+        body: PortalBodySchema,
+        response: {
+          200: PortalResponseSchema,
+          ...errorResponses({ 400: ["subscriptions.invalid_redirect"], 401: [], 404: ["subscriptions.none"], ...PROVIDER_ERRORS }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const locale = request.body.language ?? requestLocale(request);
+      if (!isAllowedRedirect(app, request.body.returnUrl)) {
+        return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["returnUrl"], locale });
+      }
+      const provider = await app.payments.billingProviderFor(user.id);
+      const portal = provider
+        ? await provider.createPortal({ user, returnUrl: request.body.returnUrl, locale, apiBaseUrl: apiBaseUrl(request, app.config.publicUrl) })
+        : null;
+      if (!portal) return reply.sendError(404, "subscriptions.none", { locale });
+      return portal;
+    },
+  );
+
+  app.get(
+    "/invoices",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["subscriptions"],
+        summary: "The signed-in user's invoices, newest first",
+        description: "From the payment provider that bills the user; an empty list when there is none. Each has a link to its PDF.",
+        security: [{ bearer: [] }],
+        response: { 200: InvoicesResponseSchema, ...errorResponses({ 401: [], ...PROVIDER_ERRORS }) },
+      },
+    },
+    async (request, reply) => {
+      const provider = await app.payments.billingProviderFor(request.user!.id);
+      reply.header("cache-control", "no-store");
+      return { invoices: provider ? await provider.listInvoices(request.user!, apiBaseUrl(request, app.config.publicUrl)) : [] };
+    },
+  );
+
+  app.get(
+    "/checkouts/:id",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["subscriptions"],
+        summary: "What became of the signed-in user's checkout",
+        description:
+          "`id` is the `checkout` parameter the provider returned to successUrl with. `paid` or `refunded` only within an hour of the payment " +
+          "(`refunded`: the user already had a subscription, so this payment was returned); `open`: not paid; `closed`: cancelled, expired or " +
+          "paid earlier. 404 for a checkout of someone else or none at all.",
+        security: [{ bearer: [] }],
+        params: CheckoutReturnParamsSchema,
+        response: { 200: CheckoutReturnResponseSchema, ...errorResponses({ 401: [], 404: ["not_found"], ...PROVIDER_ERRORS }) },
+      },
+    },
+    async (request, reply) => {
+      const checkout = await findUserCheckout(app.db, request.user!.id, request.params.id);
+      if (!checkout) return reply.sendError(404, "not_found");
+      reply.header("cache-control", "no-store");
+      const progress = await app.payments.providerFor(checkout).checkoutProgress(checkout);
+      if (progress !== "paid") return { status: progress };
+      // Paid, and the webhook not yet here (no completion time): it has just happened.
+      const completedAt = checkout.completed_at ?? new Date();
+      if (Date.now() - completedAt.getTime() > CHECKOUT_RETURN_WINDOW_MS) return { status: "closed" as CheckoutOutcome };
+      const subscription = checkout.subscription_id ? await subscriptionById(app.db, checkout.subscription_id) : null;
+      return { status: (subscription?.refunded_at ? "refunded" : "paid") as CheckoutOutcome };
+    },
+  );
+};
+
+export default billingRoutes;

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/**
+ * Only pages of the site itself or of ALLOWED_ORIGINS: anything else would make a checkout's or the billing portal's
+ * way back an open redirect.
+ */
+export function isAllowedRedirect(app: FastifyInstance, value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  if (url.username || url.password) return false;
+  return app.isAllowedOrigin(url.origin);
+}
+
+/**
+ * Absolute URL of the API base this request came in under: `${PUBLIC_URL}/api`, or
+ * `${PUBLIC_URL}/preview/{first}/{second}/api`, so the pages the server renders itself (test checkout, test portal,
+ * invoice documents) open under the same base.
+ */
+export function apiBaseUrl(request: FastifyRequest, publicUrl: string): string {
+  const path = request.url.split("?")[0] ?? "";
+  const at = path.lastIndexOf("/subscriptions/");
+  return `${publicUrl}${at >= 0 ? path.slice(0, at) : "/api"}`;
+}
+
+export const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
