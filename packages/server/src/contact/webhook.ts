@@ -1,6 +1,6 @@
 import type { Db } from "../db/db";
 import type { Outbox, OutboxChannel } from "../outbox/delivery";
-import { contactRef } from "./notify";
+import { contactRef, quoteFields } from "./notify";
 import type { ContactRow } from "./store";
 import { LEAD_SIGNATURE_HEADER, signLeadWebhook } from "./webhook-signature";
 
@@ -29,27 +29,7 @@ export function leadWebhookBody(row: ContactRow): string {
     type: "quote_request.created",
     id: row.id,
     createdAt: new Date(row.created_at).toISOString(),
-    data: {
-      name: row.name,
-      email: row.email,
-      company: row.company,
-      countryCode: row.country_code,
-      phone: row.phone,
-      currentWebsite: row.current_website,
-      projectType: row.project_type,
-      budgetRange: row.budget_range,
-      timeline: row.timeline,
-      domainStatus: row.domain_status,
-      features: row.features,
-      hearAboutUs: row.hear_about_us,
-      primaryGoal: row.primary_goal,
-      biggestChallenge: row.biggest_challenge,
-      message: row.message,
-      language: row.language,
-      source: row.source,
-      pageUrl: row.page_url,
-      utm: row.utm,
-    },
+    data: { ...quoteFields(row), countryCode: row.country_code, phone: row.phone },
   });
 }
 
