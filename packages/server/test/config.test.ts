@@ -66,6 +66,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://admin:hunter2@db/x" })).not.toThrow(/hunter2/);
   });
 
+  it("refuses a production start with LEAD_WEBHOOK_URL but no LEAD_WEBHOOK_SECRET (unsigned leads could be forged)", () => {
+    const production = { NODE_ENV: "production", SMTP_URL: "smtps://u:p@smtp.example:465", PAYMENTS: "test", LEAD_WEBHOOK_URL: "https://crm.example/hooks/leads" };
+    expect(() => loadConfig(production, "/srv/app")).toThrow(/LEAD_WEBHOOK_SECRET is required when LEAD_WEBHOOK_URL is set/);
+    const secret = "a-lead-webhook-secret-of-32-characters-at-least";
+    expect(loadConfig({ ...production, LEAD_WEBHOOK_SECRET: secret }, "/srv/app").leadWebhook).toEqual({ url: "https://crm.example/hooks/leads", secret, timeoutMs: 10_000 });
+    expect(() => loadConfig({ ...production, LEAD_WEBHOOK_SECRET: "short" }, "/srv/app")).toThrow(/LEAD_WEBHOOK_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ ...production, LEAD_WEBHOOK_SECRET: "short" }, "/srv/app")).not.toThrow(/'short'/);
+    // Outside production a receiver under test may take unsigned posts.
+    expect(loadConfig({ LEAD_WEBHOOK_URL: "http://localhost:9999/hook" }, "/srv/app").leadWebhook.secret).toBeUndefined();
+  });
+
   it.each(["0", "65536", "80.5", "-1"])("rejects PORT=%s", (port) => {
     expect(() => loadConfig({ PORT: port })).toThrow(/PORT must be an integer between 1 and 65535/);
   });

@@ -71,6 +71,12 @@ export const rules: Record<string, (config: Config, isSet: IsSet) => string[]> =
     ];
   },
 
+  /** An unsigned lead webhook would let anyone who learns the URL post fake leads into the agency's CRM. */
+  leadWebhookNeedsSecret({ leadWebhook, nodeEnv }) {
+    if (!leadWebhook.url || leadWebhook.secret || nodeEnv !== "production") return [];
+    return ["LEAD_WEBHOOK_SECRET is required when LEAD_WEBHOOK_URL is set (the receiver checks each post's signature with it; e.g. openssl rand -hex 32)"];
+  },
+
   sessionIdleWithinMax({ session }) {
     if (session.idleDays <= session.maxDays) return [];
     return [`SESSION_IDLE_DAYS (${session.idleDays}) must not be more than SESSION_MAX_DAYS (${session.maxDays})`];

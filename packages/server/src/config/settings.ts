@@ -1,6 +1,7 @@
 import { StringEnum, Type, type Static } from "@agency/contract/schemas";
 import { DEFAULT_PORT } from "./dot-env";
 import { limitsSettings } from "./limits-settings";
+import { leadWebhookSettings } from "./webhook-settings";
 
 /*
  * Every setting of the server, one TypeBox schema per environment variable. From this object come the `Config`
@@ -184,6 +185,7 @@ export const configSchema = Type.Object({
     description:
       "Recommended in production: on. The quote form then solves a proof-of-work challenge (ALTCHA: no third party, no cookie) in the background, and POST /api/contact refuses a request without a valid, unused solution (400 contact.challenge_failed) and stores nothing of it. Off, the API takes requests without it. The solving needs a secure page (https, or localhost).",
   }),
+  leadWebhook: leadWebhookSettings,
   limits: limitsSettings,
 
   session: Type.Object(

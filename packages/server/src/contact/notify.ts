@@ -10,15 +10,12 @@ export const QUOTE_NOTIFICATION_TOPIC = "contact.notification";
 /** The outbox's reference to a quote request: erasing the request erases its notification too. */
 export const contactRef = (id: number) => `contact_request:${id}`;
 
-/** Queues the agency's mail about a stored quote request, in the transaction that stored it. */
-export function enqueueQuoteNotification(outbox: Outbox, tx: Db, row: ContactRow, agencyInbox: string): Promise<number> {
-  // The agency works in Dutch; the requester's language is part of the mail.
-  const mail = quoteNotificationMail("nl", {
-    id: row.id,
+/** A stored quote request's fields by their API names (phone without its country code), for a mail or a post. */
+export function quoteFields(row: ContactRow) {
+  return {
     name: row.name,
     email: row.email,
     company: row.company,
-    phone: `${row.country_code} ${row.phone}`,
     currentWebsite: row.current_website,
     projectType: row.project_type,
     budgetRange: row.budget_range,
@@ -33,8 +30,13 @@ export function enqueueQuoteNotification(outbox: Outbox, tx: Db, row: ContactRow
     source: row.source,
     pageUrl: row.page_url,
     utm: row.utm,
-    createdAt: new Date(row.created_at),
-  });
+  };
+}
+
+/** Queues the agency's mail about a stored quote request, in the transaction that stored it. */
+export function enqueueQuoteNotification(outbox: Outbox, tx: Db, row: ContactRow, agencyInbox: string): Promise<number> {
+  // The agency works in Dutch; the requester's language is part of the mail.
+  const mail = quoteNotificationMail("nl", { ...quoteFields(row), id: row.id, phone: `${row.country_code} ${row.phone}`, createdAt: new Date(row.created_at) });
   return outbox.enqueue(
     tx,
     mailItem({ topic: QUOTE_NOTIFICATION_TOPIC, ref: contactRef(row.id), message: { to: agencyInbox, replyTo: row.email, ...mail } }),

@@ -15,6 +15,8 @@ export interface Metrics {
   readonly mails: Counter<"outcome">;
   /** Stripe webhook deliveries, by event type and outcome (handled, duplicate, ignored, rejected, failed). */
   readonly webhookEvents: Counter<"type" | "outcome">;
+  /** Quote requests posted to LEAD_WEBHOOK_URL, by outcome (delivered, or failed: given up after 24 hours). */
+  readonly leadWebhooks: Counter<"outcome">;
   /** Requests refused by a rate limit, by limit. */
   readonly rateLimited: Counter<"limit">;
   /** Pages the server rendered: answered from the page cache (hit), rendered by React (render), or failed. */
@@ -60,6 +62,12 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     labelNames: ["type", "outcome"] as const,
     registers: [registry],
   });
+  const leadWebhooks = new Counter({
+    name: "agency_lead_webhooks_total",
+    help: "Quote requests posted to the lead webhook, by outcome (delivered, or failed: given up after 24 hours of retries)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
   const rateLimited = new Counter({ name: "agency_rate_limited_total", help: "Requests refused by a rate limit, by limit", labelNames: ["limit"] as const, registers: [registry] });
   const pageRenders = new Counter({
     name: "agency_page_renders_total",
@@ -103,7 +111,7 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     poolGauge("agency_db_pool_waiting_queries", "Queries waiting for a free connection of the pool", (s) => s.waiting);
   }
 
-  return { registry, requestDuration, requests, mails, webhookEvents, rateLimited, pageRenders, stop: stopProcessMetrics };
+  return { registry, requestDuration, requests, mails, webhookEvents, leadWebhooks, rateLimited, pageRenders, stop: stopProcessMetrics };
 }
 
 /** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry`, sampled on a timer. */

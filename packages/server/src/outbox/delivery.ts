@@ -21,6 +21,8 @@ export interface OutboxChannel<P = unknown> {
 
 /** Runs in the transaction that records an item as delivered (e.g. marks the quote request notified). */
 export type DeliveredHook = (tx: Db, item: OutboxItem) => Promise<void>;
+/** Runs once an item is given up (its attempts spent, or its give-up time passed), after it is marked failed. */
+export type GivenUpHook = (item: OutboxItem) => void;
 
 /**
  * An attempt still running when its lease ends may be taken over by another instance; the lease is longer than any
@@ -47,11 +49,13 @@ export interface Outbox {
   deliver(ids?: number[]): Promise<number>;
   addChannel<P>(name: string, channel: OutboxChannel<P>): void;
   onDelivered(topic: string, hook: DeliveredHook): void;
+  onGivenUp(topic: string, hook: GivenUpHook): void;
 }
 
 export function createOutbox({ db, log }: { db: Db; log: Log }): Outbox {
   const channels = new Map<string, OutboxChannel>();
   const hooks = new Map<string, DeliveredHook>();
+  const givenUpHooks = new Map<string, GivenUpHook>();
 
   /** What a log line says about an item: never its payload, the recipient only as the channel masks it. */
   const about = (item: OutboxItem) => ({
@@ -71,6 +75,7 @@ export function createOutbox({ db, log }: { db: Db; log: Log }): Outbox {
       if ("giveUp" in next) {
         await markItemFailed(db, item.id, message);
         log.error({ ...about(item), err: message }, "outbox: delivery failed for good; given up");
+        givenUpHooks.get(item.topic)?.(item);
       } else {
         await scheduleRetry(db, item.id, next.retryAt, message);
         log.warn({ ...about(item), err: message, retryAt: next.retryAt.toISOString() }, "outbox: delivery failed; will retry");
@@ -91,7 +96,10 @@ export function createOutbox({ db, log }: { db: Db; log: Log }): Outbox {
     async deliver(ids) {
       if (ids && ids.length === 0) return 0;
       if (!ids) {
-        for (const item of await expireOverdueItems(db)) log.error(about(item), "outbox: not delivered before its give-up time; given up");
+        for (const item of await expireOverdueItems(db)) {
+          log.error(about(item), "outbox: not delivered before its give-up time; given up");
+          givenUpHooks.get(item.topic)?.(item);
+        }
       }
       let delivered = 0;
       for (;;) {
@@ -106,6 +114,9 @@ export function createOutbox({ db, log }: { db: Db; log: Log }): Outbox {
     },
     onDelivered(topic, hook) {
       hooks.set(topic, hook);
+    },
+    onGivenUp(topic, hook) {
+      givenUpHooks.set(topic, hook);
     },
   };
 }

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { registerQuoteNotifications } from "../contact/notify";
+import { LEAD_WEBHOOK_CHANNEL, LEAD_WEBHOOK_TOPIC, leadWebhookChannel } from "../contact/webhook";
 import { createOutbox, type Outbox } from "../outbox/delivery";
 import { MAIL_CHANNEL, mailChannel } from "../outbox/mail-channel";
 
@@ -26,6 +27,11 @@ export default fp(
     const outbox = createOutbox({ db: app.db, log: app.log });
     outbox.addChannel(MAIL_CHANNEL, mailChannel(app.mailer));
     registerQuoteNotifications(outbox);
+    const { url, secret, timeoutMs } = app.config.leadWebhook;
+    // Without LEAD_WEBHOOK_URL no post is queued; posts queued before it was unset wait for their give-up time.
+    if (url) outbox.addChannel(LEAD_WEBHOOK_CHANNEL, leadWebhookChannel({ url, secret, timeoutMs }));
+    outbox.onDelivered(LEAD_WEBHOOK_TOPIC, async () => void app.metrics.leadWebhooks.inc({ outcome: "delivered" }));
+    outbox.onGivenUp(LEAD_WEBHOOK_TOPIC, () => app.metrics.leadWebhooks.inc({ outcome: "failed" }));
     app.decorate(
       "outbox",
       Object.assign(outbox, {
@@ -40,5 +46,5 @@ export default fp(
       }),
     );
   },
-  { name: "outbox", dependencies: ["db", "mailer", "background"] },
+  { name: "outbox", dependencies: ["db", "mailer", "background", "metrics"] },
 );

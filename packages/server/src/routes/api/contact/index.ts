@@ -6,6 +6,7 @@ import { errorFields } from "../../../lib/validation";
 import { contactChallenges } from "../../../contact/challenge";
 import { enqueueQuoteConfirmation } from "../../../contact/confirmation";
 import { enqueueQuoteNotification } from "../../../contact/notify";
+import { enqueueLeadWebhook } from "../../../contact/webhook";
 import { insertContactRequest } from "../../../contact/store";
 import { contactTexts } from "../../../contact/texts";
 import { sentTooFast } from "../../../contact/too-fast";
@@ -46,11 +47,11 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["contact"],
         summary: "Send a quote request",
         description:
-          "Stored before anything else, with the agency's mail queued in the same transaction; the mail is sent afterwards " +
-          "(retried with backoff when it fails). Errors are in the submitted language. " +
-          `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed. ` +
+          "Stored before anything else, with the agency's mail (and, with LEAD_WEBHOOK_URL, the signed post to it) queued in the same " +
+          "transaction; both go out afterwards (retried with backoff when they fail). Errors are in the submitted language. " +
+          `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed (nor posted). ` +
           "A request sent faster than a person can fill in the form (`fillMs`, or the time since its challenge was issued, under 3 s) is answered " +
-          "as a success and stored, but held for review instead of mailed. With CONTACT_CHALLENGE=on, a request without a valid, unused " +
+          "as a success and stored, but held for review instead of mailed (nor posted). With CONTACT_CHALLENGE=on, a request without a valid, unused " +
           "solution of GET /contact/challenge is refused (400 contact.challenge_failed) and stored nowhere.",
         body: ContactBodySchema,
         response: { 200: ContactResponseSchema, ...errorResponses({ 400: ["contact.invalid_field", "contact.challenge_failed"], 429: ["contact.too_many_requests"] }) },
@@ -99,7 +100,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (isSpam || heldForReview) return { id: row.id, queued: [] };
         const notification = await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox);
         const confirmation = await enqueueQuoteConfirmation(app.outbox, tx, row);
-        return { id: row.id, queued: confirmation === null ? [notification] : [notification, confirmation] };
+        const webhook = app.config.leadWebhook.url ? await enqueueLeadWebhook(app.outbox, tx, row) : null;
+        return { id: row.id, queued: [notification, confirmation, webhook].filter((itemId): itemId is number => itemId !== null) };
       });
       if (isSpam) request.log.info({ contactRequestId: id }, "quote request caught by honeypot; stored as spam, not mailed");
       else if (heldForReview) request.log.info({ contactRequestId: id }, "quote request sent faster than a person can; held for review, not mailed");
