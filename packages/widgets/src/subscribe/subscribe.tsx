@@ -11,12 +11,14 @@ import {
 } from "@agency/core";
 import { Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { usablePlan, useDefaultPlan } from "./default-plan";
 import { openEmbeddedCheckout, type OpenCheckout } from "./embedded-checkout";
+import { BillingToggle } from "./billing-toggle";
 import { PlanCard, type CheckoutState } from "./plan-card";
 import { savingPercent } from "./pricing";
+import { TrustList } from "./trust-list";
 
 export interface SubscribeProps {
   /**
@@ -245,80 +247,5 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         </Trans>
       </p>
     </section>
-  );
-}
-
-function BillingToggle({
-  period,
-  onChange,
-  percent,
-  disabled,
-}: {
-  period: BillingPeriod;
-  onChange: (period: BillingPeriod) => void;
-  percent: number;
-  disabled: boolean;
-}) {
-  const name = useId();
-  const option = (value: BillingPeriod, label: ReactNode, extra?: ReactNode) => (
-    <label className="billing__option">
-      <input
-        type="radio"
-        className="billing__input"
-        name={name}
-        value={value}
-        checked={period === value}
-        disabled={disabled}
-        onChange={() => onChange(value)}
-      />
-      <span className="billing__label">
-        {label}
-        {extra}
-      </span>
-    </label>
-  );
-  return (
-    <fieldset className="billing" part="billing">
-      <legend className="ag-visually-hidden">
-        <Trans>Billing period</Trans>
-      </legend>
-      {option("monthly", <Trans>Monthly</Trans>)}
-      {option(
-        "yearly",
-        <Trans>Annual</Trans>,
-        percent > 0 ? (
-          <span className="billing__badge">
-            <Trans>Save {percent}%</Trans>
-          </span>
-        ) : null,
-      )}
-    </fieldset>
-  );
-}
-
-function TrustList() {
-  return (
-    <ul className="trust" part="trust">
-      <li className="trust__item">
-        <TrustIcon path="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" />
-        <Trans>Premium service</Trans>
-      </li>
-      <li className="trust__item">
-        <TrustIcon path="M6 10V7a6 6 0 0 1 12 0v3M5 10h14v11H5z" />
-        <Trans>Secure payment</Trans>
-      </li>
-      <li className="trust__item">
-        <TrustIcon path="M4 12a8 8 0 1 0 16 0 8 8 0 0 0-16 0M9 12l2 2 4-4" />
-        <Trans>Cancel anytime</Trans>
-      </li>
-    </ul>
-  );
-}
-
-function TrustIcon({ path }: { path: string }) {
-  return (
-    <svg className="trust__icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-      <path d={path} />
-    </svg>
   );
 }
