@@ -39,17 +39,21 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         minify: true,
+        // The files are what a browser runs, not input for another bundler: the minifier has already used the
+        // `@__PURE__` annotations, and leaving them in costs bytes in every chunk. Licence comments stay.
+        comments: { legal: true, annotation: false, jsdoc: false },
         entryFileNames: "[name].js",
         chunkFileNames: "chunks/[name]-[hash].js",
         // What every element needs in one shared chunk (React, Lingui, r2wc, the factory, core, the contract's
         // rules and the ui primitives every element shows), instead of a handful of small chunks that each cost
         // a request and their own compression. Code that only some elements or only an error needs (the form
-        // kit, the modal, the toaster, the API's error texts, axios) keeps its own chunks.
+        // kit, the modal, the toaster and its store, the API's endpoint functions per resource, the API's error
+        // texts, axios) keeps its own chunks, so a page with one element does not download the others' calls.
         codeSplitting: {
           groups: [
             {
               name: "define-element",
-              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/]|packages[\\/]core[\\/]src[\\/](?!api-errors)|packages[\\/]contract[\\/]src[\\/](?!catalog|locales|error-)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles|i18n|locales|index|toast[\\/]toast-store)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/]|packages[\\/]core[\\/]src[\\/](?!api-errors|api[\\/])|packages[\\/]contract[\\/]src[\\/](?!catalog|locales|error-)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles|i18n|locales|index)/,
             },
           ],
         },
