@@ -92,12 +92,13 @@ describe("payments fail closed", () => {
       startPayments: (env: Record<string, string>) => { set: Record<string, string>; notice: string | null };
     };
     const partial = { STRIPE_SECRET_KEY: STRIPE_ENV.STRIPE_SECRET_KEY };
-    // What the server runs with after npm start, or "refused" when its settings check stops it.
+    // What the server runs with after npm start, or "refused" when its settings check stops it. A mail server is
+    // set throughout, so only the payment settings decide.
     const outcome = (env: Record<string, string>) => {
       const { set, notice } = startPayments(env);
       let payments: string;
       try {
-        payments = loadConfig({ ...env, ...set }, "/").payments;
+        payments = loadConfig({ SMTP_URL: "smtp://mail.example:587", ...env, ...set }, "/").payments;
       } catch {
         payments = "refused";
       }
