@@ -41,7 +41,7 @@ describe("/billing", () => {
     const { router } = renderApp("/billing");
     expect(await screen.findByRole("alert")).toHaveTextContent("Er is voor je account nog geen facturatie om te beheren.");
     fireEvent.click(screen.getByRole("link", { name: "Naar je instellingen" }));
-    await waitForPath(router, "/subscribe");
+    await waitForPath(router, "/dashboard/settings");
   });
 
   it("shows the server's message when the provider is unavailable, and tries again on request", async () => {
