@@ -1,6 +1,6 @@
 import type { PluginOption } from "vite";
 import { defineConfig } from "vitest/config";
-import { alias, browserPlugins } from "./vite.shared.ts";
+import { alias, browserPlugins, clientConditions } from "./vite.shared.ts";
 import { markdownContent } from "./host/markdown-plugin.ts";
 
 /**
@@ -23,7 +23,7 @@ const browserProject = (name: string, dir: string, plugins: PluginOption[] = [])
 });
 
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias, conditions: clientConditions },
   test: {
     globals: true,
     // Two cores: keep the worker count honest so server tests (PGlite) don't starve.

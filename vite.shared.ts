@@ -4,7 +4,7 @@ import { lingui } from "@lingui/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Plugin, PluginOption } from "vite";
+import { defaultClientConditions, defaultServerConditions, type Plugin, type PluginOption } from "vite";
 
 export const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -19,9 +19,16 @@ export const alias = {
   "@agency/contract": `${root}packages/contract/src/index.ts`,
   "@agency/core": `${root}packages/core/src/index.ts`,
   "@agency/ui": `${root}packages/ui/src/index.ts`,
-  "@agency/widgets/": `${root}packages/widgets/src/`,
-  "@agency/widgets": `${root}packages/widgets/src/react.ts`,
 };
+
+/**
+ * The site imports each element by the name a partner's bundler uses (`@agency/widgets/agency-login.js`). Inside the
+ * repository that name resolves to the element's source through the package's `agency-source` export condition,
+ * so the site compiles the elements with its own React instead of loading the built bundle.
+ */
+const SOURCE_CONDITION = "agency-source";
+export const clientConditions = [SOURCE_CONDITION, ...defaultClientConditions];
+export const serverConditions = [SOURCE_CONDITION, ...defaultServerConditions];
 
 /** The element bundle's exact version (its package.json), which `AgencyWidgets.version` reports. */
 export const widgetsVersion = (JSON.parse(readFileSync(`${root}packages/widgets/package.json`, "utf8")) as { version: string }).version;

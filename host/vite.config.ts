@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { alias, browserPlugins, compileHints } from "../vite.shared.ts";
+import { alias, browserPlugins, clientConditions, compileHints, serverConditions } from "../vite.shared.ts";
 import { markdownContent } from "./markdown-plugin.ts";
 import { localizedPath } from "../packages/contract/src/rules.ts";
 import { SITE } from "./src/lib/site.ts";
@@ -98,7 +98,8 @@ function routePreloads(): Plugin {
 
 /**
  * On the server the elements are not defined: a custom element is rendered as its tag (with its reserved box), and
- * the browser upgrades it. Their modules (`@agency/widgets/…/x.element`) become empty in the server build.
+ * the browser upgrades it. Their modules (`@agency/widgets/agency-<tag>.js`, compiled from
+ * `packages/widgets/src/<name>/<name>.element.ts`) become empty in the server build.
  */
 function elementsInBrowserOnly(): Plugin {
   const elementModule = /[\\/]packages[\\/]widgets[\\/]src[\\/].+\.element\.tsx?$/;
@@ -119,7 +120,8 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
         plugins: [elementsInBrowserOnly(), ...browserPlugins(), markdownContent()],
-        resolve: { alias },
+        resolve: { alias, conditions: serverConditions },
+        ssr: { resolve: { conditions: serverConditions } },
         build: {
           outDir: "dist/server",
           emptyOutDir: true,
@@ -137,7 +139,7 @@ export default defineConfig(({ isSsrBuild }) =>
           // The entry (React DOM and the islands) and the elements run as soon as they arrive.
           compileHints((chunk) => chunk.isEntry || chunk.name === "define-element" || chunk.name.endsWith(".element")),
         ],
-        resolve: { alias },
+        resolve: { alias, conditions: clientConditions },
         // Relative asset URLs: the same build serves "/" and "/preview/{first}/{second}/"; the server rewrites the
         // "./" prefixes in index.html to the request's base path (see packages/server static-site plugin).
         base: "./",

@@ -131,6 +131,10 @@ for (const [area, dir] of Object.entries(areas)) {
         }
         continue;
       }
+      // The site takes an element by its published name, as a partner's page does, never from inside its folder.
+      if (area === "host" && target.area === "widgets" && !/^@agency\/widgets(\/agency-[a-z-]+\.js)?$/.test(specifier)) {
+        problems.push(`${rel}: imports ${specifier} — the site imports an element as @agency/widgets/agency-<tag>.js`);
+      }
       if (!allowed[area].includes(target.area)) {
         problems.push(`${rel}: imports ${specifier} — ${area} may import only ${allowed[area].join(", ") || "nothing of ours"}`);
       }

@@ -9,7 +9,7 @@ import { useLocale } from "../lib/use-locale";
 export function CookieBanner() {
   const locale = useLocale();
   useEffect(() => {
-    void import("@agency/widgets/cookie-banner/cookie-banner.element");
+    void import("@agency/widgets/agency-cookie-banner.js");
   }, []);
   return <agency-cookie-banner locale={locale} policy-href={localizedPath("/cookie-policy", locale)} />;
 }

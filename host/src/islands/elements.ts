@@ -5,12 +5,12 @@
  * own one-second delay.
  */
 const ON_VIEW: Readonly<Record<string, () => Promise<unknown>>> = {
-  "agency-pricing": () => import("@agency/widgets/pricing/pricing.element"),
-  "agency-quote-form": () => import("@agency/widgets/quote-form/quote-form.element"),
-  "agency-login": () => import("@agency/widgets/login/login.element"),
+  "agency-pricing": () => import("@agency/widgets/agency-pricing.js"),
+  "agency-quote-form": () => import("@agency/widgets/agency-quote-form.js"),
+  "agency-login": () => import("@agency/widgets/agency-login.js"),
 };
 
-const defineCookieBanner = () => import("@agency/widgets/cookie-banner/cookie-banner.element");
+const defineCookieBanner = () => import("@agency/widgets/agency-cookie-banner.js");
 
 /** How far below (or above) the viewport an element's box may be when its definition starts loading. */
 const NEAR_VIEW = "600px 0px";

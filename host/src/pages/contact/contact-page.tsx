@@ -1,4 +1,4 @@
-import "@agency/widgets/quote-form/quote-form.element";
+import "@agency/widgets/agency-quote-form.js";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Callout, Hero, Section } from "../../components/content/blocks";
 import "../../components/content/content.css";

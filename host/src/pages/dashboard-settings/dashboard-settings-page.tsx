@@ -1,4 +1,4 @@
-import "@agency/widgets/settings/settings.element";
+import "@agency/widgets/agency-settings.js";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import "@agency/widgets/pricing/pricing.element";
+import "@agency/widgets/agency-pricing.js";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Compare, CardGrid, Hero, Section } from "../../components/content/blocks";

@@ -1,4 +1,4 @@
-import "@agency/widgets/login/login.element";
+import "@agency/widgets/agency-login.js";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AuthLayout, TrustBadges } from "../../components/auth-layout";
 import { loadCatalog } from "../../lib/i18n";

@@ -1,4 +1,4 @@
-import "@agency/widgets/subscribe/subscribe.element";
+import "@agency/widgets/agency-subscribe.js";
 import { useLingui } from "@lingui/react/macro";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "../../lib/localized-path";
