@@ -50,7 +50,8 @@ export const navigation = {
 /**
  * An axios instance: JSON, the bearer token of the shared session on every request, and the 401 rule — clear the
  * session, navigate to the login page (unless the call asked for `quietUnauthorized`), and still reject the original
- * error so the caller can stop what it was doing.
+ * error so the caller can stop what it was doing. The rule applies to the session the request was sent with only
+ * while it is still the current one.
  */
 function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
   const client = axios.create({
@@ -64,6 +65,11 @@ function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiCl
   });
   client.interceptors.response.use(undefined, (error: unknown) => {
     if (isAxiosError(error) && error.response?.status === 401) {
+      // A request sent for a session that has ended here since (a logout while a panel was still loading) or been
+      // replaced (a new sign-in) says nothing about the current one: the rule is for the session of now.
+      const sent = error.config?.headers.get("Authorization");
+      const { token } = getSession();
+      if (typeof sent === "string" && sent !== `Bearer ${token}`) return Promise.reject(error);
       clearSession();
       if (!(error.config as ApiRequestConfig | undefined)?.quietUnauthorized) navigation.assign(loginUrl);
     }

@@ -72,6 +72,29 @@ describe("API client", () => {
     expect(assign).toHaveBeenCalledWith("/preview/a/b/login");
   });
 
+  it("on 401 for a session that has ended or been replaced since the request left, leaves the page and the new session alone", async () => {
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    let answer!: () => void;
+    server.use(
+      http.get("http://api.test/api/late", () => new Promise<Response>((resolve) => {
+        answer = () => resolve(HttpResponse.json({ error: "Session expired" }, { status: 401 }));
+        arrived();
+      })),
+    );
+    setSession(user, "tok-old");
+    const ended = api().get("/late").catch((e: unknown) => e);
+    await reached;
+    // Logged out, then signed in again, while the request was on its way.
+    clearSession();
+    setSession(user, "tok-new");
+    answer();
+    expect(apiErrorMessage(await ended, nl)).toBe("Session expired");
+    expect(getSession().token).toBe("tok-new");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("leaves the session alone on other errors and reads the error field", async () => {
     const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
     setSession(user, "tok-123");
