@@ -15,7 +15,8 @@ export default function LoginPage() {
   const locale = useLocale();
   return (
     <>
-      <PageMeta title={t`Log in`} description={t`Log in to your account to manage your subscription.`} locale={locale} path="/login" noindex />
+      {/* Indexed: customers search for the way in ('Pixelwerf inloggen'), and the page shows nothing private. */}
+      <PageMeta title={t`Log in`} description={t`Log in to your account to manage your subscription.`} locale={locale} path="/login" />
       <AuthLayout
         title={t`Log in`}
         aside={

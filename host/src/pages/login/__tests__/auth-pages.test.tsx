@@ -22,7 +22,8 @@ describe("login, register and forgot-password pages", () => {
     for (const badge of ["Beveiligde SSL-verbinding", "99,9% uptime", "Dagelijkse back-ups"]) {
       expect(screen.getByText(badge)).toBeInTheDocument();
     }
-    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow"));
+    // The way in is found by search; registering and the reset request are not pages to land on.
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "index, follow"));
   });
 
   it("shows the login page in the remembered language (en)", async () => {
@@ -38,6 +39,7 @@ describe("login, register and forgot-password pages", () => {
     await open("/register", "Account aanmaken");
     expect(document.querySelector("agency-login")).toHaveAttribute("view", "register");
     await waitFor(() => expect(document.title).toBe("Account aanmaken | Pixelwerf"));
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   });
 
   it("uses the forgot view on /forgot-password", async () => {
