@@ -16,3 +16,11 @@ export function createI18n(locale: Locale, catalogs: Catalog[]): I18n {
   i18n.activate(locale);
   return i18n;
 }
+
+/** A Lingui instance speaking one language with the messages given for it (an element's, merged beforehand). */
+export function createI18nFor(locale: Locale, messages: Messages): I18n {
+  const i18n = setupI18n();
+  i18n.load(locale, messages);
+  i18n.activate(locale);
+  return i18n;
+}

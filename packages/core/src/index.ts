@@ -8,7 +8,7 @@ export {
   resolveSettings,
   SETTINGS_EVENT,
 } from "./settings";
-export { type Catalog, createI18n } from "./i18n";
+export { type Catalog, createI18n, createI18nFor } from "./i18n";
 export { readStorage, writeStorage } from "./storage";
 export {
   type SessionSnapshot,

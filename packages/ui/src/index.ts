@@ -2,7 +2,7 @@
 // @agency/ui/form, so an element without a form never carries it.
 export { dismissToast, getToasts, resetToasts, TOAST_DURATION_MS, MAX_TOASTS } from "./toast/toast-store";
 export type { Toast, ToastKind, ToastOptions } from "./toast/toast-store";
-export { toast, Toaster, mountToaster, unmountToaster } from "./toast/toaster";
+export { toast, unmountToaster } from "./toast/toast";
 export { Spinner } from "./spinner/spinner";
 export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";

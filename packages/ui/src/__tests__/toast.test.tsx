@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getToasts, MAX_TOASTS, resetToasts, TOAST_DURATION_MS } from "../toast/toast-store";
-import { toast, Toaster } from "../toast/toaster";
+import { toast } from "../toast/toast";
+import { Toaster } from "../toast/toaster";
 import { renderIn } from "./render";
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -32,6 +33,13 @@ describe("toasts", () => {
     expect(getToasts()).toHaveLength(1);
     toast.dismiss(loading);
     expect(getToasts()).toHaveLength(0);
+  });
+
+  it("mounts the page's toaster, whose code comes with the first toast, and shows that toast", async () => {
+    expect(document.querySelector("[data-agency-toaster]")).toBeNull();
+    toast.info("Saved");
+    expect(getToasts()).toHaveLength(1);
+    await waitFor(() => expect(document.querySelector("[data-agency-toaster]")?.shadowRoot?.textContent).toContain("Saved"));
   });
 
   it("keeps at most 20, dropping the oldest", () => {

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { uiCatalog } from "../i18n";
 import { adoptStyles, uiCss } from "../styles";
-import { dismissToast, getToasts, showToast, subscribeToasts, type Toast, type ToastKind, type ToastOptions } from "./toast-store";
+import { dismissToast, getToasts, subscribeToasts, type Toast } from "./toast-store";
 
 function ToastItem({ item }: { item: Toast }) {
   const { t } = useLingui();
@@ -58,24 +58,10 @@ export function mountToaster(): void {
   mounted = { host, root };
 }
 
-/** Removes the page's toaster (tests, between pages of a test run); the next toast mounts a new one. */
+/** Removes the page's toaster; the next toast mounts a new one. */
 export function unmountToaster(): void {
   if (!mounted) return;
   mounted.root.unmount();
   mounted.host.remove();
   mounted = null;
 }
-
-const show = (kind: ToastKind) => (message: string, options?: ToastOptions) => {
-  mountToaster();
-  return showToast(kind, message, options);
-};
-
-/** Raises a toast; the page's toaster mounts itself with the first one. */
-export const toast = {
-  success: show("success"),
-  error: show("error"),
-  info: show("info"),
-  loading: show("loading"),
-  dismiss: dismissToast,
-};

@@ -4,14 +4,13 @@ import { getConsent, listenForSettingsTriggers, openCookieSettings } from "./con
 import { setConsentModeDefault } from "./consent-mode";
 import { CookieBanner, type CookieBannerProps } from "./cookie-banner";
 import css from "./cookie-banner.css?inline";
-import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { cookieBannerMeta } from "./cookie-banner.meta";
 
 export const AgencyCookieBanner = defineElement<CookieBannerProps>({
   meta: cookieBannerMeta,
   component: CookieBanner,
-  catalog: { nl, en },
+  catalog: { nl, en: () => import("./locales/en.po") },
   css,
 });
 

@@ -1,11 +1,4 @@
-import {
-  createI18n,
-  getApiClient,
-  navigation,
-  resolveSettings,
-  subscribeSettings,
-  type Catalog,
-} from "@agency/core";
+import { createI18nFor, DEFAULT_LOCALE, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";
@@ -14,6 +7,7 @@ import { readAttribute, writeAttribute, type AttributeValue } from "./attributes
 import { ElementContext, type ElementApi } from "./element-context";
 import { attributeName, type ElementMeta } from "./element-meta";
 import { installGlobal } from "./global";
+import { messagesOf, type ElementCatalog } from "./element-messages";
 import { nearestLanguage, subscribePageLanguage } from "./page-language";
 import type { AgencyNavigateDetail } from "../events";
 
@@ -23,10 +17,11 @@ export interface ElementDefinition<P extends object> {
   /** A plain React component; it reaches the element through useElement(). */
   component: ComponentType<P>;
   /**
-   * The element's Lingui catalog (nl and en), or several merged in order (e.g. the form kit's `formCatalog`, then
-   * the element's own); the ui primitives' catalog is added automatically.
+   * The element's Lingui catalog (nl, and en at hand or as `() => import("./locales/en.po")`), or several merged in
+   * order (e.g. the form kit's `formCatalog`, then the element's own); the ui primitives' catalog is added
+   * automatically.
    */
-  catalog: Catalog | Catalog[];
+  catalog: ElementCatalog | ElementCatalog[];
   /**
    * The element's CSS text (import it with ?inline), or several (e.g. the form kit's `formCss`, then its own);
    * adopted into the shadow root after the shared sheet. Each text is one sheet, shared by every element using it.
@@ -74,7 +69,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
 
   const Component = definition.component as ComponentType<Record<string, unknown>>;
   const styles = [uiCss, ...[definition.css ?? []].flat()];
-  const catalogs = [uiCatalog, ...[definition.catalog].flat()];
+  const messagesFor = messagesOf([uiCatalog, ...[definition.catalog].flat()], DEFAULT_LOCALE);
   const attributes = Object.entries(meta.attributes).map(([property, attribute]) => ({
     property,
     name: attributeName(property),
@@ -103,7 +98,21 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       // oxlint-disable-next-line react-hooks/exhaustive-deps
       [locale, apiBase, settingsVersion],
     );
-    const i18n = useMemo(() => createI18n(settings.locale, catalogs), [settings.locale]);
+    // English texts that are still on their way: the element renders once they are here.
+    const messages = messagesFor(settings.locale);
+    const [, arrived] = useReducer((n: number) => n + 1, 0);
+    useEffect(() => {
+      if (!(messages instanceof Promise)) return;
+      let current = true;
+      void messages.then(() => current && arrived());
+      return () => {
+        current = false;
+      };
+    }, [messages]);
+    const i18n = useMemo(
+      () => (messages instanceof Promise ? null : createI18nFor(settings.locale, messages)),
+      [settings.locale, messages],
+    );
 
     const value = useMemo<ElementApi>(() => {
       const hrefFor = (to: string) => toHref(to, settings.basePath);
@@ -126,6 +135,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       };
     }, [host, settings]);
 
+    if (!i18n) return null;
     return (
       <I18nProvider i18n={i18n}>
         <ElementContext.Provider value={value}>

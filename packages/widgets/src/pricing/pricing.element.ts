@@ -1,13 +1,12 @@
 import { defineElement } from "../element/define-element";
 import { Pricing, type PricingProps } from "./pricing";
 import css from "./pricing.css?inline";
-import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { pricingMeta } from "./pricing.meta";
 
 export const AgencyPricing = defineElement<PricingProps>({
   meta: pricingMeta,
   component: Pricing,
-  catalog: { nl, en },
+  catalog: { nl, en: () => import("./locales/en.po") },
   css,
 });

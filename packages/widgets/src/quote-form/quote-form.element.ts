@@ -2,13 +2,12 @@ import { defineElement } from "../element/define-element";
 import { choicesCss, formCatalog, formCss } from "@agency/ui/form";
 import { QuoteForm, type QuoteFormProps } from "./quote-form";
 import css from "./quote-form.css?inline";
-import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { quoteFormMeta } from "./quote-form.meta";
 
 export const AgencyQuoteForm = defineElement<QuoteFormProps>({
   meta: quoteFormMeta,
   component: QuoteForm,
-  catalog: [formCatalog, { nl, en }],
+  catalog: [formCatalog, { nl, en: () => import("./locales/en.po") }],
   css: [formCss, choicesCss, css],
 });

@@ -1,6 +1,5 @@
 import { defineElement } from "../element/define-element";
 import { formCatalog, formCss } from "@agency/ui/form";
-import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { Settings } from "./settings";
 import css from "./settings.css?inline";
@@ -9,6 +8,6 @@ import { settingsMeta } from "./settings.meta";
 export const AgencySettings = defineElement<object>({
   meta: settingsMeta,
   component: Settings,
-  catalog: [formCatalog, { nl, en }],
+  catalog: [formCatalog, { nl, en: () => import("./locales/en.po") }],
   css: [formCss, css],
 });

@@ -1,5 +1,5 @@
 import { formatDate, grantsAccess, subscriptionsApi, useSession, type Subscription } from "@agency/core";
-import { Modal, toast } from "@agency/ui";
+import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
@@ -12,6 +12,10 @@ const AccountPanels = lazy(() => import("./panels/account-panels"));
 
 /** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
 const Billing = lazy(() => import("./billing"));
+
+/** The cancel confirmation, fetched once there is a subscription to cancel, so it opens at once. */
+const loadCancelDialog = () => import("./cancel-dialog");
+const CancelDialog = lazy(loadCancelDialog);
 
 /** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
@@ -60,6 +64,12 @@ export function Settings() {
       current = false;
     };
   }, [api, isAuthenticated]);
+
+  const cancellable = grantsAccess(subscription?.status) && !subscription?.cancel_at_period_end;
+  useEffect(() => {
+    // Offline: the dialog is asked for again when 'Cancel Subscription' is pressed.
+    if (cancellable) void loadCancelDialog().catch(() => undefined);
+  }, [cancellable]);
 
   async function refresh(): Promise<Subscription | null> {
     const next = await fetchSubscription(api);
@@ -211,41 +221,14 @@ export function Settings() {
       </Suspense>
 
       {confirming ? (
-        <Modal
-          title={<Trans>Cancel Subscription</Trans>}
-          // Closing mid-request would hide the outcome; the toast still tells it, but the buttons must not vanish.
-          onClose={() => {
-            if (working !== "cancel") setConfirming(false);
-          }}
-          actions={
-            <>
-              <button
-                type="button"
-                className="ag-button ag-button--secondary"
-                disabled={working === "cancel"}
-                onClick={() => setConfirming(false)}
-              >
-                <Trans>Keep Subscription</Trans>
-              </button>
-              <button
-                type="button"
-                className="ag-button ag-button--danger"
-                disabled={working === "cancel"}
-                aria-busy={working === "cancel"}
-                onClick={() => void cancel()}
-              >
-                {working === "cancel" ? <Trans>Cancelling...</Trans> : <Trans>Yes, Cancel Subscription</Trans>}
-              </button>
-            </>
-          }
-        >
-          <p className="settings__modal-text">
-            <Trans>
-              Are you sure you want to cancel your subscription? You will keep access until the end of the current
-              billing period ({endDate}). After that, you will need to subscribe again to continue.
-            </Trans>
-          </p>
-        </Modal>
+        <Suspense fallback={null}>
+          <CancelDialog
+            endDate={endDate}
+            cancelling={working === "cancel"}
+            onKeep={() => setConfirming(false)}
+            onCancel={() => void cancel()}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

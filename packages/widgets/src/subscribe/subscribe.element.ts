@@ -1,5 +1,4 @@
 import { defineElement } from "../element/define-element";
-import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import { Subscribe, type SubscribeProps } from "./subscribe";
 import css from "./subscribe.css?inline";
@@ -8,6 +7,6 @@ import { subscribeMeta } from "./subscribe.meta";
 export const AgencySubscribe = defineElement<SubscribeProps>({
   meta: subscribeMeta,
   component: Subscribe,
-  catalog: { nl, en },
+  catalog: { nl, en: () => import("./locales/en.po") },
   css,
 });

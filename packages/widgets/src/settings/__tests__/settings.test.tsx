@@ -205,7 +205,7 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     const { ui } = await mountLoaded();
     const u = userEvent.setup();
     await u.click(ui.getByRole("button", { name: T.cancel }));
-    const dialog = ui.getByRole("dialog", { name: T.cancel });
+    const dialog = await ui.findByRole("dialog", { name: T.cancel });
     expect(dialog).toHaveTextContent(T.dialogText);
     expect(dialog).toHaveTextContent(T.subscribeAgain);
     await u.click(within(dialog).getByRole("button", { name: T.keep }));
@@ -223,7 +223,7 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     el.addEventListener("agency-subscription-cancel", (e) => cancelled((e as CustomEvent).detail));
     const u = userEvent.setup();
     await u.click(ui.getByRole("button", { name: T.cancel }));
-    await u.click(ui.getByRole("button", { name: T.confirm }));
+    await u.click(await ui.findByRole("button", { name: T.confirm }));
 
     const working = ui.getByRole("button", { name: T.cancelling });
     expect(working).toBeDisabled();
@@ -245,7 +245,7 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     const { ui } = await mountLoaded();
     const u = userEvent.setup();
     await u.click(ui.getByRole("button", { name: T.cancel }));
-    await u.click(ui.getByRole("button", { name: T.confirm }));
+    await u.click(await ui.findByRole("button", { name: T.confirm }));
     await waitFor(() => expect(lastToast()).toMatchObject({ kind: "error", message: T.cancelFailed, locale }));
     expect(ui.getByRole("button", { name: T.cancel })).toBeInTheDocument();
   });
