@@ -1,6 +1,6 @@
 import { getSession, stripBase } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
-import { useEffect, type ComponentType } from "react";
+import { startTransition, useEffect, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { activateLocale, hostI18n } from "../lib/i18n";
 import { localeForPath } from "../lib/language";
@@ -43,21 +43,24 @@ async function hydrateIsland(element: HTMLElement, data: RouterData, navigation:
   // What the app will hydrate when it takes over: the server's HTML, whatever the visitor opened or closed since.
   const serverHtml = element.outerHTML;
   await new Promise<void>((resolve) => {
-    const root = hydrateRoot(
-      element,
-      <I18nProvider i18n={hostI18n}>
-        <SiteAddressContext value={data.site}>
-          <SiteNavigationContext value={navigation}>
-            <Component {...props} />
-            <Committed onCommit={resolve} />
-          </SiteNavigationContext>
-        </SiteAddressContext>
-      </I18nProvider>,
-      { onRecoverableError: reportRecoverableError },
-    );
-    app.onStart(() => {
-      root.unmount();
-      restore(element, serverHtml);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
+    startTransition(() => {
+      const root = hydrateRoot(
+        element,
+        <I18nProvider i18n={hostI18n}>
+          <SiteAddressContext value={data.site}>
+            <SiteNavigationContext value={navigation}>
+              <Component {...props} />
+              <Committed onCommit={resolve} />
+            </SiteNavigationContext>
+          </SiteAddressContext>
+        </I18nProvider>,
+        { onRecoverableError: reportRecoverableError },
+      );
+      app.onStart(() => {
+        root.unmount();
+        restore(element, serverHtml);
+      });
     });
   });
 }

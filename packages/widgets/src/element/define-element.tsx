@@ -2,7 +2,7 @@ import { createI18nFor, DEFAULT_LOCALE, getApiClient, navigation, resolveSetting
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";
-import { useEffect, useMemo, useReducer, useSyncExternalStore, type ComponentType } from "react";
+import { startTransition, useEffect, useMemo, useReducer, useState, useSyncExternalStore, type ComponentType } from "react";
 import { readAttribute, writeAttribute, type AttributeValue } from "./attributes";
 import { ElementContext, type ElementApi } from "./element-context";
 import { attributeName, type ElementMeta } from "./element-meta";
@@ -98,6 +98,10 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       // oxlint-disable-next-line react-hooks/exhaustive-deps
       [locale, apiBase, settingsVersion],
     );
+    // The first render commits nothing; the element's own tree renders as a transition, which yields to the
+    // browser every few milliseconds, so a large element (the quote form) does not hold the page's main thread.
+    const [started, start] = useState(false);
+    useEffect(() => startTransition(() => start(true)), []);
     // English texts that are still on their way: the element renders once they are here.
     const messages = messagesFor(settings.locale);
     const [, arrived] = useReducer((n: number) => n + 1, 0);
@@ -135,7 +139,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       };
     }, [host, settings]);
 
-    if (!i18n) return null;
+    if (!i18n || !started) return null;
     return (
       <I18nProvider i18n={i18n}>
         <ElementContext.Provider value={value}>
