@@ -320,6 +320,8 @@ test.describe("journeys", () => {
     await signIn(page, user);
     await page.goto("/dashboard/settings");
     await expect(page.locator("agency-settings").getByText(user.email, { exact: true })).toBeVisible();
+    // The settings' panels load after its first screen; the reload below is what must meet the revoked session.
+    await page.waitForLoadState("networkidle");
 
     const logout = await request.post(`${API_ORIGIN}/api/auth/logout`, { headers: { Authorization: `Bearer ${user.token}` } });
     expect(logout.ok(), await logout.text()).toBe(true);

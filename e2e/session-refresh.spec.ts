@@ -19,7 +19,9 @@ test("a stored session is refreshed on load, and a revoked one ends", async ({ p
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("user")!).name)).toBe("Refreshed Customer");
 
   // The session is revoked on the server (logout from another device). On a public page the next load signs the
-  // visitor out quietly: they stay on the page, and the header offers 'Inloggen' again.
+  // visitor out quietly: they stay on the page, and the header offers 'Inloggen' again. The settings' panels load
+  // after its first screen: revoked while they still ask the API, this page would go to the login page first.
+  await page.waitForLoadState("networkidle");
   const revoked = await request.post(`${API_ORIGIN}/api/auth/logout`, { headers: { Authorization: `Bearer ${customer.token}` } });
   expect(revoked.ok()).toBe(true);
   const refused = page.waitForResponse((r) => r.url().endsWith("/api/auth/me") && r.status() === 401);
