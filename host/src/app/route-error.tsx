@@ -2,7 +2,7 @@ import { CrashScreen } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { useRouteError } from "react-router";
-import { SITE_NAME } from "../lib/page-meta";
+import { documentTitle } from "../lib/page-meta";
 
 /**
  * A render failure (or a lazy chunk that failed to load) inside the router shows the crash screen. It names the
@@ -14,7 +14,7 @@ export function RouteError() {
   useEffect(() => console.error("Unexpected route failure", error), [error]);
   return (
     <main id="main" className="page page--narrow">
-      <title>{`${t`Something went wrong`} | ${SITE_NAME}`}</title>
+      <title>{documentTitle(t`Something went wrong`)}</title>
       <CrashScreen />
     </main>
   );

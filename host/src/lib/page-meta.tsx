@@ -28,6 +28,9 @@ export interface PageMetaProps {
 
 export const SITE_NAME = SITE.name;
 
+/** A document's title: the page's own, then the site's name. */
+export const documentTitle = (title: string) => `${title} | ${SITE_NAME}`;
+
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags for the current route, rendered where the
  * page is and placed in <head> by React (document metadata), so the server's HTML carries them too. The
@@ -56,7 +59,7 @@ export function PageMeta({
 
   return (
     <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <title>{documentTitle(title)}</title>
       <meta name="description" content={description} />
       <meta name="robots" content={noindex ? "noindex, nofollow" : "index, follow"} />
       <link rel="canonical" href={canonical} />
