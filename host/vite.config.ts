@@ -120,7 +120,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
         plugins: [elementsInBrowserOnly(), ...browserPlugins(), markdownContent()],
-        resolve: { alias, conditions: serverConditions },
+        resolve: { alias },
         ssr: { resolve: { conditions: serverConditions } },
         build: {
           outDir: "dist/server",
