@@ -61,6 +61,8 @@ test.describe("open accordions", () => {
       await prepareVisitor(page, { english: locale === "en" });
       for (const path of ["/", "/pricing"]) {
         await page.goto(locale === "en" ? (path === "/" ? "/en" : `/en${path}`) : path);
+        // The FAQ answers a click once its island is hydrated.
+        await waitForHydration(page);
         const question = page.locator(".c-faq__button").first();
         await question.click();
         await expect(question).toHaveAttribute("aria-expanded", "true");
