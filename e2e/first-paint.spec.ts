@@ -82,3 +82,28 @@ test("the first navigation from a public page hydrates it as served, without a w
   }
   expect(problems).toEqual([]);
 });
+
+test.describe("before the page's script has arrived", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("a click on an island's button is not lost: it takes effect, once, when the island is hydrated", async ({ page }) => {
+    await prepareVisitor(page);
+    // The site's entry module is held back until the visitor has clicked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/pricing", { waitUntil: "domcontentloaded" });
+    const menu = page.getByRole("button", { name: "Menu", exact: true });
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+    release();
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Menu sluiten" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" })).toBeVisible();
+  });
+});

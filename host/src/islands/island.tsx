@@ -5,6 +5,16 @@ import type { IslandName } from "./registry";
 export const ISLAND_ATTRIBUTE = "data-island";
 /** The island's props, as JSON: the browser hydrates the island with exactly what the server rendered it with. */
 export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
+/**
+ * Dispatched on an island (it bubbles) as its React root starts to hydrate it: from then on React answers its
+ * clicks. An event rather than an attribute, as hydration leaves the served markup as it was.
+ */
+export const ISLAND_LIVE_EVENT = "agency-island-live";
+/**
+ * Dispatched on the document once the page's code answers clicks itself (its islands hydrated, or the app started):
+ * the boot script then clicks again what the visitor clicked before (lib/boot-script.ts).
+ */
+export const PAGE_LIVE_EVENT = "agency-page-live";
 
 /**
  * Makes `Component` an island: a part of a server-rendered page that the browser hydrates on its own, as one

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "../../islands/island";
 import { bootScript, type BootWindow } from "../boot-script";
 
 type Appended = { tag: string; rel?: string; href?: string; type?: string; src?: string };
@@ -20,6 +21,8 @@ function fakeWindow(paintTiming: boolean) {
     document: {
       createElement: (tag: string) => ({ tag }) as unknown as HTMLElement,
       head: { appendChild: (node: Appended) => appended.push({ ...node }) },
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
     },
     PerformanceObserver: Observer as unknown as typeof PerformanceObserver,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
@@ -69,5 +72,57 @@ describe("the boot script", () => {
     run(page.win, {});
     page.paint();
     expect(page.appended).toEqual([]);
+  });
+});
+
+describe("the boot script's early clicks", () => {
+  /** A page as the server sent it: two islands with a button each, a button outside them; the script has run. */
+  function servedPage() {
+    document.body.innerHTML = `
+      <div data-island="site-header"><button id="menu">Menu</button><button id="en"><span>EN</span></button></div>
+      <div data-island="faq"><button id="question">Question</button></div>
+      <button id="outside">Cookie settings</button>`;
+    run(window as unknown as BootWindow, {});
+    const button = (id: string) => document.getElementById(id)!;
+    const clicks: string[] = [];
+    /** What hydration does: the island's buttons now answer clicks. */
+    const hydrate = (...ids: string[]) => ids.forEach((id) => button(id).addEventListener("click", () => clicks.push(id)));
+    return { button, clicks, hydrate };
+  }
+  const pageLive = () => document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
+
+  afterEach(() => {
+    // Ends the listeners of the page's script, as its code does once it is live.
+    pageLive();
+    document.body.innerHTML = "";
+  });
+
+  it("clicks an island's buttons again, in order, once the page answers clicks", () => {
+    const page = servedPage();
+    page.button("menu").click();
+    page.button("en").firstElementChild!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    page.button("menu").click();
+    page.button("outside").click();
+    expect(page.clicks).toEqual([]);
+
+    page.hydrate("menu", "en", "question", "outside");
+    pageLive();
+    expect(page.clicks).toEqual(["menu", "en", "menu"]);
+
+    // Live: a click is the page's own from now on, and nothing is clicked twice.
+    page.button("question").click();
+    pageLive();
+    expect(page.clicks).toEqual(["menu", "en", "menu", "question"]);
+  });
+
+  it("leaves the clicks on an island whose root has started to React, and skips a button that is gone", () => {
+    const page = servedPage();
+    page.button("question").closest("[data-island]")!.dispatchEvent(new Event(ISLAND_LIVE_EVENT, { bubbles: true }));
+    page.button("menu").click();
+    page.hydrate("question", "menu");
+    page.button("question").click();
+    page.button("menu").remove();
+    pageLive();
+    expect(page.clicks).toEqual(["question"]);
   });
 });
