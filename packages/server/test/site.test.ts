@@ -343,6 +343,7 @@ describe("static site", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     expect(res.headers["x-powered-by"]).toBeUndefined();
   });
 

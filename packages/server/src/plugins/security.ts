@@ -55,7 +55,10 @@ async function securityPlugin(app: FastifyInstance) {
     contentSecurityPolicy: false,
     // The embeddable bundle must load on partner pages; static-site switches /widgets to cross-origin.
     crossOriginResourcePolicy: { policy: "same-origin" },
-    // Stripe's hosted checkout is a redirect, but keep popups from other origins (3-D Secure) working.
+    // A page of another site that opened ours (window.open) loses its handle on it, so it cannot count its frames
+    // or later send the tab to a look-alike login. Popups we open (3-D Secure) keep working; Stripe's hosted
+    // checkout is a redirect. Its measured price: a navigation from a blank tab starts a new renderer process,
+    // which Lighthouse counts as blocking time on every page (bench/README.md).
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     hsts: app.config.publicUrl.startsWith("https:") ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
