@@ -135,6 +135,10 @@ export function shadowText(page: Page, selector: string) {
   return page.locator(selector).evaluate((el) => el.shadowRoot?.textContent ?? "");
 }
 
+/** Whether the mail's own `To:` header names `to` (a `Reply-To:` naming it, as on the agency's lead mail, does not count). */
+const addressedTo = (mail: string, to: string) =>
+  mail.split(/\r?\n/).some((line) => /^to:/i.test(line) && line.toLowerCase().includes(to.toLowerCase()));
+
 /**
  * The newest mail the e2e server wrote to its outbox for this recipient (quoted-printable soft breaks joined), or the
  * newest one matching `containing`: every sign-up is mailed a verification link too, and the outbox may write that
@@ -154,7 +158,7 @@ export async function latestMail(to: string, containing?: RegExp, timeoutMs = 10
       .map((f) => ({ path: join(outbox, f), mtime: statSync(join(outbox, f)).mtimeMs }))
       .sort((a, b) => b.mtime - a.mtime)
       .map((f) => readFileSync(f.path, "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
-      .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`) && (!containing || containing.test(text)));
+      .filter((text) => addressedTo(text, to) && (!containing || containing.test(text)));
     if (mails[0]) return mails[0];
     if (Date.now() > deadline) throw new Error(`no mail to ${to}${containing ? ` matching ${containing}` : ""} in ${outbox}`);
     await new Promise((r) => setTimeout(r, 250));

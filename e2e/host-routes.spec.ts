@@ -183,7 +183,7 @@ test.describe("portal routes", () => {
     await subscribeViaTestCheckout(request, leaving);
     await signIn(page, leaving);
     await page.goto("/dashboard/settings");
-    await page.getByRole("button", { name: "Uitloggen" }).click();
+    await page.getByRole("button", { name: "Uitloggen", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator("[data-agency-toaster]")).toContainText("Succesvol uitgelogd");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
