@@ -57,6 +57,12 @@ test.describe("strict CSP partner page", () => {
     });
     page.on("pageerror", (error) => violations.push(error.message));
     await signIn(page, await registerUser(request, "Strict Dialog"), EXAMPLES_ORIGIN);
+    // The page's own script, even when it arrives late, runs before the elements: the signed-in login element's
+    // way to the dashboard is cancelled, and the page stays.
+    await page.route(`${EXAMPLES_ORIGIN}/strict-csp.js`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.goto(`${EXAMPLES_ORIGIN}/strict-csp.html`);
     const settings = page.locator("agency-settings");
     const opener = settings.getByRole("button", { name: "Delete account" });
