@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_PATHS, BILINGUAL_PATHS, PUBLIC_PATHS, SINGLE_LANGUAGE_PATHS } from "../host/src/lib/site-pages";
-import { API_ORIGIN, articlePaths, prepareVisitor, waitForHydration } from "./helpers";
+import { API_ORIGIN, articlePaths, prepareVisitor, registerUser, signIn, waitForHydration } from "./helpers";
 
 /**
  * What stands between a request and the first paint of a public page, and what the browser does with the page
@@ -86,24 +86,28 @@ test("the first navigation from a public page hydrates it as served, without a w
 test.describe("before the page's script has arrived", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("a click on an island's button is not lost: it takes effect, once, when the island is hydrated", async ({ page }) => {
-    await prepareVisitor(page);
-    // The site's entry module is held back until the visitor has clicked.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/pricing", { waitUntil: "domcontentloaded" });
-    const menu = page.getByRole("button", { name: "Menu", exact: true });
-    await menu.click();
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
-    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+  // A visitor's page hydrates its islands; a signed-in visitor's is hydrated by the whole app at once.
+  for (const visitor of ["visitor", "signed-in customer"] as const) {
+    test(`a click on an island's button is not lost: it takes effect, once, when the page is hydrated (${visitor})`, async ({ page, request }) => {
+      if (visitor === "signed-in customer") await signIn(page, await registerUser(request, "Early Click"));
+      await prepareVisitor(page);
+      // The site's entry module is held back until the visitor has clicked.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/pricing", { waitUntil: "domcontentloaded" });
+      const menu = page.getByRole("button", { name: "Menu", exact: true });
+      await menu.click();
+      await expect(menu).toHaveAttribute("aria-expanded", "false");
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
 
-    release();
-    await waitForHydration(page);
-    await expect(page.getByRole("button", { name: "Menu sluiten" })).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" })).toBeVisible();
-  });
+      release();
+      await waitForHydration(page);
+      await expect(page.getByRole("button", { name: "Menu sluiten" })).toHaveAttribute("aria-expanded", "true");
+      await expect(page.getByRole("navigation", { name: "Hoofdnavigatie" }).getByRole("link", { name: "Prijzen" })).toBeVisible();
+    });
+  }
 });

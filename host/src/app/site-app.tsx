@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
+import { markPageLive } from "../islands/island";
 import { activateLocale } from "../lib/i18n";
 import { SiteAddressContext } from "../lib/site-address";
 import type { RouterData } from "../lib/router-data";
@@ -21,13 +22,13 @@ const root = () => document.getElementById("root")!;
 export const reportRecoverableError = (error: unknown) => console.error("Hydration", error);
 
 /**
- * Once the server's HTML has been hydrated, the page may switch to the visitor's remembered language. The document
- * is then marked as interactive (`data-hydrated`), for whoever has to wait until its links and buttons respond.
+ * Once the server's HTML has been hydrated, the page may switch to the visitor's remembered language. The page then
+ * answers clicks (markPageLive).
  */
 function AfterHydration({ router, onHydrated, children }: { router: AppRouter; onHydrated: () => void; children: ReactNode }) {
   useEffect(() => {
     activateLocaleOf(router.state.location.pathname);
-    document.documentElement.dataset.hydrated = "";
+    markPageLive();
     onHydrated();
   }, [router, onHydrated]);
   return children;

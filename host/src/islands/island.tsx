@@ -17,6 +17,15 @@ export const ISLAND_LIVE_EVENT = "agency-island-live";
 export const PAGE_LIVE_EVENT = "agency-page-live";
 
 /**
+ * The page the server sent answers clicks from now on (its islands, or the whole app, are hydrated): the document is
+ * marked (`data-hydrated`, for whoever has to wait until its links and buttons respond) and PAGE_LIVE_EVENT sent.
+ */
+export function markPageLive(): void {
+  document.documentElement.dataset.hydrated = "";
+  document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
+}
+
+/**
  * Makes `Component` an island: a part of a server-rendered page that the browser hydrates on its own, as one
  * small React root, long before (and without) the router. The rest of the page stays the server's HTML until
  * the visitor navigates (see islands/start-islands.tsx). Its props must be JSON (strings, numbers, plain objects).

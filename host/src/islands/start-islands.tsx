@@ -9,7 +9,7 @@ import { SiteAddressContext } from "../lib/site-address";
 import type { RouterData } from "../lib/router-data";
 import { SiteNavigationContext, type SiteNavigation } from "../lib/site-navigation";
 import { defineElements } from "./elements";
-import { ISLAND_ATTRIBUTE, ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "./island";
+import { ISLAND_ATTRIBUTE, ISLAND_LIVE_EVENT, markPageLive } from "./island";
 import { ISLANDS, isIslandName } from "./registry";
 import { takeOverFor, type TakeOver } from "./take-over";
 
@@ -82,9 +82,6 @@ function preloadOnIntent(app: TakeOver): void {
   for (const type of events) document.addEventListener(type, onIntent, { capture: true, passive: true });
 }
 
-/** The page's code answers clicks from now on: the boot script clicks again what the visitor clicked before. */
-const announceLive = () => document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
-
 export async function startIslands(data: RouterData): Promise<void> {
   activateLocale(data.locale);
   const app = takeOverFor(data);
@@ -94,14 +91,12 @@ export async function startIslands(data: RouterData): Promise<void> {
   if (localeForPath(appPath) !== data.locale || getSession().token) {
     try {
       await app.start();
-      announceLive();
       return;
     } catch (error) {
       console.warn("The app could not start; the page keeps its islands", error);
     }
   }
   app.onStart(followSiteLinks(app.navigate));
-  app.onStart(announceLive);
   preloadOnIntent(app);
   const navigation: SiteNavigation = {
     pathname: appPath,
@@ -115,7 +110,6 @@ export async function startIslands(data: RouterData): Promise<void> {
   };
   const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
   await Promise.all(islands.map((element) => hydrateIsland(element, data, navigation, app)));
-  document.documentElement.dataset.hydrated = "";
-  announceLive();
+  markPageLive();
   defineElements(document);
 }
