@@ -144,6 +144,31 @@ describe("server-rendered pages", () => {
   });
 });
 
+describe("the opener policy of a page", () => {
+  const opener = (fetchSite?: string) => (fetchSite ? { ...html, "sec-fetch-site": fetchSite, "accept-encoding": "br" } : html);
+
+  it("comes with every page another site's page or ours can open, and with every other answer", async () => {
+    for (const url of ["/pricing", "/dashboard", "/nowhere"]) {
+      for (const fetchSite of [undefined, "cross-site", "same-site", "same-origin"]) {
+        const page = await t.app.inject({ url, headers: opener(fetchSite) });
+        expect(page.headers["cross-origin-opener-policy"], `${url} ${fetchSite}`).toBe("same-origin-allow-popups");
+        expect(String(page.headers.vary).split(", "), url).toContain("sec-fetch-site");
+      }
+    }
+    const api = await t.app.inject({ url: "/api/health", headers: { "sec-fetch-site": "none" } });
+    expect(api.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  });
+
+  it("is left out when the visitor opened the page themselves (address bar, bookmark): no new process to wait for", async () => {
+    for (const url of ["/pricing", "/en/pricing", "/dashboard", "/nowhere"]) {
+      const page = await t.app.inject({ url, headers: opener("none") });
+      expect(page.headers["content-type"], url).toContain("text/html");
+      expect(page.headers["cross-origin-opener-policy"], url).toBeUndefined();
+      expect(String(page.headers.vary).split(", "), url).toContain("sec-fetch-site");
+    }
+  });
+});
+
 describe("an address that is no page", () => {
   it("answers a browser 404 with the rendered not-found page, in either language and under a preview base", async () => {
     const cases = { "/nope": "nl", "/en/nope": "en", "/en/blog": "en", "/preview/a": "nl", "/preview/a/b/nope": "nl", "/nope.html": "nl" };

@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { stripBase } from "@agency/contract";
 import { siteOrigin } from "../config";
 import { appSecret } from "../lib/app-secret";
@@ -39,6 +39,29 @@ export const HOST_PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join("; ");
 
+/**
+ * The opener policy every response carries (a page of the site may go without it, see setPageOpenerPolicy): a page
+ * of another site that opened ours (window.open) loses its handle on it, so it cannot count its frames or later
+ * send the tab to a look-alike login. Popups we open (3-D Secure) keep working; Stripe's hosted checkout is a
+ * redirect.
+ */
+export const OPENER_POLICY = "same-origin-allow-popups";
+
+/**
+ * The opener policy of a page of the site: sent, unless the visitor started the navigation themselves (an address
+ * typed or pasted, a bookmark: `Sec-Fetch-Site: none`, which no page can make the browser send). In a tab the
+ * visitor opened there is then no other site's handle to take away, and the policy would only cost time: Chromium
+ * starts a new renderer process for the page before its first paint (bench/README.md). The case left: a visitor who
+ * types our address into a window another site opened. Chromium then ends that site's power to navigate the tab;
+ * it can still count the page's frames (e2e/opener-policy.spec.ts).
+ * The answer varies on the header, so no cache hands one kind of navigation the other's.
+ */
+export function setPageOpenerPolicy(request: FastifyRequest, reply: FastifyReply): void {
+  const vary = reply.getHeader("vary");
+  reply.header("vary", vary ? `${String(vary)}, sec-fetch-site` : "sec-fetch-site");
+  if (request.headers["sec-fetch-site"] === "none") reply.removeHeader("cross-origin-opener-policy");
+}
+
 /** The path of a URL relative to its base (`/preview/{first}/{second}/` removed), so rules apply the same under a preview base. */
 export function stripPreview(url: string): string {
   return stripBase(url.split("?")[0] || "/");
@@ -55,11 +78,7 @@ async function securityPlugin(app: FastifyInstance) {
     contentSecurityPolicy: false,
     // The embeddable bundle must load on partner pages; static-site switches /widgets to cross-origin.
     crossOriginResourcePolicy: { policy: "same-origin" },
-    // A page of another site that opened ours (window.open) loses its handle on it, so it cannot count its frames
-    // or later send the tab to a look-alike login. Popups we open (3-D Secure) keep working; Stripe's hosted
-    // checkout is a redirect. Its measured price: a navigation from a blank tab starts a new renderer process,
-    // which Lighthouse counts as blocking time on every page (bench/README.md).
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    crossOriginOpenerPolicy: { policy: OPENER_POLICY },
     hsts: app.config.publicUrl.startsWith("https:") ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
 

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { basePathFrom } from "@agency/contract";
-import { HOST_PAGE_CSP, stripPreview } from "./security";
+import { HOST_PAGE_CSP, stripPreview, setPageOpenerPolicy } from "./security";
 import { packageRoot, repoRoot } from "../paths";
 import { IMMUTABLE, NO_CACHE, inside, isDir, isFile, isHashedFile, notBuilt, sendFrom } from "../lib/static-files";
 import widgetsPlugin from "./widgets";
@@ -93,6 +93,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       .header("cache-control", NO_CACHE)
       .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8");
+    setPageOpenerPolicy(request, reply);
     if (!encoding) return reply.send(page.body.html);
     return reply.header("content-encoding", encoding).send(await page.body.encoded(encoding));
   }
@@ -101,13 +102,15 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
    * The shell of a page the browser renders: the portal, and every page when there is no server entry. An address
    * below the portal that is no page gets it with 404, kept out of search results like the not-found page.
    */
-  const sendShell = async (reply: FastifyReply, basePath: string, pathname: string, status = 200) =>
-    (status === 404 ? reply.header("x-robots-tag", "noindex") : reply)
+  const sendShell = async (reply: FastifyReply, basePath: string, pathname: string, status = 200) => {
+    setPageOpenerPolicy(reply.request, reply);
+    return (status === 404 ? reply.header("x-robots-tag", "noindex") : reply)
       .code(status)
       .header("content-security-policy", HOST_PAGE_CSP)
       .header("cache-control", NO_CACHE)
       .type("text/html; charset=utf-8")
       .send(await browserShell(hostDist, basePath, pathname));
+  };
 
   /**
    * An address that is no page: a browser gets the site's not-found page (rendered, in the language of the path,
