@@ -64,7 +64,13 @@ async function serveBlankPage(siteUrl) {
     else response.writeHead(request.url === "/favicon.ico" ? 204 : 404).end();
   });
   await new Promise((listening) => blank.listen(0, "127.0.0.1", listening));
-  return { url: `http://127.0.0.1:${blank.address().port}/`, close: () => new Promise((closed) => blank.close(closed)) };
+  const close = () =>
+    new Promise((closed) => {
+      blank.close(closed);
+      // The browser's keep-alive connections would hold the server open.
+      blank.closeAllConnections();
+    });
+  return { url: `http://127.0.0.1:${blank.address().port}/`, close };
 }
 
 /** The median of the values that are numbers; NaN when none is. */
