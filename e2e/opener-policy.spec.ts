@@ -9,6 +9,13 @@ import { API_ORIGIN } from "./helpers";
 
 const OTHER_SITE = "http://other-site.test";
 
+/** The other site's page, with its handle on the window it opened. */
+type OtherSitePage = { opened: Window };
+
+/** Opens `url` from the other site's page with `window.open`, as that page's `opened`. */
+const openFromOtherSite = (page: Page, url: string) =>
+  page.evaluate((url) => void ((window as unknown as OtherSitePage).opened = window.open(url)!), url);
+
 /** A page of another site, served by the browser context itself, with the addresses it was asked for. */
 async function openOtherSite(page: Page) {
   const requested: string[] = [];
@@ -23,11 +30,11 @@ async function openOtherSite(page: Page) {
 test("a page of ours that another site opens is cut off from that site's window", async ({ page }) => {
   await openOtherSite(page);
   const answered = page.context().waitForEvent("response", (response) => response.url() === `${API_ORIGIN}/pricing`);
-  await page.evaluate((url) => void ((window as unknown as { opened: Window | null }).opened = window.open(url)), `${API_ORIGIN}/pricing`);
+  await openFromOtherSite(page, `${API_ORIGIN}/pricing`);
   const response = await answered;
   expect(response.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
   // Cut off: the opener's handle reports the window as closed, so it can neither count its frames nor navigate it.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { opened: Window }).opened.closed)).toBe(true);
+  await expect.poll(() => page.evaluate(() => (window as unknown as OtherSitePage).opened.closed)).toBe(true);
 });
 
 test("a page the visitor opens themselves comes without the opener policy", async ({ page }) => {
@@ -42,7 +49,7 @@ test("a page the visitor opens themselves comes without the opener policy", asyn
 test("a window another site opened cannot be sent elsewhere once the visitor has typed our address into it", async ({ page }) => {
   const requested = await openOtherSite(page);
   const popupOpened = page.context().waitForEvent("page");
-  await page.evaluate((url) => void ((window as unknown as { opened: Window | null }).opened = window.open(url)), `${OTHER_SITE}/popup`);
+  await openFromOtherSite(page, `${OTHER_SITE}/popup`);
   const popup = await popupOpened;
   await popup.waitForURL(`${OTHER_SITE}/popup`);
   await popup.goto(`${API_ORIGIN}/login`);
@@ -50,7 +57,7 @@ test("a window another site opened cannot be sent elsewhere once the visitor has
   // Chromium ends the other site's power to navigate the tab when the visitor navigates it; the attempt is dropped
   // without an error, so the test gives it the time a navigation to a page the context serves itself would take.
   await page.evaluate((url) => {
-    (window as unknown as { opened: Window }).opened.location.href = url;
+    (window as unknown as OtherSitePage).opened.location.href = url;
   }, `${OTHER_SITE}/look-alike-login`);
   await page.waitForTimeout(1500);
   expect(popup.url()).toBe(`${API_ORIGIN}/login`);

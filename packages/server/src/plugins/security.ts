@@ -45,7 +45,7 @@ export const HOST_PAGE_CSP = [
  * send the tab to a look-alike login. Popups we open (3-D Secure) keep working; Stripe's hosted checkout is a
  * redirect.
  */
-export const OPENER_POLICY = "same-origin-allow-popups";
+const OPENER_POLICY = "same-origin-allow-popups";
 
 /**
  * The opener policy of a page of the site: sent, unless the visitor started the navigation themselves (an address
