@@ -57,6 +57,23 @@ export const ERROR_CODES = [
   // The agency's own endpoints
   "admin.forbidden",
   "admin.too_many_exports",
+  // The agency's desk
+  "desk.forbidden",
+  "desk.admin_only",
+  "desk.code_required",
+  "desk.code_invalid",
+  "desk.enrolment_invalid",
+  "desk.enrolment_used",
+  "desk.enrolment_expired",
+  "desk.lead_not_found",
+  "desk.not_releasable",
+  "desk.customer_not_found",
+  "desk.already_verified",
+  "desk.no_subscription",
+  "desk.cancel_failed",
+  "desk.staff_not_found",
+  "desk.staff_exists",
+  "desk.cannot_remove_self",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

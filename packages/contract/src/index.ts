@@ -66,6 +66,17 @@ export {
   UTM_KEYS,
   BLOG_PAGE_SIZE,
   BLOG_MAX_LIMIT,
+  DESK_ROLES,
+  type DeskRole,
+  LEAD_STATUSES,
+  type LeadStatus,
+  SETTABLE_LEAD_STATUSES,
+  DESK_PAGE_SIZE,
+  DESK_COUNT_CAP,
+  RECOVERY_CODE_COUNT,
+  DESK_SESSION_HOURS,
+  DESK_IDLE_MINUTES,
+  DESK_ENROLMENT_HOURS,
 } from "./values";
 
 export {
@@ -140,3 +151,42 @@ export type {
   InvoicesResponse,
   CheckoutReturnResponse,
 } from "./schemas/subscriptions";
+export type {
+  DeskEnrolmentQuery,
+  DeskEnrolmentResponse,
+  DeskEnrolPayload,
+  DeskEnrolResponse,
+  DeskLoginPayload,
+  DeskLoginResponse,
+  StaffMember,
+  DeskMeResponse,
+  DeskStaffResponse,
+  DeskInvitePayload,
+  DeskInviteResponse,
+  DeskOkResponse,
+  AuditEntry,
+  DeskAuditQuery,
+  DeskAuditResponse,
+} from "./schemas/desk";
+export type {
+  DeskLeadsQuery,
+  DeskLeadsExportQuery,
+  LeadSummary,
+  DeskLeadsResponse,
+  Delivery,
+  LeadDetail,
+  DeskLeadResponse,
+  DeskLeadPatchPayload,
+  DeskReleaseResponse,
+} from "./schemas/desk-leads";
+export type {
+  DeskCustomerSubscription,
+  DeskCustomerSummary,
+  DeskCustomersQuery,
+  DeskCustomersResponse,
+  DeskInvoice,
+  DeskConsentRecord,
+  DeskCustomerDetail,
+  DeskCustomerResponse,
+  DeskResendVerificationPayload,
+} from "./schemas/desk-customers";

@@ -118,6 +118,29 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: "admin.too_many_exports",
     message: "Too many exports. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
   },
+
+  "desk.forbidden": /*i18n*/ { id: "desk.forbidden", message: "The desk is only for the agency's staff. Sign in with a staff account." },
+  "desk.admin_only": /*i18n*/ { id: "desk.admin_only", message: "Only an admin can do this." },
+  "desk.code_required": /*i18n*/ {
+    id: "desk.code_required",
+    message: "Enter the code from your authenticator app, or one of your recovery codes.",
+  },
+  "desk.code_invalid": /*i18n*/ { id: "desk.code_invalid", message: "This code is not correct, or it has already been used." },
+  "desk.enrolment_invalid": /*i18n*/ { id: "desk.enrolment_invalid", message: "This invitation link is not valid. Ask an admin for a new one." },
+  "desk.enrolment_used": /*i18n*/ { id: "desk.enrolment_used", message: "This invitation link has already been used. Sign in instead." },
+  "desk.enrolment_expired": /*i18n*/ { id: "desk.enrolment_expired", message: "This invitation link has expired. Ask an admin for a new one." },
+  "desk.lead_not_found": /*i18n*/ { id: "desk.lead_not_found", message: "This quote request does not exist (any more)." },
+  "desk.not_releasable": /*i18n*/ { id: "desk.not_releasable", message: "Only a held request or one marked as spam can be released." },
+  "desk.customer_not_found": /*i18n*/ { id: "desk.customer_not_found", message: "This customer does not exist (any more)." },
+  "desk.already_verified": /*i18n*/ { id: "desk.already_verified", message: "This customer's e-mail address is already verified." },
+  "desk.no_subscription": /*i18n*/ { id: "desk.no_subscription", message: "This customer has no subscription that can be cancelled." },
+  "desk.cancel_failed": /*i18n*/ {
+    id: "desk.cancel_failed",
+    message: "The subscription could not be cancelled with the payment provider, so nothing was changed. Please try again later.",
+  },
+  "desk.staff_not_found": /*i18n*/ { id: "desk.staff_not_found", message: "This staff member does not exist (any more)." },
+  "desk.staff_exists": /*i18n*/ { id: "desk.staff_exists", message: "Someone with this e-mail address is already on the staff." },
+  "desk.cannot_remove_self": /*i18n*/ { id: "desk.cannot_remove_self", message: "You cannot remove yourself; ask another admin." },
 };
 
 /** How `{fields}` names the fields of request bodies and queries (id `field.<name>`); a field without one keeps its name. */
@@ -162,4 +185,9 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   page: /*i18n*/ { id: "field.page", message: "page number" },
   limit: /*i18n*/ { id: "field.limit", message: "page size" },
   consentId: /*i18n*/ { id: "field.consentId", message: "cookie choice" },
+  code: /*i18n*/ { id: "field.code", message: "code" },
+  role: /*i18n*/ { id: "field.role", message: "role" },
+  status: /*i18n*/ { id: "field.status", message: "status" },
+  note: /*i18n*/ { id: "field.note", message: "note" },
+  q: /*i18n*/ { id: "field.q", message: "search" },
 };

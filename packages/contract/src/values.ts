@@ -63,3 +63,29 @@ export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term",
 
 export const BLOG_PAGE_SIZE = 6;
 export const BLOG_MAX_LIMIT = 50;
+
+// ---------- The agency's desk ----------
+
+/** Who works in the desk: an admin also manages staff, erases accounts and reads the audit log. */
+export const DESK_ROLES = ["admin", "staff"] as const;
+export type DeskRole = (typeof DESK_ROLES)[number];
+
+/**
+ * Where a quote request stands in the desk's inbox. `held` (sent faster than a person can fill in the form) and
+ * `spam` (caught by the honeypot) were never mailed nor posted; releasing one makes it `new` and sends both.
+ */
+export const LEAD_STATUSES = ["new", "read", "archived", "spam", "held"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** The statuses staff may set by hand; `held` is only ever given by the server, and left by a release. */
+export const SETTABLE_LEAD_STATUSES = ["new", "read", "archived", "spam"] as const;
+
+export const DESK_PAGE_SIZE = 25;
+/** Counts in the desk stop here (the inbox shows "10,000+"), so a count never reads a whole large table. */
+export const DESK_COUNT_CAP = 10_000;
+/** How many recovery codes enrolment hands out; each works once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Staff sessions end this long after sign-in, or after DESK_IDLE_MINUTES without a request. */
+export const DESK_SESSION_HOURS = 12;
+export const DESK_IDLE_MINUTES = 30;
+/** An enrolment link works once, within this many hours. */
+export const DESK_ENROLMENT_HOURS = 24;

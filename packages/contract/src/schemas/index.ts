@@ -50,6 +50,49 @@ export {
 } from "./blog";
 export { ConsentBodySchema, ConsentResponseSchema } from "./consent";
 export {
+  DeskRoleSchema,
+  DeskEnrolmentQuerySchema,
+  DeskEnrolmentResponseSchema,
+  DeskEnrolBodySchema,
+  DeskEnrolResponseSchema,
+  DeskLoginBodySchema,
+  DeskLoginResponseSchema,
+  StaffMemberSchema,
+  DeskMeResponseSchema,
+  DeskStaffResponseSchema,
+  DeskInviteBodySchema,
+  DeskInviteResponseSchema,
+  DeskIdParamsSchema,
+  DeskOkResponseSchema,
+  AuditEntrySchema,
+  DeskAuditQuerySchema,
+  DeskAuditResponseSchema,
+} from "./desk";
+export {
+  LeadStatusSchema,
+  DeskLeadsQuerySchema,
+  DeskLeadsExportQuerySchema,
+  LeadSummarySchema,
+  DeskLeadsResponseSchema,
+  DeliverySchema,
+  LeadDetailSchema,
+  DeskLeadResponseSchema,
+  DeskLeadParamsSchema,
+  DeskLeadPatchBodySchema,
+  DeskReleaseResponseSchema,
+} from "./desk-leads";
+export {
+  DeskCustomerSubscriptionSchema,
+  DeskCustomerSummarySchema,
+  DeskCustomersQuerySchema,
+  DeskCustomersResponseSchema,
+  DeskInvoiceSchema,
+  DeskConsentRecordSchema,
+  DeskCustomerDetailSchema,
+  DeskCustomerResponseSchema,
+  DeskResendVerificationBodySchema,
+} from "./desk-customers";
+export {
   BillingPeriodSchema,
   PlanSchema,
   PlansResponseSchema,

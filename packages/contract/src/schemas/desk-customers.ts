@@ -1,0 +1,82 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { BILLING_PERIODS, INVOICE_STATUSES, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
+import { BasePathSchema } from "./accounts";
+import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
+
+/** The desk's customer view: the accounts, their subscriptions, invoices and consent records. */
+
+export const DeskCustomerSubscriptionSchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  planId: Type.String(),
+  planName: Type.String(),
+  status: StringEnum(SUBSCRIPTION_STATUSES),
+  billingPeriod: StringEnum(BILLING_PERIODS),
+  currentPeriodEnd: DateTimeSchema(),
+  cancelAtPeriodEnd: Type.Boolean(),
+  provider: StringEnum(["local", "stripe"] as const),
+});
+export type DeskCustomerSubscription = Static<typeof DeskCustomerSubscriptionSchema>;
+
+export const DeskCustomerSummarySchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  email: Type.String(),
+  name: Type.String(),
+  emailVerified: Type.Boolean(),
+  createdAt: DateTimeSchema(),
+  subscription: Type.Union([DeskCustomerSubscriptionSchema, Type.Null()], { description: "The latest subscription, ended or not; null when none" }),
+});
+export type DeskCustomerSummary = Static<typeof DeskCustomerSummarySchema>;
+
+export const DeskCustomersQuerySchema = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: "Part of the e-mail address or name (case-insensitive); newest accounts first, 50 at most" })),
+});
+export type DeskCustomersQuery = Static<typeof DeskCustomersQuerySchema>;
+
+export const DeskCustomersResponseSchema = Type.Object({ customers: Type.Array(DeskCustomerSummarySchema) });
+export type DeskCustomersResponse = Static<typeof DeskCustomersResponseSchema>;
+
+export const DeskInvoiceSchema = Type.Object({
+  id: Type.String(),
+  number: Type.Union([Type.String(), Type.Null()]),
+  createdAt: DateTimeSchema(),
+  total: Type.Number({ description: "In `currency`, VAT included" }),
+  currency: Type.String(),
+  status: StringEnum(INVOICE_STATUSES),
+});
+export type DeskInvoice = Static<typeof DeskInvoiceSchema>;
+
+export const DeskConsentRecordSchema = Type.Object({
+  kind: StringEnum(["quote_request"] as const, {
+    description:
+      "quote_request: a quote request sent with the account's (verified) address, under the form's privacy notice. Cookie choices are " +
+      "kept under an anonymous id of the browser, not of the account, so they are not listed",
+  }),
+  at: DateTimeSchema(),
+  detail: Type.String({ description: "e.g. the request's id and page" }),
+});
+export type DeskConsentRecord = Static<typeof DeskConsentRecordSchema>;
+
+/** GET /desk/customers/{id}. */
+export const DeskCustomerDetailSchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  email: Type.String(),
+  name: Type.String(),
+  language: StringEnum(LOCALES),
+  emailVerified: Type.Boolean(),
+  pendingEmail: Type.Union([Type.String(), Type.Null()]),
+  createdAt: DateTimeSchema(),
+  sessions: Type.Integer({ description: "Devices signed in right now" }),
+  subscription: Type.Union([DeskCustomerSubscriptionSchema, Type.Null()]),
+  invoices: Type.Array(DeskInvoiceSchema, { description: "Newest first" }),
+  consentRecords: Type.Array(DeskConsentRecordSchema, { description: "Oldest first" }),
+});
+export type DeskCustomerDetail = Static<typeof DeskCustomerDetailSchema>;
+
+export const DeskCustomerResponseSchema = Type.Object({ customer: DeskCustomerDetailSchema });
+export type DeskCustomerResponse = Static<typeof DeskCustomerResponseSchema>;
+
+export const DeskResendVerificationBodySchema = Type.Object({
+  language: Type.Optional(LocaleSchema),
+  basePath: Type.Optional(BasePathSchema),
+});
+export type DeskResendVerificationPayload = Static<typeof DeskResendVerificationBodySchema>;
