@@ -51,6 +51,30 @@ const englishPages: RouteObject[] = bilingualPages.map((route) => ({
   shouldRevalidate: languageGuardRevalidates,
 }));
 
+/**
+ * The agency's desk, the same views at /desk and /en/desk: its own frame (no marketing header or footer), the
+ * enrolment link's page open to anyone holding the link, and the rest behind the staff sign-in.
+ */
+const deskRoutes = (path: string): RouteObject => ({
+  path,
+  lazy: page(() => import("./pages/desk/desk-page")),
+  children: [
+    { path: "enrol", lazy: page(() => import("./pages/desk/enrol/enrol-view")) },
+    {
+      lazy: page(() => import("./pages/desk/desk-guard")),
+      children: [
+        { index: true, lazy: page(() => import("./pages/desk/leads/inbox-view")) },
+        { path: "leads/:id", lazy: page(() => import("./pages/desk/leads/lead-view")) },
+        { path: "customers", lazy: page(() => import("./pages/desk/customers/customers-view")) },
+        { path: "customers/:id", lazy: page(() => import("./pages/desk/customers/customer-view")) },
+        { path: "audit", lazy: page(() => import("./pages/desk/admin/audit-view")) },
+        { path: "staff", lazy: page(() => import("./pages/desk/admin/staff-view")) },
+        { path: "*", lazy: page(() => import("./pages/desk/desk-not-found")) },
+      ],
+    },
+  ],
+});
+
 /** The dashboard's paid features: behind the subscription guard. None yet; new dashboard sections go here. */
 const PAID_FEATURES: RouteObject[] = [];
 
@@ -61,6 +85,8 @@ export const routes: RouteObject[] = [
     // The first English page waits for its guard; nothing is worth showing for those few milliseconds.
     hydrateFallbackElement: <></>,
     children: [
+      deskRoutes("desk"),
+      deskRoutes("en/desk"),
       {
         path: "dashboard",
         lazy: async () => ({ Component: (await import("./guards/require-account")).RequireAccount }),

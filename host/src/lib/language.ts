@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
 import { unlocalizedPath } from "./localized-path";
 import { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS } from "./language-guard-script";
-import { BILINGUAL_PATHS } from "./site-pages";
+import { BILINGUAL_PATHS, isDeskPath } from "./site-pages";
 
 /** The language toggle's session marker, valid 5 s (defined with the guard script, which reads it too). */
 export { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS };
@@ -36,9 +36,9 @@ export function isLanguageToggleFresh(now = Date.now()): boolean {
 /**
  * The language a page is shown in: English under /en, Dutch on the other pages that have an English duplicate,
  * and the remembered choice on pages that exist once (login, dashboard, blog …), so an English visitor who
- * follows a link to /login is not dropped into Dutch.
+ * follows a link to /login is not dropped into Dutch. The desk has its own English address (/en/desk), so /desk is Dutch.
  */
 export function localeForPath(path: string): Locale {
   if (isEnglishPath(path)) return "en";
-  return hasEnglishVersion(path) ? DEFAULT_LOCALE : preferredLanguage();
+  return hasEnglishVersion(path) || isDeskPath(path) ? DEFAULT_LOCALE : preferredLanguage();
 }

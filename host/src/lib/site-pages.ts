@@ -37,8 +37,20 @@ export const AUTH_PATHS = ["/login", "/register", "/forgot-password"] as const;
 /** Pages only a signed-in visitor sees (the others are sent to the login page). */
 export const SIGNED_IN_PATHS = ["/dashboard", "/subscribe", "/subscription/", "/billing"] as const;
 
+/**
+ * The agency's desk, for staff only: Dutch at /desk, English at /en/desk, each with its views below it (the lead
+ * inbox, a lead, customers, the audit log, staff, enrolment). It has its own layout and session and is rendered in
+ * the browser.
+ */
+export const DESK_PATHS = ["/desk", "/en/desk"] as const;
+
+/** True for /desk, /en/desk and every address below them. */
+export function isDeskPath(appPath: string): boolean {
+  return DESK_PATHS.some((root) => appPath === root || appPath.startsWith(`${root}/`));
+}
+
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email"] as const;
+export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", ...DESK_PATHS] as const;
 
 /** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
@@ -65,7 +77,7 @@ export function isServerRenderedPath(appPath: string): boolean {
 
 /**
  * What the server sends for an app path: a page it renders ("rendered"), the shell of a portal page that the
- * browser renders ("portal"), or, for an address that is no page, the not-found page with status 404 ("missing";
+ * browser renders ("portal", the desk's views among them), or, for an address that is no page, the not-found page with status 404 ("missing";
  * below /dashboard/ the shell, because the portal's own not-found view sits behind its guards).
  */
 export type PageKind = "rendered" | "portal" | "portal-missing" | "missing";
@@ -73,7 +85,7 @@ export type PageKind = "rendered" | "portal" | "portal-missing" | "missing";
 export function pageKindOf(appPath: string): PageKind {
   const path = withoutTrailingSlash(appPath);
   if (isServerRenderedPath(path)) return "rendered";
-  if ((PORTAL_PATHS as readonly string[]).includes(path)) return "portal";
+  if ((PORTAL_PATHS as readonly string[]).includes(path) || isDeskPath(path)) return "portal";
   return path.startsWith("/dashboard/") ? "portal-missing" : "missing";
 }
 

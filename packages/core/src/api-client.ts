@@ -3,6 +3,27 @@ import type { I18n } from "@lingui/core";
 import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
 import { clearSession, getSession } from "./session";
 
+/**
+ * Whose bearer token a client sends, and how a 401 for it ends that session. The customer session is the default;
+ * the agency's desk has a session of its own, so a desk call can never sign a customer out (nor the other way round).
+ */
+export interface BearerSession {
+  /** Tells clients apart: one client per session, API base and language. */
+  readonly key: string;
+  token(): string | null;
+  /** Ends the session after a 401 for its current token. */
+  end(): void;
+  /** Whether that 401 also sends the browser to the login page (`loginUrl`); the desk shows its own sign-in in place. */
+  readonly navigatesOnUnauthorized: boolean;
+}
+
+const customerSession: BearerSession = {
+  key: "customer",
+  token: () => getSession().token,
+  end: clearSession,
+  navigatesOnUnauthorized: true,
+};
+
 /** How error answers are read (./api-errors.ts), there once the first call's code has loaded. */
 let errors: typeof import("./api-errors") | undefined;
 
@@ -13,6 +34,8 @@ export interface ApiClientOptions {
   loginUrl: string;
   /** Sent as Accept-Language, so the server's messages come back in the element's language. */
   locale?: string;
+  /** Whose token is sent; the customer session when left out. */
+  session?: BearerSession;
 }
 
 export interface ApiRequestConfig {
@@ -24,6 +47,8 @@ export interface ApiRequestConfig {
    * (the stored user refreshed in the background on a public page). Every other call keeps the 401 rule.
    */
   quietUnauthorized?: boolean;
+  /** The answer as text or a Blob instead of parsed JSON (a CSV export). */
+  responseType?: "text" | "blob";
 }
 
 /** axios's answer: the body and the headers (names in lower case). */
@@ -53,13 +78,13 @@ export const navigation = {
  * error so the caller can stop what it was doing. The rule applies to the session the request was sent with only
  * while it is still the current one.
  */
-function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiClientOptions): AxiosInstance {
+function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session = customerSession }: ApiClientOptions): AxiosInstance {
   const client = axios.create({
     baseURL: apiBase,
     headers: { "Content-Type": "application/json", ...(locale ? { "Accept-Language": locale } : {}) },
   });
   client.interceptors.request.use((config) => {
-    const { token } = getSession();
+    const token = session.token();
     if (token) config.headers.set("Authorization", `Bearer ${token}`);
     return config;
   });
@@ -68,10 +93,10 @@ function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale }: ApiCl
       // A request sent for a session that has ended here since (a logout while a panel was still loading) or been
       // replaced (a new sign-in) says nothing about the current one: the rule is for the session of now.
       const sent = error.config?.headers.get("Authorization");
-      const { token } = getSession();
-      if (typeof sent === "string" && sent !== `Bearer ${token}`) return Promise.reject(error);
-      clearSession();
-      if (!(error.config as ApiRequestConfig | undefined)?.quietUnauthorized) navigation.assign(loginUrl);
+      if (typeof sent === "string" && sent !== `Bearer ${session.token()}`) return Promise.reject(error);
+      session.end();
+      const quiet = (error.config as ApiRequestConfig | undefined)?.quietUnauthorized;
+      if (session.navigatesOnUnauthorized && !quiet) navigation.assign(loginUrl);
     }
     return Promise.reject(error);
   });
@@ -123,7 +148,7 @@ const clients = new Map<string, ApiClient>();
 
 /** One client per API base, language and login page. */
 export function getApiClient(options: ApiClientOptions): ApiClient {
-  const key = `${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
+  const key = `${options.session?.key ?? customerSession.key} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
   let client = clients.get(key);
   if (!client) {
     client = new LazyAxiosClient(options);

@@ -24,7 +24,18 @@ export {
   useSession,
 } from "./session";
 export {
+  type DeskSessionSnapshot,
+  DESK_TOKEN_KEY,
+  getDeskSession,
+  setDeskSession,
+  clearDeskSession,
+  subscribeDeskSession,
+  useDeskSession,
+  deskApiClient,
+} from "./desk-session";
+export {
   type ApiClient,
+  type BearerSession,
   type ApiClientOptions,
   type ApiRequestConfig,
   type ApiResponse,
@@ -42,6 +53,7 @@ export * as contactApi from "./api/contact";
 export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
 export * as accountApi from "./api/account";
+export * as deskApi from "./api/desk";
 
 // What the elements and the host use of the API contract (types are erased; the rest is the contract's runtime
 // rules and formatter, which import no schema library).

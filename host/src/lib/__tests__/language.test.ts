@@ -35,6 +35,14 @@ describe("page language", () => {
     expect(localeForPath("/terms")).toBe("nl");
   });
 
+  it("shows the desk in Dutch at /desk and in English at /en/desk, whatever was remembered", () => {
+    rememberLanguage("en");
+    expect(localeForPath("/desk")).toBe("nl");
+    expect(localeForPath("/desk/leads/3")).toBe("nl");
+    expect(localeForPath("/en/desk")).toBe("en");
+    expect(localeForPath("/en/desk/customers")).toBe("en");
+  });
+
   it("follows the remembered choice on pages without an English duplicate, Dutch by default", () => {
     expect(preferredLanguage()).toBe("nl");
     expect(localeForPath("/login")).toBe("nl");

@@ -1,7 +1,7 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../routes";
-import { AUTH_PATHS, BILINGUAL_PATHS, isAppPath, isServerRenderedPath, pageKindOf, PORTAL_PATHS, PUBLIC_PATHS, renderedPageUrl } from "../site-pages";
+import { AUTH_PATHS, BILINGUAL_PATHS, isAppPath, isDeskPath, PRIVATE_PATHS, isServerRenderedPath, pageKindOf, PORTAL_PATHS, PUBLIC_PATHS, renderedPageUrl } from "../site-pages";
 
 /** The route a path ends on, "*" for the not-found page. */
 const routeOf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path ?? "(index)";
@@ -32,6 +32,24 @@ describe("the page list", () => {
       expect(routeOf(path), path).toBe("*");
     }
     expect(pageKindOf("/dashboard/nope")).toBe("portal-missing");
+  });
+
+  it("sends the desk's shell for every address below /desk and /en/desk, each with its view in the route table", () => {
+    const views = ["", "/enrol", "/leads/42", "/customers", "/customers/0b0e", "/audit", "/staff"];
+    for (const root of ["/desk", "/en/desk"]) {
+      for (const view of views) {
+        expect(pageKindOf(`${root}${view}`), `${root}${view}`).toBe("portal");
+        expect(routeOf(`${root}${view}`), `${root}${view}`).not.toBe("*");
+        expect(isServerRenderedPath(`${root}${view}`)).toBe(false);
+      }
+      // The desk's own not-found view, inside its frame and behind its sign-in.
+      expect(pageKindOf(`${root}/nope`)).toBe("portal");
+      expect(routeOf(`${root}/nope`)).toBe("*");
+      expect(PRIVATE_PATHS).toContain(root);
+    }
+    expect(isDeskPath("/desks")).toBe(false);
+    expect(isDeskPath("/en/desks")).toBe(false);
+    expect(pageKindOf("/desks")).toBe("missing");
   });
 
   it("renders a page from its path and the query parameters it reads, nothing else", () => {

@@ -1,0 +1,171 @@
+import { apiErrorCode, deskApi, PASSWORD_MIN_LENGTH } from "@agency/core";
+import type { DeskEnrolmentResponse } from "@agency/contract";
+import { Spinner } from "@agency/ui";
+import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { renderSVG } from "uqr";
+import { PageMeta } from "../../../lib/page-meta";
+import { useLocale } from "../../../lib/use-locale";
+import { failureText, focusHeading, useDeskApi, useLoaded } from "../desk-lib";
+import { RecoveryCodes } from "./recovery-codes";
+
+/**
+ * The enrolment link's page (/desk/enrol?token=…): choose a password, set up the authenticator from the QR code or
+ * the secret as text, confirm with its current code; then the recovery codes, shown this once.
+ */
+export default function EnrolView() {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const api = useDeskApi();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const enrolment = useLoaded(`enrolment ${token}`, () => deskApi.fetchEnrolment(api, token));
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  const meta = <PageMeta title={t`Set up your desk account`} description={t`The agency's desk, for staff.`} locale={locale} path="/desk/enrol" noindex />;
+  if (recoveryCodes) {
+    return (
+      <div className="desk-view desk-view--narrow">
+        {meta}
+        <RecoveryCodes codes={recoveryCodes} />
+      </div>
+    );
+  }
+  return (
+    <div className="desk-view desk-view--narrow">
+      {meta}
+      {enrolment.value.state === "loading" ? <Spinner label={t`Checking your link...`} /> : null}
+      {enrolment.value.state === "failed" ? (
+        <>
+          <h1 className="desk-view__title">
+            <Trans>This link no longer works</Trans>
+          </h1>
+          <p className="notice notice--error" role="alert">
+            {failureText(enrolment.value.error, i18n, t`The link could not be checked. Please try again.`)}
+          </p>
+          <p>
+            <Trans>An enrolment link works once, within 24 hours. Ask an admin of the desk for a new invitation.</Trans>
+          </p>
+        </>
+      ) : null}
+      {enrolment.value.state === "done" ? (
+        <EnrolForm
+          token={token}
+          enrolment={enrolment.value.data}
+          onDone={(codes) => {
+            setRecoveryCodes(codes);
+            focusHeading();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type Field = "password" | "confirm" | "code";
+
+function EnrolForm({ token, enrolment, onDone }: { token: string; enrolment: DeskEnrolmentResponse; onDone: (codes: string[]) => void }) {
+  const { t, i18n } = useLingui();
+  const api = useDeskApi();
+  const alertId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(form);
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<{ message: string; fields: Field[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const qr = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(enrolment.otpauthUrl, { pixelSize: 6 }))}`, [enrolment.otpauthUrl]);
+  // Four characters at a time, as authenticator apps show secrets: easier to type without a slip.
+  const groupedSecret = enrolment.totpSecret.replace(/(.{4})(?=.)/g, "$1 ");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const refuse = (message: string, fields: Field[]) => {
+      setError({ message, fields });
+      focusFirstError();
+    };
+    if (password.length < PASSWORD_MIN_LENGTH) return refuse(t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, ["password"]);
+    if (password !== confirm) return refuse(t`Passwords do not match`, ["confirm"]);
+    const digits = code.replace(/\s/g, "");
+    if (!/^\d{6}$/.test(digits)) return refuse(t`Enter the six-digit code your authenticator app shows now.`, ["code"]);
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(await deskApi.enrol(api, { token, password, code: digits }));
+    } catch (failure) {
+      const errorCode = apiErrorCode(failure);
+      const fields: Field[] = errorCode?.startsWith("desk.code") ? ["code"] : errorCode?.startsWith("auth.") ? ["password"] : [];
+      refuse(failureText(failure, i18n, t`Setting up your account failed. Please try again.`), fields);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fault = (field: Field) => {
+    const invalid = error?.fields.includes(field) ?? false;
+    return { invalid, describedBy: invalid ? alertId : undefined };
+  };
+
+  return (
+    <>
+      <h1 className="desk-view__title">
+        <Trans>Set up your desk account</Trans>
+      </h1>
+      <p className="desk-view__lead">
+        <Trans>
+          For <strong>{enrolment.email}</strong>. Signing in to the desk always takes your password and a code from an
+          authenticator app.
+        </Trans>
+      </p>
+      <form ref={form} className="desk-form" noValidate onSubmit={submit}>
+        <FormAlert id={alertId} message={error?.message} />
+        <h2 className="desk-form__step">
+          <Trans>1. Choose a password</Trans>
+        </h2>
+        <PasswordField
+          {...fault("password")}
+          label={t`Password`}
+          autoComplete="new-password"
+          hint={t`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
+          value={password}
+          onValueChange={setPassword}
+          required
+        />
+        <PasswordField {...fault("confirm")} label={t`Confirm password`} autoComplete="new-password" value={confirm} onValueChange={setConfirm} required />
+        <h2 className="desk-form__step">
+          <Trans>2. Set up your authenticator app</Trans>
+        </h2>
+        <p>
+          <Trans>Scan this QR code with an authenticator app, or type the key below into it.</Trans>
+        </p>
+        <img className="desk-qr" src={qr} width="220" height="220" alt={t`QR code for your authenticator app`} />
+        <p className="desk-secret">
+          <span className="desk-secret__label">
+            <Trans>Key</Trans>
+          </span>{" "}
+          <code data-testid="totp-secret" data-secret={enrolment.totpSecret}>
+            {groupedSecret}
+          </code>
+        </p>
+        <h2 className="desk-form__step">
+          <Trans>3. Confirm with a code</Trans>
+        </h2>
+        <TextField
+          {...fault("code")}
+          label={t`Code from your authenticator app`}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onValueChange={setCode}
+          required
+        />
+        <button type="submit" className="ag-button" disabled={busy} aria-busy={busy}>
+          {busy ? <Trans>Setting up...</Trans> : <Trans>Set up my account</Trans>}
+        </button>
+      </form>
+    </>
+  );
+}
