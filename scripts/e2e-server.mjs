@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The API + site server for browser tests: a fresh embedded database every run (its own folder, removed on
 // exit), mail to that folder's outbox.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -13,4 +14,17 @@ process.env.INIT_CWD = dataDir;
 mkdirSync(dataDir, { recursive: true });
 writeFileSync(resolve(import.meta.dirname, `../test-results/e2e-data-dir-${process.env.PORT}.txt`), dataDir);
 process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+
+// The desk's first admin, made as an operator does on a new database (`npm run staff -- add`), while no server holds
+// the embedded database yet. The desk's browser test enrols from the link it prints, which this file keeps; a
+// failure is kept there too, so that test says why and every other test still runs.
+const staff = spawnSync(
+  process.execPath,
+  [resolve(import.meta.dirname, "../node_modules/tsx/dist/cli.mjs"), resolve(import.meta.dirname, "../packages/server/src/cli/staff.ts"), "add", "desk-admin@agency.test", "--role", "admin"],
+  { env: process.env, encoding: "utf8" },
+);
+writeFileSync(
+  resolve(import.meta.dirname, `../test-results/e2e-desk-admin-${process.env.PORT}.txt`),
+  staff.status === 0 ? staff.stdout : `npm run staff -- add failed (${staff.status}): ${staff.stderr}${staff.error ?? ""}`,
+);
 await import("../packages/server/dist/server.js");
