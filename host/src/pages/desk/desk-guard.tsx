@@ -1,7 +1,7 @@
 import { apiStatus, deskApi, useDeskSession, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
@@ -22,6 +22,15 @@ export default function DeskGuard() {
   const [staffAnyway, setStaffAnyway] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const signedInHere = useRef(false);
+
+  // Signing in replaces the form with the view the staff member came for: focus goes to its heading. (Armed while
+  // the form shows, since the sign-in's answer and the staff member's details may arrive in either order.)
+  useEffect(() => {
+    if (!staff || !signedInHere.current) return;
+    signedInHere.current = false;
+    focusHeading();
+  }, [staff]);
 
   useEffect(() => {
     if (!token || staff) return;
@@ -39,7 +48,13 @@ export default function DeskGuard() {
 
   if (!token) {
     if (customer.isAuthenticated && !staffAnyway) return <CustomerRefused onStaff={() => setStaffAnyway(true)} />;
-    return <SignInView />;
+    return (
+      <SignInView
+        onShown={() => {
+          signedInHere.current = true;
+        }}
+      />
+    );
   }
   if (failure) {
     return (
@@ -60,9 +75,11 @@ export default function DeskGuard() {
   return <Outlet />;
 }
 
-function SignInView() {
+function SignInView({ onShown }: { onShown: () => void }) {
   const { t } = useLingui();
   const locale = useLocale();
+  // oxlint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(onShown, []);
   return (
     <div className="desk-view desk-view--narrow">
       <PageMeta title={t`Sign in to the desk`} description={t`The agency's desk, for staff.`} locale={locale} path="/desk" noindex />
@@ -72,7 +89,7 @@ function SignInView() {
       <p className="desk-view__lead">
         <Trans>For the agency's staff: your e-mail address, your password and the code from your authenticator app.</Trans>
       </p>
-      <SignInForm onSignedIn={focusHeading} />
+      <SignInForm />
     </div>
   );
 }

@@ -34,16 +34,13 @@ export default function CustomerView() {
           <Trans>Back to the customers</Trans>
         </Link>
       </p>
+      {/* There from the start, so a navigation's focus lands on it and stays while the customer loads. */}
+      <h1 className="desk-view__title">{loaded ? loaded.name || loaded.email : t`Customer`}</h1>
       {customer.value.state === "loading" ? <Spinner label={t`Loading the customer...`} /> : null}
       {customer.value.state === "failed" ? (
-        <>
-          <h1 className="desk-view__title">
-            <Trans>Customer</Trans>
-          </h1>
-          <p className="notice notice--error" role="alert">
-            {failureText(customer.value.error, i18n, t`The customer could not be loaded.`)}
-          </p>
-        </>
+        <p className="notice notice--error" role="alert">
+          {failureText(customer.value.error, i18n, t`The customer could not be loaded.`)}
+        </p>
       ) : null}
       {loaded ? <CustomerDetailView customer={loaded} onChanged={customer.reload} /> : null}
     </div>
@@ -122,7 +119,6 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
 
   return (
     <>
-      <h1 className="desk-view__title">{who}</h1>
       <div className="desk-sections">
         <DetailSection
           title={t`Account`}

@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router";
 import { renderSVG } from "uqr";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
-import { failureText, focusHeading, useDeskApi, useLoaded } from "../desk-lib";
+import { failureText, useDeskApi, useLoaded } from "../desk-lib";
 import { RecoveryCodes } from "./recovery-codes";
 
 /**
@@ -54,10 +54,7 @@ export default function EnrolView() {
         <EnrolForm
           token={token}
           enrolment={enrolment.value.data}
-          onDone={(codes) => {
-            setRecoveryCodes(codes);
-            focusHeading();
-          }}
+          onDone={setRecoveryCodes}
         />
       ) : null}
     </div>

@@ -1,9 +1,9 @@
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useLocale } from "../../../lib/use-locale";
-import { saveFile, useDeskPath } from "../desk-lib";
+import { focusHeading, saveFile, useDeskPath } from "../desk-lib";
 
 /**
  * The recovery codes, shown once: each signs in once in place of the authenticator's code. They can be copied or
@@ -16,6 +16,8 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   const to = useDeskPath();
   const [saved, setSaved] = useState(false);
   const text = `${codes.join("\n")}\n`;
+  // A new step of the same page, not a navigation: focus goes to its heading here.
+  useEffect(focusHeading, []);
 
   async function copy() {
     try {

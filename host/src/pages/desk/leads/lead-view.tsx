@@ -20,6 +20,7 @@ export default function LeadView() {
   const locale = useLocale();
   const api = useDeskApi();
   const to = useDeskPath();
+  const labels = useDeskLabels();
   const id = Number(useParams().id);
   const lead = useLoaded(`lead ${id}`, () => deskApi.fetchLead(api, id));
   const markedRead = useRef(false);
@@ -40,16 +41,20 @@ export default function LeadView() {
           <Trans>Back to the leads</Trans>
         </Link>
       </p>
+      {/* There from the start, so a navigation's focus lands on it and stays while the lead loads. */}
+      <div className="desk-view__heading">
+        <h1 className="desk-view__title">{loaded?.name || t`Lead`}</h1>
+        {loaded ? (
+          <span className={`desk-status desk-status--${loaded.status}`} data-testid="lead-status">
+            {labels.leadStatus[loaded.status]}
+          </span>
+        ) : null}
+      </div>
       {lead.value.state === "loading" ? <Spinner label={t`Loading the lead...`} /> : null}
       {lead.value.state === "failed" ? (
-        <>
-          <h1 className="desk-view__title">
-            <Trans>Lead</Trans>
-          </h1>
-          <p className="notice notice--error" role="alert">
-            {failureText(lead.value.error, i18n, t`The lead could not be loaded.`)}
-          </p>
-        </>
+        <p className="notice notice--error" role="alert">
+          {failureText(lead.value.error, i18n, t`The lead could not be loaded.`)}
+        </p>
       ) : null}
       {loaded ? <LeadDetailView lead={loaded} onChange={lead.replace} /> : null}
     </div>
@@ -99,12 +104,6 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
 
   return (
     <>
-      <div className="desk-view__heading">
-        <h1 className="desk-view__title">{lead.name || t`Lead`}</h1>
-        <span className={`desk-status desk-status--${lead.status}`} data-testid="lead-status">
-          {labels.leadStatus[lead.status]}
-        </span>
-      </div>
       {lead.company ? <p className="desk-view__lead">{lead.company}</p> : null}
       {lead.status === "held" || lead.status === "spam" ? (
         <div className="notice desk-flag">
