@@ -52,7 +52,10 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "in spreadsheets that split on ; as well as on ,. Written to the audit log.",
         security: [{ bearer: [] }],
         querystring: DeskLeadsExportQuerySchema,
-        response: { 200: { type: "string", description: "text/csv" }, ...errorResponses({ 400: [], ...DESK_ERRORS }) },
+        response: {
+          200: { description: "CSV, a header line first", content: { "text/csv": { schema: { type: "string" } } } },
+          ...errorResponses({ 400: [], ...DESK_ERRORS }),
+        },
       },
     },
     async (request, reply) => {
