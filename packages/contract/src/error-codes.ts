@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   "desk.enrolment_expired",
   "desk.lead_not_found",
   "desk.not_releasable",
+  "desk.release_first",
   "desk.customer_not_found",
   "desk.already_verified",
   "desk.no_subscription",

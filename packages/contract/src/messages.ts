@@ -131,6 +131,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "desk.enrolment_expired": /*i18n*/ { id: "desk.enrolment_expired", message: "This invitation link has expired. Ask an admin for a new one." },
   "desk.lead_not_found": /*i18n*/ { id: "desk.lead_not_found", message: "This quote request does not exist (any more)." },
   "desk.not_releasable": /*i18n*/ { id: "desk.not_releasable", message: "Only a held request or one marked as spam can be released." },
+  "desk.release_first": /*i18n*/ {
+    id: "desk.release_first",
+    message: "This request was held or caught as spam and never passed on. Release it to mark it as new or read.",
+  },
   "desk.customer_not_found": /*i18n*/ { id: "desk.customer_not_found", message: "This customer does not exist (any more)." },
   "desk.already_verified": /*i18n*/ { id: "desk.already_verified", message: "This customer's e-mail address is already verified." },
   "desk.no_subscription": /*i18n*/ { id: "desk.no_subscription", message: "This customer has no subscription that can be cancelled." },

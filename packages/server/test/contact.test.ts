@@ -300,7 +300,7 @@ describe("leads export", () => {
   it("prints the requests as CSV, without spam unless asked", async () => {
     const csv = await exportLeadsCsv(t.db);
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^id,created_at,last_contact_at,name,email,/);
+    expect(lines[0]).toMatch(/^"id","created_at","last_contact_at","name","email",/);
     expect(csv).toContain("Jan de Vries");
     expect(csv).toContain("newsletter");
     const total = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM contact_requests WHERE NOT is_spam")).rows[0]!.n;
@@ -309,10 +309,10 @@ describe("leads export", () => {
     expect(withSpam.trim().split("\r\n").length).toBeGreaterThan(lines.length);
   });
 
-  it("quotes fields and neutralises spreadsheet formulas", () => {
+  it("quotes every field and neutralises spreadsheet formulas", () => {
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvCell("=HYPERLINK(1)")).toBe(`"'=HYPERLINK(1)"`);
-    expect(csvCell(["a", "b"])).toBe("a; b");
-    expect(csvCell(null)).toBe("");
+    expect(csvCell(["a", "b"])).toBe('"a; b"');
+    expect(csvCell(null)).toBe('""');
   });
 });

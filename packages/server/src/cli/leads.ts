@@ -3,28 +3,29 @@ import { loadConfig, loadDotEnv, ConfigError } from "../config";
 import { exportRows } from "../contact/store";
 import { createDb, type Db } from "../db/db";
 import { migrate } from "../db/migrate";
+import { csvCell, csvDocument, type CsvValue } from "../lib/csv";
 
-const COLUMNS = [
+/** The columns of every lead export, in order. */
+export const LEAD_CSV_COLUMNS = [
   "id", "created_at", "last_contact_at", "name", "email", "company", "country_code", "phone", "current_website",
   "project_type", "budget_range", "timeline", "primary_goal", "features", "domain_status", "hear_about_us",
   "biggest_challenge", "message", "language", "source", "page_url", "origin", "referrer", "utm_source",
   "utm_medium", "utm_campaign", "utm_term", "utm_content", "is_spam", "held_for_review", "notified_at",
 ] as const;
 
-type Cell = string | number | boolean | Date | null | undefined | string[];
+/** Kept for the scripts that import it from here; the writer is lib/csv.ts. */
+export { csvCell };
 
-/** RFC 4180 field. Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) get a leading apostrophe. */
-export function csvCell(value: Cell): string {
-  let text =
-    value === null || value === undefined
-      ? ""
-      : value instanceof Date
-        ? value.toISOString()
-        : Array.isArray(value)
-          ? value.join("; ")
-          : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** Export rows (every column of contact_requests) as CSV, with `extra` columns after the common ones. */
+export function leadsCsv(rows: (Record<string, unknown> & { utm: Record<string, string> })[], extra: readonly string[] = []): string {
+  const columns = [...LEAD_CSV_COLUMNS, ...extra];
+  return csvDocument(
+    columns,
+    rows.map((row) => {
+      const flat = { ...row, ...row.utm } as Record<string, CsvValue>;
+      return columns.map((c) => flat[c]);
+    }),
+  );
 }
 
 export interface ExportOptions {
@@ -34,13 +35,7 @@ export interface ExportOptions {
 
 /** Every quote request as CSV (header line first), oldest first. */
 export async function exportLeadsCsv(db: Db, options: ExportOptions = {}): Promise<string> {
-  const rows = await exportRows(db, options);
-  const lines = [COLUMNS.join(",")];
-  for (const row of rows) {
-    const flat: Record<string, Cell> = { ...row, ...row.utm };
-    lines.push(COLUMNS.map((c) => csvCell(flat[c])).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return leadsCsv(await exportRows(db, options));
 }
 
 const USAGE = `Usage: npm run leads -- export [--since YYYY-MM-DD] [--include-spam]

@@ -129,6 +129,12 @@ export async function claimLegacyNotifications(tx: Db): Promise<ContactRow[]> {
   return rows;
 }
 
+/** One stored quote request with the columns its notification and webhook are written from, or null. */
+export async function contactRowById(db: Db, id: number): Promise<ContactRow | null> {
+  const { rows } = await db.query<ContactRow>(`SELECT ${ROW_COLUMNS} FROM contact_requests WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 export async function markNotified(db: Db, id: number): Promise<void> {
   await db.query("UPDATE contact_requests SET notified_at = now(), last_error = NULL WHERE id = $1", [id]);
 }

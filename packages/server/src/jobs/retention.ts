@@ -8,6 +8,8 @@ import type { Db } from "../db/db";
 import { deleteOldLoginFailures, deleteOldRateEvents } from "../lib/throttle";
 import { deleteFinishedItems } from "../outbox/repository";
 import { deleteExpiredSessions } from "../sessions/store";
+import { deleteExpiredStaffSessions } from "../desk/staff-sessions";
+import { DESK_IDLE_MINUTES } from "@agency/contract";
 import { withJobLock } from "./job-lock";
 
 /** Name of the job's advisory lock. */
@@ -20,6 +22,7 @@ export interface RetentionResult {
   contactRequests: number;
   consentRecords: number;
   sessions: number;
+  staffSessions: number;
   passwordResets: number;
   emailVerifications: number;
   rateEvents: number;
@@ -51,6 +54,7 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     contactRequests: await deleteExpiredContactRequests(tx),
     consentRecords: await deleteExpiredConsentRecords(tx),
     sessions: await deleteExpiredSessions(tx, options.sessionIdleSeconds),
+    staffSessions: await deleteExpiredStaffSessions(tx, DESK_IDLE_MINUTES * 60),
     passwordResets: await deleteExpiredResets(tx),
     emailVerifications: await deleteExpiredVerifications(tx),
     rateEvents: await deleteOldRateEvents(tx),

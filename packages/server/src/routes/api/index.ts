@@ -5,6 +5,7 @@ import authRoutes from "./auth/index";
 import blogRoutes from "./blog/index";
 import consentRoutes from "./consent/index";
 import contactRoutes from "./contact/index";
+import deskRoutes from "./desk/index";
 import healthRoutes from "./health/index";
 import metricsRoutes from "./metrics/index";
 import readyRoutes from "./ready/index";
@@ -31,6 +32,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(consentRoutes, { prefix: "/consent" });
   await app.register(subscriptionRoutes, { prefix: "/subscriptions" });
   await app.register(adminRoutes, { prefix: "/admin" });
+  await app.register(deskRoutes, { prefix: "/desk" });
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

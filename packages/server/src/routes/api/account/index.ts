@@ -1,13 +1,11 @@
 import { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema, SuccessMessageResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { confirmPassword } from "../../../accounts/confirm-password";
-import { userRef } from "../../../accounts/mails";
-import { deleteUser, findUserById } from "../../../accounts/store";
+import { CloseAccountFailed, eraseAccount } from "../../../accounts/erasure";
+import { findUserById } from "../../../accounts/store";
 import { authTexts } from "../../../accounts/texts";
 import { consentRecordsById } from "../../../consent/store";
-import { contactRef } from "../../../contact/notify";
-import { deleteQuoteRequestsByEmail, quoteRequestsByEmail } from "../../../contact/store";
-import { deleteItemsAbout } from "../../../outbox/repository";
+import { quoteRequestsByEmail } from "../../../contact/store";
 import { invoiceNumber } from "../../../payments/local-portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
@@ -126,23 +124,17 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         limit: app.config.limits.loginPerAccount,
       });
 
-      // The providers first: an account must never be gone while a checkout or subscription of it can still charge.
       try {
-        await app.payments.closeAccount(user.id);
-      } catch (error) {
+        await eraseAccount({ db: app.db, closeAccount: app.payments.closeAccount, revokeAll: app.sessions.revokeAll }, user);
+      } catch (failure) {
+        if (!(failure instanceof CloseAccountFailed)) throw failure;
+        const error = failure.cause;
         request.log.error(
           { err: error, ...(error instanceof ProviderError ? { provider: error.provider, providerRequestId: error.providerRequestId } : {}) },
           "account deletion: a checkout or subscription could not be closed at the payment provider",
         );
         return reply.sendError(503, "account.cancel_failed", { locale });
       }
-
-      await app.db.transaction(async (tx) => {
-        const quoteRequests = user.email_verified_at ? await deleteQuoteRequestsByEmail(tx, user.email) : [];
-        await deleteItemsAbout(tx, [userRef(user.id), ...quoteRequests.map(contactRef)]);
-        await app.sessions.revokeAll(user.id, tx);
-        await deleteUser(tx, user.id);
-      });
       request.log.info({ userId: user.id }, "account deleted at its owner's request");
       return { success: true as const, message: say(locale, authTexts.accountDeleted) };
     },

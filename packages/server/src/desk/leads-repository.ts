@@ -1,0 +1,174 @@
+import { DESK_COUNT_CAP, DESK_PAGE_SIZE, type LeadStatus, type LeadSummary } from "@agency/contract";
+import type { Db } from "../db/db";
+
+/**
+ * The desk's inbox over the quote requests. Every list is newest first and reads one page through an index
+ * ((created_at, id), or (status, created_at, id)); a search goes through the GIN index of the words of the name,
+ * company and e-mail address; counts stop at DESK_COUNT_CAP. So no request reads the whole table.
+ */
+
+export interface LeadFilter {
+  status?: LeadStatus;
+  q?: string;
+}
+
+/**
+ * A search as a tsquery: every word (letters and digits) as a prefix, all of them required, at most eight. Only
+ * letters and digits go in, so nothing the user types can be tsquery syntax. Null when there is no word.
+ */
+export function searchQuery(q: string | undefined): string | null {
+  const words = (q ?? "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(" & ");
+}
+
+function where(filter: LeadFilter): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    params.push(filter.status);
+    clauses.push(`status = $${params.length}`);
+  }
+  const query = searchQuery(filter.q);
+  if (query) {
+    params.push(query);
+    clauses.push(`search @@ to_tsquery('simple', $${params.length})`);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+interface SummaryRow {
+  id: number;
+  created_at: Date;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  company: string;
+  project_type: string;
+  budget_range: string;
+  language: "nl" | "en";
+  has_note: boolean;
+}
+
+const cappedCount = (sql: string) => `SELECT count(*)::int AS n FROM (SELECT 1 FROM contact_requests ${sql} LIMIT ${DESK_COUNT_CAP + 1}) capped`;
+
+export async function listInbox(db: Db, filter: LeadFilter, page: number): Promise<{ leads: LeadSummary[]; total: number; totalCapped: boolean; unread: number }> {
+  const { sql, params } = where(filter);
+  const { rows } = await db.query<SummaryRow>(
+    `SELECT id, created_at, status, name, email, company, project_type, budget_range, language, note <> '' AS has_note
+       FROM contact_requests ${sql}
+      ORDER BY created_at DESC, id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
+    params,
+  );
+  const total = (await db.query<{ n: number }>(cappedCount(sql), params)).rows[0]!.n;
+  const unread = (await db.query<{ n: number }>(cappedCount("WHERE status = 'new'"))).rows[0]!.n;
+  return {
+    leads: rows.map((row) => ({
+      id: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      status: row.status,
+      name: row.name,
+      email: row.email,
+      company: row.company,
+      projectType: row.project_type,
+      budgetRange: row.budget_range,
+      language: row.language,
+      hasNote: row.has_note,
+    })),
+    total: Math.min(total, DESK_COUNT_CAP),
+    totalCapped: total > DESK_COUNT_CAP,
+    unread: Math.min(unread, DESK_COUNT_CAP),
+  };
+}
+
+/** Every column of the requests that match, newest first, for the CSV export. */
+export async function exportInbox(db: Db, filter: LeadFilter) {
+  const { sql, params } = where(filter);
+  const { rows } = await db.query<Record<string, string | number | boolean | Date | null | string[]> & { utm: Record<string, string> }>(
+    `SELECT * FROM contact_requests ${sql} ORDER BY created_at DESC, id DESC`,
+    params,
+  );
+  return rows;
+}
+
+export interface LeadRow {
+  id: number;
+  created_at: Date;
+  last_contact_at: Date;
+  status: LeadStatus;
+  note: string;
+  name: string;
+  email: string;
+  company: string;
+  country_code: string;
+  phone: string;
+  current_website: string;
+  project_type: string;
+  budget_range: string;
+  timeline: string;
+  primary_goal: string;
+  features: string[];
+  domain_status: string;
+  hear_about_us: string;
+  biggest_challenge: string;
+  message: string;
+  language: "nl" | "en";
+  source: string;
+  page_url: string;
+  origin: string;
+  referrer: string;
+  utm: Record<string, string>;
+  is_spam: boolean;
+  held_for_review: boolean;
+  released_at: Date | null;
+  notified_at: Date | null;
+}
+
+const LEAD_COLUMNS = `id, created_at, last_contact_at, status, note, name, email, company, country_code, phone, current_website,
+  project_type, budget_range, timeline, primary_goal, features, domain_status, hear_about_us, biggest_challenge, message,
+  language, source, page_url, origin, referrer, utm, is_spam, held_for_review, released_at, notified_at`;
+
+export async function findLead(db: Db, id: number): Promise<LeadRow | null> {
+  const { rows } = await db.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM contact_requests WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The lead, locked until the transaction ends: concurrent changes and releases of one lead take turns. */
+export async function lockLead(tx: Db, id: number): Promise<LeadRow | null> {
+  const { rows } = await tx.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM contact_requests WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function updateLead(tx: Db, id: number, change: { status?: LeadStatus; note?: string; release?: boolean }): Promise<void> {
+  await tx.query(
+    `UPDATE contact_requests
+        SET status = COALESCE($2, status), note = COALESCE($3, note),
+            released_at = CASE WHEN $4::boolean THEN COALESCE(released_at, now()) ELSE released_at END
+      WHERE id = $1`,
+    [id, change.status ?? null, change.note ?? null, change.release ?? false],
+  );
+}
+
+/** Whether the lead was kept from the agency (spam or held) and never released: nothing about it went out yet. */
+export const neverHandedOn = (lead: Pick<LeadRow, "is_spam" | "held_for_review" | "released_at">) =>
+  (lead.is_spam || lead.held_for_review) && lead.released_at === null;
+
+export interface DeliveryRow {
+  topic: string;
+  attempts: number;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+}
+
+/** The outbox rows of a lead's notification and webhook, newest first. */
+export async function leadDeliveries(db: Db, ref: string, topics: string[]): Promise<DeliveryRow[]> {
+  const { rows } = await db.query<DeliveryRow>(
+    "SELECT topic, attempts, sent_at, failed_at, last_error FROM outbox WHERE ref = $1 AND topic = ANY($2::text[]) ORDER BY id DESC",
+    [ref, topics],
+  );
+  return rows;
+}
