@@ -206,8 +206,8 @@ test("staff cancel a customer's subscription at period end after confirming, and
   await signInToDesk(page, "nl", admin.recoveryCodes[1]!);
   await page.getByRole("navigation", { name: "Onderdelen van de desk" }).getByRole("link", { name: "Klanten" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Klanten" })).toBeFocused();
-  await page.getByLabel("Zoeken").fill(customer.email);
-  await page.getByRole("button", { name: "Zoeken" }).click();
+  await page.getByRole("textbox", { name: "Zoeken" }).fill(customer.email);
+  await page.getByRole("button", { name: "Zoeken", exact: true }).click();
   await page.getByRole("link", { name: "Klant Opzeggen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Klant Opzeggen" })).toBeFocused();
   await expect(page.getByTestId("subscription-status")).toHaveText("Actief");

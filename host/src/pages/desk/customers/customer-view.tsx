@@ -1,4 +1,4 @@
-import { deskApi, useDeskSession } from "@agency/core";
+import { basePathFrom, deskApi, useDeskSession } from "@agency/core";
 import { formatDate, formatDateTime, formatMoney, LIVE_STATUSES, type DeskCustomerDetail } from "@agency/contract";
 import { Modal, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -65,7 +65,7 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
     setBusy(true);
     try {
       if (action === "resend") {
-        await deskApi.resendVerification(api, customer.id, { language: customer.language });
+        await deskApi.resendVerification(api, customer.id, { language: customer.language, basePath: basePathFrom(window.location.pathname) });
         toast.success(t`A new verification link was mailed to ${customer.email}.`, { locale });
       } else if (action === "cancel") {
         await deskApi.cancelSubscription(api, customer.id);

@@ -27,8 +27,10 @@ export default function LeadView() {
   const loaded = lead.value.state === "done" ? lead.value.data : null;
 
   useEffect(() => {
-    if (!loaded || loaded.status !== "new" || markedRead.current) return;
+    // Only as it was opened: a lead released while open is new on purpose, and stays so.
+    if (!loaded || markedRead.current) return;
     markedRead.current = true;
+    if (loaded.status !== "new") return;
     deskApi.updateLead(api, id, { status: "read" }).then(lead.replace, () => undefined);
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
