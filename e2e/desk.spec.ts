@@ -7,6 +7,7 @@ import {
   DECIDED_COOKIES,
   expectNoAxeViolations,
   latestMail,
+  mailedLink,
   registerUser,
   signIn,
   subscribeViaTestCheckout,
@@ -23,7 +24,11 @@ test.describe.configure({ mode: "serial" });
 
 const ADMIN = "desk-admin@agency.test";
 const PASSWORD = "desk-pass-4-staff";
-const admin = { secret: "", recoveryCodes: [] as string[], lastStep: 0 };
+interface Authenticator {
+  secret: string;
+  lastStep: number;
+}
+const admin: Authenticator & { recoveryCodes: string[] } = { secret: "", recoveryCodes: [], lastStep: 0 };
 
 /** RFC 4648 base32, as authenticator apps read secrets. */
 function base32Decode(text: string): Buffer {
@@ -46,14 +51,14 @@ function totp(secret: string, step: number): string {
  * A code the server takes: a step it has not seen yet (a code works once), at most one step ahead of its clock,
  * waiting for the next step when the one ahead is used up.
  */
-async function nextCode(): Promise<string> {
+async function nextCode(app: Authenticator = admin): Promise<string> {
   let now = Math.floor(Date.now() / 30_000);
-  if (admin.lastStep > now) {
+  if (app.lastStep > now) {
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
     now = Math.floor(Date.now() / 30_000);
   }
-  admin.lastStep = Math.max(now, admin.lastStep + 1);
-  return totp(admin.secret, admin.lastStep);
+  app.lastStep = Math.max(now, app.lastStep + 1);
+  return totp(app.secret, app.lastStep);
 }
 
 /** The enrolment link the staff CLI printed when the e2e server started. */
@@ -233,6 +238,56 @@ test("staff cancel a customer's subscription at period end after confirming, and
   await page.getByRole("link", { name: "Logboek" }).click();
   await expect(page.getByRole("row").filter({ hasText: "customer.cancel_subscription" }).filter({ hasText: customer.user.id }).first()).toBeVisible();
   await page.context().close();
+});
+
+test("an admin invites a colleague by e-mail, who enrols from the mail and works without the admin sections until removed (en, nl)", async ({ browser }) => {
+  const colleague = uniqueEmail("colleague");
+  const page = await freshPage(browser);
+  await signInToDesk(page, "en", admin.recoveryCodes[2]!);
+  await page.getByRole("navigation", { name: "Desk sections" }).getByRole("link", { name: "Staff" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeFocused();
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(colleague);
+  await page.getByLabel("Role").selectOption({ label: "Staff" });
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `mailed to ${colleague}` })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: colleague })).toContainText("invited, not set up yet");
+  await expectNoAxeViolations(page, "staff");
+
+  // The colleague opens the mailed link in their own browser.
+  const link = await mailedLink(colleague, "desk/enrol");
+  const theirs = await freshPage(browser);
+  const app: Authenticator = { secret: "", lastStep: 0 };
+  await theirs.goto(link);
+  await expect(theirs.getByText(colleague)).toBeVisible();
+  app.secret = (await theirs.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+  await theirs.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);
+  await theirs.getByLabel("Bevestig wachtwoord").fill(PASSWORD);
+  await theirs.getByLabel("Code uit je authenticator-app").fill(await nextCode(app));
+  await theirs.getByRole("button", { name: "Mijn account instellen" }).click();
+  await expect(theirs.getByRole("list", { name: "Herstelcodes" }).getByRole("listitem")).toHaveCount(10);
+  await theirs.getByRole("link", { name: "Verder naar inloggen" }).click();
+  await theirs.getByLabel("E-mailadres").fill(colleague);
+  await theirs.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);
+  await theirs.getByLabel("Code", { exact: true }).fill(await nextCode(app));
+  await theirs.getByRole("button", { name: "Inloggen", exact: true }).click();
+  await expect(theirs.getByRole("heading", { level: 1, name: "Aanvragen" })).toBeFocused();
+  const sections = theirs.getByRole("navigation", { name: "Onderdelen van de desk" });
+  await expect(sections.getByRole("link", { name: "Klanten" })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Logboek" })).toHaveCount(0);
+  await theirs.goto("/desk/audit");
+  await expect(theirs.getByText("Alleen beheerders van de desk kunnen dit zien.")).toBeVisible();
+
+  // Removed: their next step in the desk finds them signed out.
+  await page.reload();
+  await page.getByRole("button", { name: `Remove ${colleague}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Remove ${colleague}?` });
+  await dialog.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("listitem").filter({ hasText: colleague })).toHaveCount(0);
+  await theirs.getByRole("link", { name: "Klanten" }).click();
+  await expect(theirs.getByRole("heading", { level: 1, name: "Inloggen op de desk" })).toBeVisible();
+  await page.context().close();
+  await theirs.context().close();
 });
 
 for (const locale of ["nl", "en"] as const) {
