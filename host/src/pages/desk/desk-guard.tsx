@@ -1,4 +1,4 @@
-import { apiStatus, deskApi, useDeskSession, useSession } from "@agency/core";
+import { apiStatus, deskApi, getDeskSession, useDeskSession, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
@@ -19,7 +19,9 @@ export default function DeskGuard() {
   const api = useDeskApi();
   const { token, staff } = useDeskSession();
   const customer = useSession();
-  const [staffAnyway, setStaffAnyway] = useState(false);
+  // A staff member whose desk session ends (idle, removed) while they are also signed in as a customer gets the
+  // sign-in, not the refusal: the page started with a staff session.
+  const [staffAnyway, setStaffAnyway] = useState(() => getDeskSession().token !== null);
   const [failure, setFailure] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const signedInHere = useRef(false);

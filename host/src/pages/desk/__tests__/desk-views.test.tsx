@@ -1,0 +1,176 @@
+import { clearDeskSession, getDeskSession, getSession, setDeskSession } from "@agency/core";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { API, logIn, renderApp, setupApi, waitForPath } from "../../../app/__tests__/render-app";
+
+const server = setupApi();
+
+const admin = { id: "5f0c7a7e-0000-4000-8000-000000000001", email: "admin@agency.test", role: "admin", enrolled: true, createdAt: "2026-01-01T00:00:00Z", lastSignInAt: null };
+const summary = (id: number, status: string) => ({ id, createdAt: "2026-11-27T10:00:00Z", status, name: `Lead ${id}`, email: `lead${id}@example.com`, company: "Co", projectType: "redesign", budgetRange: "1000-2000", language: "nl", hasNote: false });
+const delivery = { state: "not_sent", attempts: 0, deliveredAt: null, lastError: null };
+const detail = (status: string) => ({
+  ...summary(7, status),
+  lastContactAt: "2026-11-27T10:00:00Z",
+  note: "",
+  countryCode: "+31",
+  phone: "0612345678",
+  currentWebsite: "",
+  timeline: "asap",
+  primaryGoal: "",
+  features: [],
+  domainStatus: "have-domain",
+  hearAboutUs: "",
+  biggestChallenge: "",
+  message: "",
+  source: "site",
+  pageUrl: "",
+  origin: "",
+  referrer: "",
+  utm: {},
+  consent: { privacyNotice: true, marketing: false },
+  flag: null,
+  releasedAt: null,
+  mail: delivery,
+  webhook: delivery,
+});
+const customer = {
+  id: "5f0c7a7e-0000-4000-8000-000000000002",
+  email: "klant@example.com",
+  name: "Klant",
+  language: "en",
+  emailVerified: false,
+  pendingEmail: null,
+  createdAt: "2026-01-01T00:00:00Z",
+  sessions: 2,
+  subscription: null,
+  invoices: [],
+  consentRecords: [],
+};
+
+function asStaff(role: "admin" | "staff" = "admin") {
+  setDeskSession("desk-1");
+  server.use(http.get(`${API}/desk/me`, () => HttpResponse.json({ staff: { ...admin, role }, sessionExpiresAt: "2026-11-28T00:00:00Z" })));
+}
+
+beforeEach(() => asStaff());
+afterEach(() => clearDeskSession());
+
+describe("the desk's inbox", () => {
+  it("shows the unread count and pages through the leads, the page in the address", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/desk/leads`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ leads: [summary(1, "new")], total: 60, totalCapped: false, unread: 12, page: 1, pageSize: 25 });
+      }),
+    );
+    const { router } = renderApp("/en/desk?status=new");
+    expect(await screen.findByText("12 unread", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?status=new&page=2"));
+    await waitFor(() => expect(asked.at(-1)).toBe("?status=new&page=2"));
+    expect(asked[0]).toBe("?status=new&page=1");
+  });
+
+  it("says so when no lead matches (nl)", async () => {
+    server.use(http.get(`${API}/desk/leads`, () => HttpResponse.json({ leads: [], total: 0, totalCapped: false, unread: 0, page: 1, pageSize: 25 })));
+    renderApp("/desk?q=nobody");
+    expect(await screen.findByText("Geen aanvragen bij dit filter.", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Zoeken" })).toHaveValue("nobody");
+  });
+
+  it("ends only the staff session on a 401, and shows the sign-in where the staff member was", async () => {
+    logIn();
+    server.use(http.get(`${API}/desk/leads`, () => HttpResponse.json({ error: "Signed out", code: "auth.required" }, { status: 401 })));
+    renderApp("/en/desk");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to the desk" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(getDeskSession().token).toBeNull();
+    expect(getSession().token).toBe("token-1");
+  });
+});
+
+describe("a lead in the desk", () => {
+  it("is marked read when opened new, once, and its status can be changed", async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead: detail("new") })),
+      http.patch(`${API}/desk/leads/7`, async ({ request }) => {
+        const body = (await request.json()) as { status: string };
+        patches.push(body);
+        return HttpResponse.json({ lead: detail(body.status) });
+      }),
+    );
+    renderApp("/en/desk/leads/7");
+    await waitFor(() => expect(screen.getByTestId("lead-status")).toHaveTextContent("Read"), { timeout: 8000 });
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "archived" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change status" }));
+    await waitFor(() => expect(screen.getByTestId("lead-status")).toHaveTextContent("Archived"));
+    expect(patches).toEqual([{ status: "read" }, { status: "archived" }]);
+  });
+});
+
+describe("a customer in the desk", () => {
+  it("offers erasure to admins only", async () => {
+    asStaff("staff");
+    server.use(http.get(`${API}/desk/customers/${customer.id}`, () => HttpResponse.json({ customer })));
+    renderApp(`/en/desk/customers/${customer.id}`);
+    expect(await screen.findByRole("button", { name: "Resend verification mail" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Erase account" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Audit log" })).toBeNull();
+  });
+
+  it("resends the verification mail in the customer's language, and erases the account, each after confirming", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get(`${API}/desk/customers/${customer.id}`, () => HttpResponse.json({ customer })),
+      http.get(`${API}/desk/customers`, () => HttpResponse.json({ customers: [] })),
+      http.post(`${API}/desk/customers/${customer.id}/resend-verification`, async ({ request }) => {
+        calls.push(`resend ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ success: true });
+      }),
+      http.delete(`${API}/desk/customers/${customer.id}`, () => {
+        calls.push("erase");
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const { router } = renderApp(`/desk/customers/${customer.id}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Bevestigingsmail opnieuw sturen" }, { timeout: 8000 }));
+    const resend = screen.getByRole("dialog", { name: "De bevestigingsmail opnieuw sturen?" });
+    expect(calls).toEqual([]);
+    fireEvent.click(within(resend).getByRole("button", { name: "Ja, opnieuw sturen" }));
+    await waitFor(() => expect(calls).toEqual([`resend ${JSON.stringify({ language: "en", basePath: "/" })}`]));
+
+    fireEvent.click(await screen.findByRole("button", { name: "Account wissen" }));
+    const erase = screen.getByRole("dialog", { name: "Dit account wissen?" });
+    fireEvent.click(within(erase).getByRole("button", { name: "Terug" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Account wissen" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Ja, account wissen" }));
+    await waitForPath(router, "/desk/customers");
+    expect(calls.at(-1)).toBe("erase");
+  });
+});
+
+describe("the audit log", () => {
+  it("loads older entries before the last one shown", async () => {
+    const entry = (id: number) => ({ id, at: "2026-11-27T10:00:00Z", actor: "admin@agency.test", action: "lead.status", target: `lead:${id}`, detail: {}, ip: "127.0.0.1" });
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/desk/audit`, ({ request }) => {
+        const before = new URL(request.url).searchParams.get("before");
+        asked.push(before);
+        const ids = before ? [1] : Array.from({ length: 100 }, (_, i) => 101 - i);
+        return HttpResponse.json({ entries: ids.map(entry) });
+      }),
+    );
+    renderApp("/en/desk/audit");
+    expect(await screen.findByText("lead:101", {}, { timeout: 8000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Show older entries" }));
+    expect(await screen.findByText("lead:1")).toBeInTheDocument();
+    expect(asked).toEqual([null, "2"]);
+    expect(screen.queryByRole("button", { name: "Show older entries" })).toBeNull();
+  });
+});
