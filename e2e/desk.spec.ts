@@ -130,6 +130,7 @@ test("the first admin enrols from the printed link, saves the recovery codes and
 
   await page.getByRole("link", { name: "Verder naar inloggen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inloggen op de desk" })).toBeVisible();
+  await expectNoAxeViolations(page, "sign-in");
   // A wrong code is refused with its own message, and the code field is the one to fix.
   await page.getByLabel("E-mailadres").fill(ADMIN);
   await page.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);
@@ -213,6 +214,8 @@ test("staff cancel a customer's subscription at period end after confirming, and
   await expect(page.getByRole("heading", { level: 1, name: "Klanten" })).toBeFocused();
   await page.getByRole("textbox", { name: "Zoeken" }).fill(customer.email);
   await page.getByRole("button", { name: "Zoeken", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Klant Opzeggen" })).toBeVisible();
+  await expectNoAxeViolations(page, "customers");
   await page.getByRole("link", { name: "Klant Opzeggen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Klant Opzeggen" })).toBeFocused();
   await expect(page.getByTestId("subscription-status")).toHaveText("Actief");
