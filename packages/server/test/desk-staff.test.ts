@@ -111,7 +111,7 @@ describe("the audit log", () => {
     const res = await as(admin, "GET", "/api/desk/audit");
     const entries = res.json().entries as { id: number; at: string; actor: string; action: string; ip: string }[];
     expect(entries.length).toBeGreaterThan(5);
-    expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a));
+    expect(entries.map((e) => e.id)).toEqual(entries.map((e) => e.id).toSorted((a, b) => b - a));
     expect(entries.find((e) => e.action === "desk.sign_in")).toMatchObject({ actor: expect.any(String), ip: expect.stringMatching(/^10\./) });
     const older = (await as(admin, "GET", `/api/desk/audit?before=${entries[1]!.id}`)).json().entries;
     expect(older[0].id).toBe(entries[2]!.id);
