@@ -8,7 +8,7 @@ import pkg from "./package.json" with { type: "json" };
 const deps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies ?? {})].filter((d) => !d.startsWith("@agency/"));
 
 /**
- * Server build: `dist/server.js` (and the command-line tools `dist/leads.js`, `dist/migrate.js`,
+ * Server build: `dist/server.js` (and the command-line tools `dist/leads.js`, `dist/migrate.js`, `dist/staff.js`,
  * `dist/healthcheck.js`) for Node, with every npm package external so native modules
  * (argon2) and PGlite's WASM files load from node_modules. Chunks stay flat in dist/ because src/paths.ts finds
  * the package root as "one directory up" from its own file, in src/ and in dist/ alike.
@@ -23,7 +23,7 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      input: { server: "src/server.ts", leads: "src/cli/leads.ts", migrate: "src/cli/migrate.ts", healthcheck: "src/cli/healthcheck.ts" },
+      input: { server: "src/server.ts", leads: "src/cli/leads.ts", migrate: "src/cli/migrate.ts", staff: "src/cli/staff.ts", healthcheck: "src/cli/healthcheck.ts" },
       external: (id) =>
         id.startsWith("node:") || builtinModules.includes(id) || deps.some((d) => id === d || id.startsWith(`${d}/`)),
       output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js", format: "es" },

@@ -80,8 +80,8 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const SETTABLE_LEAD_STATUSES = ["new", "read", "archived", "spam"] as const;
 
 export const DESK_PAGE_SIZE = 25;
-/** Counts in the desk stop here (the inbox shows "10,000+"), so a count never reads a whole large table. */
-export const DESK_COUNT_CAP = 10_000;
+/** A search's matches are counted up to this (the inbox shows "1,000+"), so a count never reads a whole large table. */
+export const DESK_COUNT_CAP = 1_000;
 /** How many recovery codes enrolment hands out; each works once. */
 export const RECOVERY_CODE_COUNT = 10;
 /** Staff sessions end this long after sign-in, or after DESK_IDLE_MINUTES without a request. */

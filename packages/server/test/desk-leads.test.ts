@@ -53,10 +53,18 @@ describe("the inbox", () => {
       ["anna@noord.nl", "new"],
     ]);
     expect(all).toMatchObject({ page: 1, pageSize: 25, totalCapped: false });
-    expect(all.unread).toBe(all.leads.filter((l: { status: string }) => l.status === "new").length);
+    const count = async (where: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contact_requests ${where}`)).rows[0]!.n;
+    expect([all.unread, all.total]).toEqual([await count("WHERE status = 'new'"), await count("")]);
 
     const held = (await desk("GET", "/api/desk/leads?status=held")).json();
     expect(held.leads.map((l: { email: string }) => l.email)).toEqual(["bram@zuid.nl"]);
+    expect(held.total).toBe(1);
+    // The counts follow every change: one read, one fewer unread; a deleted request leaves them too.
+    await desk("PATCH", `/api/desk/leads/${await idOf("anna@noord.nl")}`, { status: "read" });
+    expect((await desk("GET", "/api/desk/leads")).json().unread).toBe(all.unread - 1);
+    await t.db.query("DELETE FROM contact_requests WHERE email = 'spam@zuid.nl'");
+    expect((await desk("GET", "/api/desk/leads?status=spam")).json().total).toBe(await count("WHERE status = 'spam'"));
+    await desk("PATCH", `/api/desk/leads/${await idOf("anna@noord.nl")}`, { status: "new" });
     for (const q of ["noordz", "ANNA", "wit", "noord.nl", "anna@noord.nl", "bouw anna"]) {
       expect((await desk("GET", `/api/desk/leads?q=${encodeURIComponent(q)}`)).json().leads.map((l: { email: string }) => l.email), q).toEqual(["anna@noord.nl"]);
     }

@@ -39,9 +39,9 @@ export type LeadSummary = Static<typeof LeadSummarySchema>;
 /** GET /desk/leads: newest first. */
 export const DeskLeadsResponseSchema = Type.Object({
   leads: Type.Array(LeadSummarySchema),
-  total: Type.Integer({ description: `Requests that match the filter, counted up to ${DESK_COUNT_CAP} (then totalCapped)` }),
-  totalCapped: Type.Boolean({ description: `There are more than ${DESK_COUNT_CAP}` }),
-  unread: Type.Integer({ description: `Requests with status new, whatever the filter, counted up to ${DESK_COUNT_CAP}` }),
+  total: Type.Integer({ description: `Requests that match the filter; a search's matches are counted up to ${DESK_COUNT_CAP} (then totalCapped)` }),
+  totalCapped: Type.Boolean({ description: `A search matches more than ${DESK_COUNT_CAP}` }),
+  unread: Type.Integer({ description: "Requests with status new, whatever the filter" }),
   page: Type.Integer(),
   pageSize: Type.Integer(),
 });

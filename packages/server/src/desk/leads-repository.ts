@@ -4,7 +4,8 @@ import type { Db } from "../db/db";
 /**
  * The desk's inbox over the quote requests. Every list is newest first and reads one page through an index
  * ((created_at, id), or (status, created_at, id)); a search goes through the GIN index of the words of the name,
- * company and e-mail address; counts stop at DESK_COUNT_CAP. So no request reads the whole table.
+ * company and e-mail address. The counts per status are kept by a trigger; a search's matches are counted up to
+ * DESK_COUNT_CAP. So no request reads the whole table.
  */
 
 export interface LeadFilter {
@@ -53,18 +54,34 @@ interface SummaryRow {
   has_note: boolean;
 }
 
+/** A search's matches are counted up to DESK_COUNT_CAP; beyond that the inbox says "1,000+". */
 const cappedCount = (sql: string) => `SELECT count(*)::int AS n FROM (SELECT 1 FROM contact_requests ${sql} LIMIT ${DESK_COUNT_CAP + 1}) capped`;
+
+/** The requests of a status (all when none) and the unread ones, from the counts the trigger keeps (migration 0051). */
+async function statusCounts(db: Db, status: LeadStatus | undefined): Promise<{ total: number; unread: number }> {
+  const { rows } = await db.query<{ total: number; unread: number }>(
+    `SELECT coalesce(sum(n) FILTER (WHERE $1::text IS NULL OR status = $1::text), 0)::int AS total,
+            coalesce(sum(n) FILTER (WHERE status = 'new'), 0)::int AS unread
+       FROM contact_request_counts`,
+    [status ?? null],
+  );
+  return rows[0]!;
+}
 
 export async function listInbox(db: Db, filter: LeadFilter, page: number): Promise<{ leads: LeadSummary[]; total: number; totalCapped: boolean; unread: number }> {
   const { sql, params } = where(filter);
-  const { rows } = await db.query<SummaryRow>(
-    `SELECT id, created_at, status, name, email, company, project_type, budget_range, language, note <> '' AS has_note
-       FROM contact_requests ${sql}
-      ORDER BY created_at DESC, id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
-    params,
-  );
-  const total = (await db.query<{ n: number }>(cappedCount(sql), params)).rows[0]!.n;
-  const unread = (await db.query<{ n: number }>(cappedCount("WHERE status = 'new'"))).rows[0]!.n;
+  const searching = searchQuery(filter.q) !== null;
+  const [{ rows }, counts, matches] = await Promise.all([
+    db.query<SummaryRow>(
+      `SELECT id, created_at, status, name, email, company, project_type, budget_range, language, note <> '' AS has_note
+         FROM contact_requests ${sql}
+        ORDER BY created_at DESC, id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
+      params,
+    ),
+    statusCounts(db, filter.status),
+    searching ? db.query<{ n: number }>(cappedCount(sql), params).then((result) => result.rows[0]!.n) : Promise.resolve(null),
+  ]);
+  const total = matches ?? counts.total;
   return {
     leads: rows.map((row) => ({
       id: row.id,
@@ -78,9 +95,9 @@ export async function listInbox(db: Db, filter: LeadFilter, page: number): Promi
       language: row.language,
       hasNote: row.has_note,
     })),
-    total: Math.min(total, DESK_COUNT_CAP),
-    totalCapped: total > DESK_COUNT_CAP,
-    unread: Math.min(unread, DESK_COUNT_CAP),
+    total: matches === null ? total : Math.min(total, DESK_COUNT_CAP),
+    totalCapped: matches !== null && matches > DESK_COUNT_CAP,
+    unread: counts.unread,
   };
 }
 

@@ -71,6 +71,9 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
   // The select shows the lead's status until the staff member picks another (held is no choice: it only leaves by a release).
   const [choice, setChoice] = useState<string | null>(null);
   const status = choice ?? (lead.status === "held" ? "" : lead.status);
+  // A held or caught request that never went out becomes new or read only through its release (the server agrees).
+  const unreleased = lead.flag !== null && lead.releasedAt === null;
+  const choices = SETTABLE_LEAD_STATUSES.filter((value) => !unreleased || value === "archived" || value === "spam");
   const [note, setNote] = useState(lead.note);
   const [busy, setBusy] = useState<"status" | "note" | "release" | null>(null);
 
@@ -89,7 +92,7 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
 
   const saveStatus = (event: FormEvent) => {
     event.preventDefault();
-    const next = SETTABLE_LEAD_STATUSES.find((value) => value === status);
+    const next = choices.find((value) => value === status);
     if (!next || next === lead.status) return;
     void act("status", () => deskApi.updateLead(api, lead.id, { status: next }), t`Status changed to ${labels.leadStatus[next]}`);
   };
@@ -124,7 +127,7 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
             label={t`Status`}
             value={status}
             onValueChange={setChoice}
-            options={SETTABLE_LEAD_STATUSES.map((value) => ({ value, label: labels.leadStatus[value] }))}
+            options={choices.map((value) => ({ value, label: labels.leadStatus[value] }))}
             placeholder={lead.status === "held" ? labels.leadStatus.held : undefined}
           />
           <button type="submit" className="ag-button ag-button--secondary" disabled={busy !== null || !status || status === lead.status}>

@@ -28,7 +28,7 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The inbox: quote requests newest first, filtered by status, searched by name, e-mail or company",
         description:
           `Pages of ${DESK_PAGE_SIZE}. \`q\` matches the start of any word of the name, company or e-mail address (all words must match). ` +
-          "`unread` counts the requests with status new. Counts stop at 10,000 (`totalCapped`).",
+          "`unread` counts the requests with status new. A search counts its matches up to 1,000 (`totalCapped`).",
         security: [{ bearer: [] }],
         querystring: DeskLeadsQuerySchema,
         response: { 200: DeskLeadsResponseSchema, ...errorResponses({ 400: [], ...DESK_ERRORS }) },
