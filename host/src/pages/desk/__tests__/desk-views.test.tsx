@@ -110,6 +110,15 @@ describe("a lead in the desk", () => {
     await waitFor(() => expect(screen.getByTestId("lead-status")).toHaveTextContent("Archived"));
     expect(patches).toEqual([{ status: "read" }, { status: "archived" }]);
   });
+
+  it("offers a held lead that never went out only archived and spam, and its release", async () => {
+    server.use(http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead: { ...detail("held"), flag: "too_fast" } })));
+    renderApp("/en/desk/leads/7");
+    expect(await screen.findByRole("button", { name: "Release this lead" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText(/Held: sent faster than a person can fill in the form/)).toBeInTheDocument();
+    const options = within(screen.getByLabelText("Status")).getAllByRole("option").map((option) => option.textContent);
+    expect(options).toEqual(["Held", "Archived", "Spam"]);
+  });
 });
 
 describe("a customer in the desk", () => {
