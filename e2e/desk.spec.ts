@@ -204,11 +204,12 @@ test("a held lead is released from the desk at 375 px: new, mailed to the agency
   await page.context().close();
 });
 
-test("staff cancel a customer's subscription at period end after confirming, and the audit log shows it (nl)", async ({ browser, request }) => {
+test("staff cancel a customer's subscription at period end after confirming, at 375 px, and the audit log shows it (nl)", async ({ browser, request }) => {
   const customer = await registerUser(request, "Klant Opzeggen");
   await subscribeViaTestCheckout(request, customer, "monthly");
 
   const page = await freshPage(browser);
+  await page.setViewportSize({ width: 375, height: 800 });
   await signInToDesk(page, "nl", admin.recoveryCodes[1]!);
   await page.getByRole("navigation", { name: "Onderdelen van de desk" }).getByRole("link", { name: "Klanten" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Klanten" })).toBeFocused();
@@ -220,6 +221,7 @@ test("staff cancel a customer's subscription at period end after confirming, and
   await expect(page.getByRole("heading", { level: 1, name: "Klant Opzeggen" })).toBeFocused();
   await expect(page.getByTestId("subscription-status")).toHaveText("Actief");
   await expect(page.getByTestId("cancel-at-period-end")).toHaveText("Nee");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page.getByRole("button", { name: "Abonnement opzeggen per einde periode" }).click();
   const dialog = page.getByRole("dialog", { name: "Dit abonnement opzeggen?" });
