@@ -84,6 +84,16 @@ export {
 export { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber, type MoneyOptions } from "./format";
 export { formatTimeAgo } from "./time-ago";
 
+export {
+  WITHDRAWAL_PERIOD_DAYS,
+  WITHDRAWAL_PERIOD_MS,
+  withdrawalDeadline,
+  WITHDRAWAL_REFERENCE_MAX_LENGTH,
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  CANCELLATION_COMMENT_MAX_LENGTH,
+} from "./withdrawal";
+
 export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
 export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";
 export { errorText, errorAnswerText, type ErrorDetails } from "./error-text";
@@ -140,3 +150,4 @@ export type {
   InvoicesResponse,
   CheckoutReturnResponse,
 } from "./schemas/subscriptions";
+export type { WithdrawalPayload, WithdrawalResponse, WithdrawalStatusResponse, WithdrawalUndoResponse, CancelPayload } from "./schemas/withdrawals";
