@@ -111,6 +111,21 @@ for (const locale of ["nl", "en"] as const) {
       refund_cents: expect.any(Number),
       refund_reference: expect.stringMatching(/^test_re_/),
     });
+
+    if (locale === "nl") {
+      // The owner did not send it: the mailed link asks first, then the subscription runs on.
+      const undoLink = /https?:\/\/\S+\/withdraw\/undo\?token=[A-Za-z0-9_-]+/.exec(mail)![0];
+      const owner = await browser.newContext();
+      const ownerPage = await owner.newPage();
+      await ownerPage.addInitScript((consent) => localStorage.setItem("cookieConsent", consent), DECIDED_COOKIES);
+      await ownerPage.goto(undoLink);
+      await expect(ownerPage.getByRole("heading", { level: 1, name: "Een herroeping terugdraaien die je niet zelf hebt verstuurd" })).toBeVisible();
+      await expectNoAxeViolations(ownerPage, "nl undo page");
+      await ownerPage.getByRole("button", { name: "Herroeping terugdraaien" }).click();
+      await expect(ownerPage.getByRole("heading", { level: 1, name: "Herroeping teruggedraaid" })).toBeVisible();
+      await owner.close();
+      expect(await currentSubscription(request, API_ORIGIN, user)).toMatchObject({ status: "active", cancel_at_period_end: false });
+    }
   });
 }
 
