@@ -5,7 +5,18 @@ import { join, resolve } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PGlite } from "@electric-sql/pglite";
 import { API_ORIGIN } from "../playwright.config";
-import { ADMIN_TOKEN, DECIDED_COOKIES, expectNoAxeViolations, latestMail, subscribeViaTestCheckout, uniqueEmail, waitForHydration, type TestUser } from "./helpers";
+import {
+  ADMIN_TOKEN,
+  DECIDED_COOKIES,
+  expectNoAxeViolations,
+  latestMail,
+  prepareVisitor,
+  signIn,
+  subscribeViaTestCheckout,
+  uniqueEmail,
+  waitForHydration,
+  type TestUser,
+} from "./helpers";
 
 /**
  * The withdrawal function (Art. 11a) in a real browser, by a visitor who is not signed in (a fresh context): from
@@ -128,6 +139,20 @@ for (const locale of ["nl", "en"] as const) {
     }
   });
 }
+
+test("en: signed in, the form is filled in with the account and says what confirming will do", async ({ page, request }) => {
+  const user = await registerIn(request, API_ORIGIN, "en");
+  await subscribeViaTestCheckout(request, user, "monthly");
+  await signIn(page, user);
+  await prepareVisitor(page, { english: true });
+  await page.goto("/en/withdraw");
+  await expect(page.getByLabel(T.en.email)).toHaveValue(user.email);
+  await expect(page.getByLabel(T.en.name, { exact: true })).toHaveValue(user.name);
+  await page.getByRole("button", { name: T.en.next }).click();
+  await expect(page.getByText(/subscription is within its withdrawal period \(until .+\): confirming ends it at once, and you are refunded/)).toBeVisible();
+  await expect(page.getByRole("button", { name: T.en.confirm })).toBeVisible();
+  await expectNoAxeViolations(page, "en signed-in withdrawal confirmation");
+});
 
 /**
  * A server of this test's own on its own embedded database, so the test can age a subscription in that database
