@@ -61,6 +61,7 @@ export default defineConfig({
         FORGOT_PASSWORD_RATE_LIMIT: "1000",
         RESET_TOKEN_RATE_LIMIT: "1000",
         CONSENT_RATE_LIMIT: "1000",
+        WITHDRAWAL_RATE_LIMIT: "1000",
         ADMIN_EXPORT_RATE_LIMIT: "1000",
         ADMIN_TOKEN: "e2e-admin-token-of-at-least-32-chars",
       },

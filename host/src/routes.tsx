@@ -29,6 +29,7 @@ const bilingualPage: Record<(typeof BILINGUAL_PATHS)[number], RouteObject["lazy"
   "/privacy-policy": page(() => import("./pages/legal/privacy-policy-page")),
   "/terms": page(() => import("./pages/legal/terms-page")),
   "/cookie-policy": page(() => import("./pages/legal/cookie-policy-page")),
+  "/withdraw": page(() => import("./pages/withdraw/withdraw-page")),
 };
 const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteObject["lazy"]> = {
   "/about": page(() => import("./pages/about/about-page")),
@@ -116,6 +117,8 @@ export const routes: RouteObject[] = [
           { path: "forgot-password", lazy: page(() => import("./pages/forgot-password/forgot-password-page")) },
           { path: "reset-password", lazy: page(() => import("./pages/reset-password/reset-password-page")) },
           { path: "verify-email", lazy: page(() => import("./pages/verify-email/verify-email-page")) },
+          // The acknowledgement's link for an owner who did not send a statement of withdrawal.
+          { path: "withdraw/undo", lazy: page(() => import("./pages/withdraw-undo/withdraw-undo-page")) },
           { path: "blog/:id", lazy: withLoader(() => import("./pages/blog-article/blog-article-page")) },
           { path: "en", children: englishPages },
           {

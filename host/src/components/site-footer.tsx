@@ -58,6 +58,8 @@ export function SiteFooter() {
             <li><Link to={to("/privacy-policy")}>{t`Privacy Policy`}</Link></li>
             <li><Link to={to("/terms")}>{t`Terms and Conditions`}</Link></li>
             <li><Link to={to("/cookie-policy")}>{t`Cookie Policy`}</Link></li>
+            {/* The withdrawal function (Consumer Rights Directive, Art. 11a): on every page, in the page's language. */}
+            <li><Link to={to("/withdraw")}>{t`Withdraw from contract`}</Link></li>
             <li>
               {/* The cookie banner element listens for clicks on this attribute and reopens its preferences. */}
               <button type="button" className="site-footer__link-button" data-agency-cookie-settings="">

@@ -14,6 +14,7 @@ export const ISLANDS = {
   "site-header": async () => SiteHeader,
   faq: async () => FaqAccordion,
   "blog-pagination": async () => (await import("../pages/blog/blog-pagination")).BlogPagination,
+  "withdrawal-form": async () => (await import("../pages/withdraw/withdrawal-form")).WithdrawalForm,
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof ISLANDS;

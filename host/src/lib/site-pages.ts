@@ -16,6 +16,8 @@ export const BILINGUAL_PATHS = [
   "/privacy-policy",
   "/terms",
   "/cookie-policy",
+  // The withdrawal function (Consumer Rights Directive, Art. 11a): public, linked from every page's footer.
+  "/withdraw",
 ] as const;
 
 /**
@@ -50,7 +52,7 @@ export function isDeskPath(appPath: string): boolean {
 }
 
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", ...DESK_PATHS] as const;
+export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/withdraw/undo", ...DESK_PATHS] as const;
 
 /** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
@@ -58,7 +60,7 @@ export function needsSignIn(appPath: string): boolean {
 }
 
 /** The portal's pages: they depend on the visitor's session, so the browser renders them. */
-export const PORTAL_PATHS = ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password"] as const;
+export const PORTAL_PATHS = ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password", "/withdraw/undo"] as const;
 
 /** A blog article: /blog/{id}. */
 const ARTICLE_PATH = /^\/blog\/[^/]+$/;

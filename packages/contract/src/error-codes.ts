@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   "payments.webhook_disabled",
   "payments.signature_missing",
   "payments.signature_invalid",
+  // The withdrawal function
+  "withdrawals.undo_invalid",
+  "withdrawals.undo_busy",
   // The agency's own endpoints
   "admin.forbidden",
   "admin.too_many_exports",

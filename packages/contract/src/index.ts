@@ -95,6 +95,16 @@ export {
 export { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber, type MoneyOptions } from "./format";
 export { formatTimeAgo } from "./time-ago";
 
+export {
+  WITHDRAWAL_PERIOD_DAYS,
+  WITHDRAWAL_PERIOD_MS,
+  withdrawalDeadline,
+  WITHDRAWAL_REFERENCE_MAX_LENGTH,
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  CANCELLATION_COMMENT_MAX_LENGTH,
+} from "./withdrawal";
+
 export { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_ERRORS } from "./error-codes";
 export { ERROR_MESSAGES, FIELD_LABELS } from "./messages";
 export { errorText, errorAnswerText, type ErrorDetails } from "./error-text";
@@ -190,3 +200,4 @@ export type {
   DeskCustomerResponse,
   DeskResendVerificationPayload,
 } from "./schemas/desk-customers";
+export type { WithdrawalPayload, WithdrawalResponse, WithdrawalStatusResponse, WithdrawalUndoResponse, CancelPayload } from "./schemas/withdrawals";

@@ -113,6 +113,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "payments.signature_missing": /*i18n*/ { id: "payments.signature_missing", message: "Missing Stripe-Signature header" },
   "payments.signature_invalid": /*i18n*/ { id: "payments.signature_invalid", message: "Invalid webhook signature" },
 
+  "withdrawals.undo_invalid": /*i18n*/ {
+    id: "withdrawals.undo_invalid",
+    message: "This link is not valid (any more). It works once, until the end of the period your subscription had. Write to us if you need help.",
+  },
+  "withdrawals.undo_busy": /*i18n*/ {
+    id: "withdrawals.undo_busy",
+    message: "Your withdrawal is being carried out at this very moment. Please open the link again in a minute.",
+  },
+
   "admin.forbidden": /*i18n*/ { id: "admin.forbidden", message: "A valid admin token is required" },
   "admin.too_many_exports": /*i18n*/ {
     id: "admin.too_many_exports",
@@ -188,6 +197,10 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   cancelUrl: /*i18n*/ { id: "field.cancelUrl", message: "address after cancelling" },
   page: /*i18n*/ { id: "field.page", message: "page number" },
   limit: /*i18n*/ { id: "field.limit", message: "page size" },
+  immediateStart: /*i18n*/ { id: "field.immediateStart", message: "immediate start" },
+  reference: /*i18n*/ { id: "field.reference", message: "order or invoice number" },
+  reason: /*i18n*/ { id: "field.reason", message: "reason" },
+  comment: /*i18n*/ { id: "field.comment", message: "comment" },
   consentId: /*i18n*/ { id: "field.consentId", message: "cookie choice" },
   code: /*i18n*/ { id: "field.code", message: "code" },
   role: /*i18n*/ { id: "field.role", message: "role" },

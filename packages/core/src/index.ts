@@ -54,6 +54,7 @@ export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
 export * as accountApi from "./api/account";
 export * as deskApi from "./api/desk";
+export * as withdrawalsApi from "./api/withdrawals";
 
 // What the elements and the host use of the API contract (types are erased; the rest is the contract's runtime
 // rules and formatter, which import no schema library).
@@ -104,6 +105,18 @@ export {
   type MoneyRange,
   BUDGET_AMOUNTS,
   formatDate,
+  formatDateTime,
+  WITHDRAWAL_PERIOD_DAYS,
+  withdrawalDeadline,
+  WITHDRAWAL_REFERENCE_MAX_LENGTH,
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  CANCELLATION_COMMENT_MAX_LENGTH,
+  type CancelPayload,
+  type WithdrawalPayload,
+  type WithdrawalResponse,
+  type WithdrawalStatusResponse,
+  type WithdrawalUndoResponse,
   formatMoney,
   formatMoneyRange,
   formatNumber,

@@ -39,6 +39,7 @@ beforeAll(async () => {
       FORGOT_PASSWORD_RATE_LIMIT: "1",
       RESET_TOKEN_RATE_LIMIT: "1",
       CONSENT_RATE_LIMIT: "1",
+      WITHDRAWAL_RATE_LIMIT: "1",
     },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
@@ -498,6 +499,8 @@ const cases: Record<string, Case[]> = {
   ],
   "POST /api/subscriptions/cancel": [
     { status: 200, run: async () => post("/api/subscriptions/cancel", undefined, (await subscribed()).headers) },
+    { status: 200, run: async () => post("/api/subscriptions/cancel", { reason: "other", comment: "Moving abroad" }, (await subscribed()).headers) },
+    { status: 400, code: "request.invalid", run: async () => post("/api/subscriptions/cancel", { reason: "because" }, (await subscribed()).headers) },
     { status: 401, code: "auth.required", run: () => post("/api/subscriptions/cancel") },
     { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/cancel", undefined, (await register()).headers) },
     { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: (await stripeSubscriber()).headers }) },
@@ -589,6 +592,41 @@ const cases: Record<string, Case[]> = {
     { status: 503, code: "payments.unavailable", run: async () => openStripeCheckout(failing) },
   ],
 
+  "POST /api/withdrawals": [
+    { status: 200, run: async () => post("/api/withdrawals", { name: "Robin", email: (await subscribed()).email, reference: "INV-7" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/withdrawals", { name: "Robin", email: "not-an-address" }) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/withdrawals", { name: "Robin", email: "nobody@example.com" }) },
+  ],
+  "GET /api/withdrawals/mine": [
+    { status: 200, run: async () => get("/api/withdrawals/mine", (await subscribed()).headers) },
+    { status: 401, code: "auth.required", run: () => get("/api/withdrawals/mine") },
+  ],
+  "POST /api/withdrawals/undo": [
+    { status: 200, run: async () => post("/api/withdrawals/undo", { token: await undoToken("pending", await subscribed()) }) },
+    { status: 400, code: "withdrawals.undo_invalid", run: () => post("/api/withdrawals/undo", { token: "unknown" }) },
+    { status: 409, code: "withdrawals.undo_busy", run: async () => post("/api/withdrawals/undo", { token: await undoToken("claimed", await subscribed()) }) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/withdrawals/undo", { token: "unknown" }) },
+    {
+      status: 502,
+      code: "payments.unavailable",
+      run: async () => refused.app.inject({ method: "POST", url: "/api/withdrawals/undo", remoteAddress: nextIp(), payload: { token: await undoToken("cancelled", await stripeSubscriber()) } }),
+    },
+    {
+      status: 503,
+      code: "payments.unavailable",
+      run: async () => failing.app.inject({ method: "POST", url: "/api/withdrawals/undo", remoteAddress: nextIp(), payload: { token: await undoToken("cancelled", await stripeSubscriber()) } }),
+    },
+  ],
+  "GET /api/admin/withdrawals": [
+    { status: 200, run: () => get("/api/admin/withdrawals", admin) },
+    { status: 403, code: "admin.forbidden", run: () => get("/api/admin/withdrawals", { authorization: "Bearer wrong" }) },
+    { status: 429, code: "admin.too_many_exports", run: () => exhaustAdmin("/api/admin/withdrawals") },
+  ],
+  "GET /api/admin/cancellation-reasons": [
+    { status: 200, run: () => get("/api/admin/cancellation-reasons", admin) },
+    { status: 403, code: "admin.forbidden", run: () => get("/api/admin/cancellation-reasons", { authorization: "Bearer wrong" }) },
+    { status: 429, code: "admin.too_many_exports", run: () => exhaustAdmin("/api/admin/cancellation-reasons") },
+  ],
   "GET /api/admin/contact-requests": [
     { status: 200, run: () => get("/api/admin/contact-requests", admin) },
     { status: 400, code: "request.invalid", run: () => get("/api/admin/contact-requests?format=xml", admin) },
@@ -620,6 +658,31 @@ function lazy(app: () => TestApp): TestApp {
 const unprovokable: Record<string, string> = {
   "GET /api/ready 503": "needs a database that does not answer (operations.test.ts)",
 };
+
+/** One admin GET more than the per-IP export limit allows. */
+async function exhaustAdmin(url: string) {
+  const remoteAddress = nextIp();
+  const send = () => local.app.inject({ method: "GET", url, headers: admin, remoteAddress });
+  for (let i = 0; i < local.config.limits.adminExportsPerIp; i++) await send();
+  return send();
+}
+
+/**
+ * The undo link of a statement stored for the user's subscription: one waiting to be carried out, one being carried
+ * out this moment, or one that cancelled at period end (undoing it asks the provider to resume).
+ */
+async function undoToken(state: "pending" | "claimed" | "cancelled", user: { id: string; email: string }) {
+  const { randomToken, sha256 } = await import("../src/lib/crypto");
+  const token = randomToken();
+  if (state === "cancelled") await local.db.query("UPDATE subscriptions SET cancel_at_period_end = true WHERE user_id = $1", [user.id]);
+  await local.db.query(
+    `INSERT INTO withdrawals (name, email, locale, user_id, subscription_id, within_period, outcome, undo_token_hash, undo_expires_at, claimed_until)
+     SELECT 'Robin', $2, 'en', $1, s.id, $3, $4, $5, now() + interval '1 day', CASE WHEN $6 THEN now() + interval '1 minute' END
+       FROM subscriptions s WHERE s.user_id = $1`,
+    [user.id, user.email, state !== "cancelled", state === "cancelled" ? "cancelled_at_period_end" : "pending", sha256(token), state === "claimed"],
+  );
+  return token;
+}
 
 /** A user with a customer at Stripe (and a Stripe subscription), for the calls that ask Stripe about it. */
 async function stripeCustomer() {

@@ -91,7 +91,7 @@ export async function startFakeStripe() {
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
-  const refunds: { id: string; payment_intent: string; reason: string | undefined; metadata: Record<string, string> }[] = [];
+  const refunds: { id: string; payment_intent: string; amount?: number; reason: string | undefined; metadata: Record<string, string> }[] = [];
   const prices = new Map<string, { id: string; object: "price"; product: string }>();
   const portalConfigurations = new Map<string, Record<string, unknown>>();
   const portalSessions: Record<string, unknown>[] = [];
@@ -173,6 +173,44 @@ export async function startFakeStripe() {
       }
       return send(res, 200, session);
     }
+    if (method === "POST" && path === "/v1/subscriptions") {
+      // A subscription made through the API (not Checkout): on a trial until trial_end when one is asked for.
+      const start = now();
+      const trialEnd = params.trial_end ? Number(params.trial_end) : null;
+      const items = params.items as Record<string, { price: string }>;
+      const priceId = items["0"]!.price;
+      const subscription: FakeSubscription & { trial_end: number | null; default_payment_method: string | null } = {
+        id: next("sub"),
+        object: "subscription",
+        customer: String(params.customer),
+        status: trialEnd ? "trialing" : "active",
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        created: start,
+        start_date: start,
+        billing_cycle_anchor: trialEnd ?? start,
+        latest_invoice: null,
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+        trial_end: trialEnd,
+        default_payment_method: (params.default_payment_method as string | undefined) ?? null,
+        items: {
+          object: "list",
+          data: [
+            {
+              id: next("si"),
+              object: "subscription_item",
+              current_period_start: start,
+              current_period_end: trialEnd ?? start + 30 * 86_400,
+              price: { id: priceId, object: "price", recurring: { interval: priceId.includes("year") ? "year" : "month", interval_count: 1 } },
+            },
+          ],
+        },
+      };
+      subscriptions.set(subscription.id, subscription);
+      return send(res, 200, subscription);
+    }
     if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const subscription = subscriptions.get(m[1]!);
       if (!subscription) return missing(res, m[1]!);
@@ -206,7 +244,17 @@ export async function startFakeStripe() {
     if (method === "GET" && path === "/v1/invoice_payments") {
       const invoice = invoices.get(url.searchParams.get("invoice") ?? "");
       const payments = invoice
-        ? [{ id: next("inpay"), object: "invoice_payment", invoice: invoice.id, status: "paid", payment: { type: "payment_intent", payment_intent: invoice.payment_intent } }]
+        ? [
+            {
+              id: next("inpay"),
+              object: "invoice_payment",
+              invoice: invoice.id,
+              status: "paid",
+              amount_paid: invoice.total,
+              currency: invoice.currency,
+              payment: { type: "payment_intent", payment_intent: invoice.payment_intent },
+            },
+          ]
         : [];
       return send(res, 200, list(payments));
     }
@@ -215,7 +263,15 @@ export async function startFakeStripe() {
       if (refunds.some((r) => r.payment_intent === intent)) {
         return fail(res, 400, { code: "charge_already_refunded", message: `Charge for ${intent} has already been refunded.` });
       }
-      const refund = { id: next("re"), object: "refund", payment_intent: intent, reason: params.reason as string | undefined, metadata: (params.metadata ?? {}) as Record<string, string>, status: "succeeded" };
+      const refund = {
+        id: next("re"),
+        object: "refund",
+        payment_intent: intent,
+        ...(params.amount !== undefined ? { amount: Number(params.amount) } : {}),
+        reason: params.reason as string | undefined,
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+        status: "succeeded",
+      };
       refunds.push(refund);
       return send(res, 200, refund);
     }

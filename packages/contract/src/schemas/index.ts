@@ -108,3 +108,13 @@ export {
   CheckoutReturnParamsSchema,
   CheckoutReturnResponseSchema,
 } from "./subscriptions";
+export {
+  WithdrawalBodySchema,
+  WithdrawalResponseSchema,
+  WithdrawalStatusResponseSchema,
+  WithdrawalUndoBodySchema,
+  WithdrawalUndoResponseSchema,
+  WithdrawalsResponseSchema,
+  CancelBodySchema,
+  CancellationReasonsResponseSchema,
+} from "./withdrawals";

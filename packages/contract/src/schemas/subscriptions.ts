@@ -41,6 +41,13 @@ export const CreateCheckoutBodySchema = Type.Object({
   successUrl: CheckoutUrl,
   cancelUrl: CheckoutUrl,
   language: Type.Optional(LocaleSchema),
+  immediateStart: Type.Optional(
+    Type.Boolean({
+      description:
+        "The customer asked for the service to start during the 14-day withdrawal period and acknowledged that a withdrawal then " +
+        "costs the days used (Consumer Rights Directive, Art. 7(3) and 14(3)); stored with the checkout. Default false: a withdrawal refunds all.",
+    }),
+  ),
 });
 export type CreateCheckoutPayload = Static<typeof CreateCheckoutBodySchema>;
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from "../api-client";
 import type {
+  CancelPayload,
   CheckoutReturnResponse,
   CreateCheckoutPayload,
   CreateCheckoutResponse,
@@ -28,8 +29,9 @@ export async function createCheckout(
   return data;
 }
 
-export async function cancelSubscription(api: ApiClient): Promise<Subscription | null> {
-  const { data } = await api.post<{ subscription?: Subscription | null }>("/subscriptions/cancel");
+/** Cancels at period end; `why` is the optional answer to 'why are you leaving?', never needed to cancel. */
+export async function cancelSubscription(api: ApiClient, why: CancelPayload = {}): Promise<Subscription | null> {
+  const { data } = await api.post<{ subscription?: Subscription | null }>("/subscriptions/cancel", why);
   return data.subscription ?? null;
 }
 

@@ -41,6 +41,12 @@ export const limitsSettings = Type.Object(
       default: 10_000,
       description: "A password hash that has waited this many milliseconds in line is given up: the request answers 503 auth.busy with Retry-After.",
     }),
+    withdrawalPerIp: Type.Integer({
+      env: "WITHDRAWAL_RATE_LIMIT",
+      minimum: 1,
+      default: 10,
+      description: "Statements of withdrawal (the 'Withdraw from contract' form) and undo links per IP per hour.",
+    }),
     adminExportsPerIp: Type.Integer({ env: "ADMIN_EXPORT_RATE_LIMIT", minimum: 1, default: 10, description: "Admin lead exports per IP per 10 minutes." }),
   },
   {

@@ -170,7 +170,7 @@ export const configSchema = Type.Object({
   adminToken: bearerToken("ADMIN_TOKEN", {
     guards: "it guards the lead export; ",
     example: "change-me-to-a-random-string-of-32-characters-or-more",
-    description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv); unset disables it. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
+    description: `Bearer token for GET /api/admin/contact-requests (JSON, or CSV with ?format=csv), /api/admin/withdrawals and /api/admin/cancellation-reasons; unset disables them. At least ${ADMIN_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24). Each export is logged (not its content).`,
   }),
   metricsToken: bearerToken("METRICS_TOKEN", {
     example: "change-me-to-another-random-string-of-32-characters",

@@ -4,6 +4,7 @@ import { sessionLimits } from "../plugins/auth";
 import { runRetention } from "./retention";
 import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
 import { deliverSubscriptionMails } from "../payments/subscription-mails";
+import { carryOutWithdrawals } from "../withdrawals/execution";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Due outbox items are looked for this often; the first retry of a failed mail is due 30 seconds after it. */
@@ -52,6 +53,8 @@ export function startJobs(app: FastifyInstance): void {
       const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log };
       await deliverSubscriptionMails(deps, mailIds);
       await deliverSubscriptionMails(deps);
+      // Statements of withdrawal whose provider failed right after the answer: the customer is owed the refund.
+      await carryOutWithdrawals(app);
     });
   const paymentPruning = () =>
     app.background("payment records pruning", async () => {

@@ -22,12 +22,14 @@ export interface CheckoutSessionRow {
   completed_at: Date | null;
   /** The subscription the payment made (set when it was paid). */
   subscription_id: string | null;
+  /** The customer asked for the service to start during the withdrawal period. */
+  immediate_start?: boolean;
 }
 
 export async function createCheckoutSession(db: Db, session: Omit<CheckoutSessionRow, "status" | "completed_at" | "subscription_id">): Promise<void> {
   await db.query(
-    `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at, immediate_start)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       session.id,
       session.provider,
@@ -39,6 +41,7 @@ export async function createCheckoutSession(db: Db, session: Omit<CheckoutSessio
       session.success_url,
       session.cancel_url,
       session.expires_at,
+      session.immediate_start ?? false,
     ],
   );
 }

@@ -47,6 +47,7 @@ export class LocalProvider implements PaymentProvider {
       locale: input.locale,
       success_url: successUrl,
       cancel_url: input.cancelUrl,
+      immediate_start: input.immediateStart === true,
       expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
     });
     return { checkoutUrl: `${input.apiBaseUrl}/subscriptions/test-checkout/${id}` };

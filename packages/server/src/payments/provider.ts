@@ -13,6 +13,8 @@ export interface CheckoutInput {
   cancelUrl: string;
   /** Language of the checkout page. */
   locale: Locale;
+  /** The customer asked to start during the withdrawal period (see CreateCheckoutBodySchema); kept with the checkout. */
+  immediateStart?: boolean;
   /**
    * Absolute URL of the API base the request came in under (`https://site/api` or
    * `https://site/preview/a/b/api`), so a page the server renders itself stays under the same base.

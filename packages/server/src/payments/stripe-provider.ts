@@ -83,6 +83,7 @@ export class StripeProvider implements PaymentProvider {
       locale: input.locale,
       success_url: successUrl,
       cancel_url: input.cancelUrl,
+      immediate_start: input.immediateStart === true,
       expires_at: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
     });
     if (embedded) {

@@ -17,6 +17,9 @@ export const IP_LIMITS = {
   // Following a verification link tries a token too; as many as reset tokens, counted apart.
   "verify-email": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
   consent: { setting: "consentPerIp", windowSeconds: 10 * 60 },
+  // Each statement mails an account and may end a subscription; its undo link tries a token.
+  withdrawal: { setting: "withdrawalPerIp", windowSeconds: 60 * 60 },
+  "withdrawal-undo": { setting: "withdrawalPerIp", windowSeconds: 60 * 60 },
   // Each lead export hands out personal data, so a stolen admin token cannot drain it fast.
   "admin-export": { setting: "adminExportsPerIp", windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;

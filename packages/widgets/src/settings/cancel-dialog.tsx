@@ -1,5 +1,8 @@
+import { CANCELLATION_COMMENT_MAX_LENGTH, type CancellationReason, type CancelPayload } from "@agency/core";
 import { Modal } from "@agency/ui";
-import { Trans } from "@lingui/react/macro";
+import { SelectField, TextAreaField } from "@agency/ui/form";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 
 export interface CancelDialogProps {
   /** The end of the paid period, formatted. */
@@ -7,11 +10,28 @@ export interface CancelDialogProps {
   /** True while the cancellation is on its way: the dialog stays, its buttons wait. */
   cancelling: boolean;
   onKeep: () => void;
-  onCancel: () => void;
+  /** Cancels; `why` holds what the customer chose to say, which may be nothing. */
+  onCancel: (why: CancelPayload) => void;
 }
 
-/** 'Cancel Subscription?': keep it, or cancel at the end of the period. */
+/**
+ * 'Cancel Subscription?': keep it, or cancel at the end of the period. One question, why, which may be left
+ * unanswered: nothing in it is required, and the cancel button works the same either way.
+ */
 export default function CancelDialog({ endDate, cancelling, onKeep, onCancel }: CancelDialogProps) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState<CancellationReason | "">("");
+  const [comment, setComment] = useState("");
+  const reasons: { value: CancellationReason; label: string }[] = [
+    { value: "too_expensive", label: t`It is too expensive` },
+    { value: "not_using", label: t`I do not use it enough` },
+    { value: "missing_features", label: t`Something I need is missing` },
+    { value: "switching", label: t`I am switching to another provider` },
+    { value: "temporary", label: t`I only needed it for a while` },
+    { value: "other", label: t`Another reason` },
+  ];
+  const why = (): CancelPayload => ({ ...(reason ? { reason } : {}), ...(comment.trim() ? { comment: comment.trim() } : {}) });
+
   return (
     <Modal
       title={<Trans>Cancel Subscription</Trans>}
@@ -29,7 +49,7 @@ export default function CancelDialog({ endDate, cancelling, onKeep, onCancel }: 
             className="ag-button ag-button--danger"
             disabled={cancelling}
             aria-busy={cancelling}
-            onClick={onCancel}
+            onClick={() => onCancel(why())}
           >
             {cancelling ? <Trans>Cancelling...</Trans> : <Trans>Yes, Cancel Subscription</Trans>}
           </button>
@@ -42,6 +62,23 @@ export default function CancelDialog({ endDate, cancelling, onKeep, onCancel }: 
           billing period ({endDate}). After that, you will need to subscribe again to continue.
         </Trans>
       </p>
+      <SelectField
+        label={t`Why are you cancelling? (optional)`}
+        hint={t`Your answer helps us improve. You can cancel without answering.`}
+        value={reason}
+        onValueChange={setReason}
+        options={reasons}
+        placeholder={t`Rather not say`}
+        disabled={cancelling}
+      />
+      <TextAreaField
+        label={t`Anything else you would like to tell us? (optional)`}
+        value={comment}
+        onValueChange={setComment}
+        maxLength={CANCELLATION_COMMENT_MAX_LENGTH}
+        rows={3}
+        disabled={cancelling}
+      />
     </Modal>
   );
 }

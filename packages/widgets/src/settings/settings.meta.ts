@@ -46,6 +46,7 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     status: "The subscription's status badge.",
     notice: "The notice that a cancelled subscription is ending.",
     cancel: "The 'Cancel Subscription' button.",
+    withdraw: "The 'Withdraw from contract' link (the EU withdrawal function), always in the subscription card.",
     billing: "The billing card: 'Manage billing' and the invoices.",
     "manage-billing": "The 'Manage billing' button.",
     invoices: "The table of invoices.",

@@ -1,4 +1,4 @@
-import { formatDate, grantsAccess, subscriptionsApi, useSession, type Subscription } from "@agency/core";
+import { formatDate, grantsAccess, localizedPath, subscriptionsApi, useSession, type CancelPayload, type Subscription } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
@@ -77,10 +77,10 @@ export function Settings() {
     return next;
   }
 
-  async function cancel() {
+  async function cancel(why: CancelPayload) {
     setWorking("cancel");
     try {
-      await subscriptionsApi.cancelSubscription(api);
+      await subscriptionsApi.cancelSubscription(api, why);
       toast.success(t`Subscription cancelled successfully`, { locale });
       focusNext.current = "notice";
       setConfirming(false);
@@ -208,6 +208,12 @@ export function Settings() {
             ) : null}
           </>
         )}
+        {/* The withdrawal function (Consumer Rights Directive, Art. 11a): always here, harmless outside the 14 days. */}
+        <p className="settings__withdraw">
+          <ElementLink to={localizedPath("/withdraw", locale)} className="ag-link" part="withdraw">
+            <Trans>Withdraw from contract</Trans>
+          </ElementLink>
+        </p>
       </section>
 
       {loading ? null : (
@@ -226,7 +232,7 @@ export function Settings() {
             endDate={endDate}
             cancelling={working === "cancel"}
             onKeep={() => setConfirming(false)}
-            onCancel={() => void cancel()}
+            onCancel={(why) => void cancel(why)}
           />
         </Suspense>
       ) : null}

@@ -37,6 +37,7 @@ export const subscribeDocs: ElementDocs<typeof subscribeMeta> = {
     failure: "The message shown when the plan cannot be loaded.",
     billing: "The monthly/yearly switch.",
     plan: "The plan card.",
+    "immediate-start": "The request to start during the 14-day withdrawal period (a checkbox, unticked), sent with the checkout.",
     checkout: "The box the embedded checkout opens in.",
     start: "The button that starts the checkout.",
     trust: "The list of guarantees under the plan.",

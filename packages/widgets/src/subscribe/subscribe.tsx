@@ -19,6 +19,7 @@ import { BillingToggle } from "./billing-toggle";
 import { PlanCard, type CheckoutState } from "./plan-card";
 import { savingPercent } from "./pricing";
 import { TrustList } from "./trust-list";
+import { ImmediateStart } from "./immediate-start";
 
 export interface SubscribeProps {
   /**
@@ -53,6 +54,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
   const [attempt, setAttempt] = useState(0);
   const [period, setPeriod] = useState<BillingPeriod>("yearly");
   const [checkout, setCheckout] = useState<CheckoutState>("idle");
+  const [immediateStart, setImmediateStart] = useState(false);
   const openCheckout = useRef<OpenCheckout | null>(null);
   const [returnedCancelled] = useState(() => new URLSearchParams(location.search).get("subscription") === "cancelled");
   const locale = settings.locale;
@@ -122,6 +124,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         billingPeriod: period,
         ...returnUrls(),
         language: locale,
+        immediateStart,
       });
     } catch (error) {
       // A 401 already sent the visitor to the login page (the API client's rule); a toast would only add noise.
@@ -220,6 +223,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       {plan ? (
         <>
           <BillingToggle period={period} onChange={setPeriod} percent={savingPercent(plan)} disabled={checkout !== "idle"} />
+          <ImmediateStart checked={immediateStart} onChange={setImmediateStart} disabled={checkout !== "idle"} />
           <PlanCard
             plan={plan}
             period={period}

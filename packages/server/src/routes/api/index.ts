@@ -10,6 +10,7 @@ import healthRoutes from "./health/index";
 import metricsRoutes from "./metrics/index";
 import readyRoutes from "./ready/index";
 import subscriptionRoutes from "./subscriptions/index";
+import withdrawalRoutes from "./withdrawals/index";
 
 /**
  * Every API route, relative to the API base. Registered twice by app.ts (at /api and at
@@ -31,6 +32,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(blogRoutes, { prefix: "/blog" });
   await app.register(consentRoutes, { prefix: "/consent" });
   await app.register(subscriptionRoutes, { prefix: "/subscriptions" });
+  await app.register(withdrawalRoutes, { prefix: "/withdrawals" });
   await app.register(adminRoutes, { prefix: "/admin" });
   await app.register(deskRoutes, { prefix: "/desk" });
 

@@ -56,6 +56,11 @@ const texts = {
     statusPastDue: "Past due",
     date: "January 15, 2027",
     cancel: "Cancel Subscription",
+    why: "Why are you cancelling? (optional)",
+    tooExpensive: "It is too expensive",
+    anythingElse: "Anything else you would like to tell us? (optional)",
+    withdraw: "Withdraw from contract",
+    withdrawTo: "/en/withdraw",
     confirm: "Yes, Cancel Subscription",
     cancelling: "Cancelling...",
     keep: "Keep Subscription",
@@ -96,6 +101,11 @@ const texts = {
     statusPastDue: "Achterstallig",
     date: "15 januari 2027",
     cancel: "Abonnement opzeggen",
+    why: "Waarom zeg je op? (optioneel)",
+    tooExpensive: "Het is te duur",
+    anythingElse: "Wil je ons nog iets laten weten? (optioneel)",
+    withdraw: "Overeenkomst herroepen",
+    withdrawTo: "/withdraw",
     confirm: "Ja, abonnement opzeggen",
     cancelling: "Bezig met opzeggen...",
     keep: "Abonnement behouden",
@@ -237,6 +247,38 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
     expect(calls).toEqual(["current", "cancel", "current"]);
     expect(ui.queryByRole("button", { name: T.cancel })).toBeNull();
     expect(cancelled).toHaveBeenCalledWith({ subscription: { ...active, cancel_at_period_end: true } });
+  });
+
+  it("asks why, optionally: no answer cancels all the same, an answer goes with the cancellation", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/subscriptions/cancel`, async ({ request }) => {
+        bodies.push(await request.json());
+        current = current && { ...current, cancel_at_period_end: true };
+        return HttpResponse.json({ subscription: current });
+      }),
+    );
+    const { ui } = await mountLoaded();
+    const u = userEvent.setup();
+    await u.click(ui.getByRole("button", { name: T.cancel }));
+    const why = await ui.findByRole("combobox", { name: T.why });
+    expect(why).toHaveValue("");
+    await u.click(ui.getByRole("button", { name: T.confirm }));
+    await waitFor(() => expect(ui.getByText(T.endsOn)).toBeInTheDocument());
+
+    await u.click(await ui.findByRole("button", { name: T.resume }));
+    await u.click(await ui.findByRole("button", { name: T.cancel }));
+    await u.selectOptions(await ui.findByRole("combobox", { name: T.why }), T.tooExpensive);
+    // user-event's typing does not reach React inside a shadow root; fill() sets the value as the browser would.
+    fill(ui.getByRole("textbox", { name: T.anythingElse }), "Only a hobby");
+    await u.click(ui.getByRole("button", { name: T.confirm }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies).toEqual([{}, { reason: "too_expensive", comment: "Only a hobby" }]);
+  });
+
+  it("links to the withdrawal function in the subscription card", async () => {
+    const { ui } = await mountLoaded();
+    expect(ui.getByRole("link", { name: T.withdraw })).toHaveAttribute("href", expect.stringMatching(new RegExp(`${T.withdrawTo}$`)));
   });
 
   it("says 'Failed to cancel subscription' when cancelling fails", async () => {

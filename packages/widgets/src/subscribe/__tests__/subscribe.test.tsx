@@ -54,6 +54,7 @@ const texts = {
     billedMonthly: "Billed monthly",
     savings: "Save €120 per year (20% off)",
     startAnnual: "Start Your Annual Plan",
+    immediateStart: /^I request that the service starts immediately, during the 14-day withdrawal period\. I understand that if I withdraw, I pay a proportionate amount/,
     startMonthly: "Start Your Monthly Plan",
     processing: "Processing...",
     trust: ["Premium service", "Secure payment", "Cancel anytime"],
@@ -97,6 +98,7 @@ const texts = {
     billedMonthly: "Maandelijks gefactureerd",
     savings: "Bespaar € 120 per jaar (20% korting)",
     startAnnual: "Start je jaarabonnement",
+    immediateStart: /^Ik verzoek om de dienst direct te laten beginnen, tijdens de herroepingstermijn van 14 dagen\. Ik begrijp dat ik bij herroeping een evenredig bedrag betaal/,
     startMonthly: "Start je maandabonnement",
     processing: "Bezig met verwerken...",
     trust: ["Premium service", "Veilig betalen", "Altijd opzegbaar"],
@@ -297,8 +299,29 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
         successUrl: `${location.origin}/dashboard?subscription=success`,
         cancelUrl: `${location.origin}/subscribe?ref=mail&subscription=cancelled`,
         language: locale,
+        immediateStart: false,
       });
       expect(stripe.loadStripe).not.toHaveBeenCalled();
+    });
+
+    it("asks, unticked, whether the service may start during the withdrawal period, and sends the answer with the checkout", async () => {
+      setSession(ann, "tok");
+      stubApi();
+      let body: Record<string, unknown> = {};
+      server.use(
+        http.post(`${API}/subscriptions/create-checkout`, async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json({ checkoutUrl: "http://api.test/checkout/cs_2" });
+        }),
+      );
+      const { ui } = await mountLoaded();
+      const question = ui.getByRole("checkbox", { name: T.immediateStart });
+      expect(question).not.toBeChecked();
+      const user = userEvent.setup();
+      await user.click(question);
+      await user.click(ui.getByRole("button", { name: T.startAnnual }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith("http://api.test/checkout/cs_2"));
+      expect(body.immediateStart).toBe(true);
     });
 
     it("uses the success-url and cancel-url attributes (relative to the page too), and the monthly period when chosen", async () => {

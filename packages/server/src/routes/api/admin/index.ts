@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { exportLeadsCsv } from "../../../cli/leads";
 import { listLeads } from "../../../contact/store";
 import { bearerMatches } from "../../../lib/crypto";
+import adminWithdrawalRoutes from "./withdrawals";
 
 /**
  * The agency's own lead export while the server runs (the CLI needs the embedded database to itself).
@@ -43,6 +44,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { requests: await listLeads(app.db) };
     },
   );
+
+  await app.register(adminWithdrawalRoutes, { token });
 };
 
 export default adminRoutes;

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
+  CancelBodySchema,
   CreateCheckoutBodySchema,
   CreateCheckoutResponseSchema,
   PlansResponseSchema,
   SubscriptionResponseSchema,
   errorResponses,
 } from "@agency/contract/schemas";
-import { grantsAccess } from "@agency/contract";
+import { grantsAccess, type CancelPayload } from "@agency/contract";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findPlan } from "../../../payments/plans-repository";
 import { currentSubscription, liveSubscription, publicSubscription, publicSubscriptionById } from "../../../payments/subscriptions-repository";
@@ -17,6 +18,7 @@ import { apiBaseUrl, isAllowedRedirect } from "./redirects";
 import testCheckoutRoutes from "./test-checkout";
 import testPortalRoutes from "./test-portal";
 import webhookRoutes from "./webhook";
+import { keepCancellationReason } from "../../../withdrawals/cancellation-reasons";
 
 /** Adds `field` to the answer's Vary header, keeping what other plugins put there (Origin, Accept-Encoding). */
 function varyOn(reply: FastifyReply, field: string): void {
@@ -94,7 +96,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { planId, billingPeriod, successUrl, cancelUrl, language } = request.body;
+      const { planId, billingPeriod, successUrl, cancelUrl, language, immediateStart } = request.body;
       const user = request.user!;
       const locale = language ?? user.locale;
 
@@ -113,6 +115,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         successUrl,
         cancelUrl,
         locale,
+        immediateStart,
         apiBaseUrl: apiBaseUrl(request, app.config.publicUrl),
       });
     },
@@ -130,21 +133,29 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!cancel && live.current_period_end <= new Date()) return reply.sendError(409, "subscriptions.period_over");
     const result = await app.payments.providerFor(live).setCancelAtPeriodEnd(live, cancel);
     app.payments.deliverMails(result.mailIds);
+    if (cancel) await keepCancellationReason(app, live, request.body as CancelPayload | undefined);
     return { subscription: await publicSubscriptionById(app.db, result.subscription.id, locale) };
   };
 
   app.post(
     "/cancel",
     {
+      // The reason is optional, and so is the body: clients that send none (every element before the question) still cancel.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       preHandler: app.authenticate,
       schema: {
         tags: ["subscriptions"],
         summary: "Cancel at the end of the current period",
-        description: "Access continues until current_period_end. Through Stripe when the subscription is a Stripe one. Idempotent.",
+        description:
+          "Access continues until current_period_end. Through Stripe when the subscription is a Stripe one. Idempotent. The body is " +
+          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done.",
         security: [{ bearer: [] }],
+        body: CancelBodySchema,
         response: {
           200: SubscriptionResponseSchema,
-          ...errorResponses({ 401: [], 404: ["subscriptions.none"], 502: ["payments.unavailable"], 503: ["payments.unavailable"] }),
+          ...errorResponses({ 400: [], 401: [], 404: ["subscriptions.none"], 502: ["payments.unavailable"], 503: ["payments.unavailable"] }),
         },
       },
     },

@@ -1,0 +1,97 @@
+import type { Locale } from "@agency/contract";
+import { say } from "../i18n";
+import type { MailContent } from "../mail/templates";
+
+/** What the acknowledgement says happens next; see withdrawals/statement.ts for when each applies. */
+export type AcknowledgementCase =
+  | { kind: "withdrawn"; usedDays: number | null; periodDays: number | null }
+  | { kind: "cancel_at_period_end"; deadline: string; periodEnd: string }
+  | { kind: "already_cancelled"; deadline: string; periodEnd: string }
+  | { kind: "no_contract" };
+
+export interface AcknowledgementData {
+  /** The account's name, else the name typed. */
+  name: string;
+  /** Date and time of the statement, formatted in the mail's language. */
+  receivedAt: string;
+  /** What the statement was about: the plan's name, and when the contract started (formatted). */
+  planName: string | null;
+  startedAt: string | null;
+  typedName: string;
+  reference: string | null;
+  what: AcknowledgementCase;
+  /** The undo link and until when it works (formatted); absent when there is nothing to undo. */
+  undo: { link: string; until: string } | null;
+}
+
+const m = {
+  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
+  subject: /*i18n*/ { id: "mail.withdrawal.subject", message: "Confirmation of your statement of withdrawal" },
+  received: /*i18n*/ {
+    id: "mail.withdrawal.received",
+    message: "On {date} we received a statement of withdrawal through the withdrawal form on our website. This e-mail confirms its receipt; please keep it.",
+  },
+  contract: /*i18n*/ { id: "mail.withdrawal.contract", message: "Contract withdrawn from: your {plan} subscription, concluded on {started}." },
+  statedBy: /*i18n*/ { id: "mail.withdrawal.stated_by", message: "Name given in the statement: {name}" },
+  reference: /*i18n*/ { id: "mail.withdrawal.reference", message: "Order or invoice number given: {reference}" },
+  withdrawnNow: /*i18n*/ {
+    id: "mail.withdrawal.withdrawn",
+    message: "What happens next: your subscription ends now, and you will not be charged again.",
+  },
+  refundFull: /*i18n*/ {
+    id: "mail.withdrawal.refund_full",
+    message: "We refund everything you paid for it to the payment method you paid with, within 14 days of your statement (usually within a few working days).",
+  },
+  refundLessUsed: /*i18n*/ {
+    id: "mail.withdrawal.refund_less_used",
+    message:
+      "We refund what you paid for it, less {used} of the period's {days} days: at checkout you asked for the service to start at once. The refund goes to the payment method you paid with, within 14 days of your statement (usually within a few working days).",
+  },
+  afterPeriod: /*i18n*/ {
+    id: "mail.withdrawal.after_period",
+    message:
+      "The 14-day withdrawal period of this contract ended on {deadline}, so it can no longer be withdrawn from. Instead we have cancelled your subscription at the end of its current period: you keep access until {end} and will not be charged again.",
+  },
+  alreadyCancelled: /*i18n*/ {
+    id: "mail.withdrawal.already_cancelled",
+    message:
+      "The 14-day withdrawal period of this contract ended on {deadline}, so it can no longer be withdrawn from. Your subscription was already cancelled: it ends on {end} and you will not be charged again.",
+  },
+  noContract: /*i18n*/ {
+    id: "mail.withdrawal.no_contract",
+    message: "We found no running subscription on your account, so nothing was ended and nothing will be charged. If you meant another contract with us, reply to this e-mail.",
+  },
+  undo: /*i18n*/ {
+    id: "mail.withdrawal.undo",
+    message:
+      "Did you not send this statement? Then someone else used your name and e-mail address. Open this link before {until} and we undo it; your subscription then runs on as before, at no cost for the time it was stopped:",
+  },
+  help: /*i18n*/ { id: "mail.withdrawal.help", message: "Questions? Reply to this e-mail and we will help you." },
+};
+
+/** The acknowledgement of a statement of withdrawal, to the account's own address (Art. 11a(3)). */
+export function acknowledgementMail(locale: Locale, d: AcknowledgementData): MailContent {
+  const lines = [say(locale, m.hello, { name: d.name }), "", say(locale, m.received, { date: d.receivedAt })];
+  if (d.planName && d.startedAt) lines.push("", say(locale, m.contract, { plan: d.planName, started: d.startedAt }));
+  lines.push(say(locale, m.statedBy, { name: d.typedName }));
+  if (d.reference) lines.push(say(locale, m.reference, { reference: d.reference }));
+  lines.push("");
+  const what = d.what;
+  if (what.kind === "withdrawn") {
+    lines.push(say(locale, m.withdrawnNow));
+    lines.push(
+      what.usedDays !== null && what.periodDays !== null
+        ? say(locale, m.refundLessUsed, { used: what.usedDays, days: what.periodDays })
+        : say(locale, m.refundFull),
+    );
+  } else if (what.kind === "cancel_at_period_end") {
+    lines.push(say(locale, m.afterPeriod, { deadline: what.deadline, end: what.periodEnd }));
+  } else if (what.kind === "already_cancelled") {
+    lines.push(say(locale, m.alreadyCancelled, { deadline: what.deadline, end: what.periodEnd }));
+  } else {
+    lines.push(say(locale, m.noContract));
+  }
+  if (d.undo) lines.push("", say(locale, m.undo, { until: d.undo.until }), "", d.undo.link);
+  lines.push("", say(locale, m.help));
+  return { subject: say(locale, m.subject), text: lines.join("\n") };
+}
