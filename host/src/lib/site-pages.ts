@@ -45,8 +45,11 @@ export function needsSignIn(appPath: string): boolean {
   return SIGNED_IN_PATHS.some((prefix) => appPath === prefix.replace(/\/$/, "") || appPath.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
 }
 
-/** The portal's pages: they depend on the visitor's session, so the browser renders them. */
-export const PORTAL_PATHS = ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password"] as const;
+/**
+ * The portal's pages: they depend on the visitor's session or on a mailed link's token, so the browser renders
+ * them (a mail link opened in a browser without a session still gets the page that follows it).
+ */
+export const PORTAL_PATHS = ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password", "/verify-email"] as const;
 
 /** A blog article: /blog/{id}. */
 const ARTICLE_PATH = /^\/blog\/[^/]+$/;

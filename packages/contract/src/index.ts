@@ -101,6 +101,7 @@ export type {
   ResetPasswordPayload,
   VerifyEmailPayload,
   VerifyEmailResponse,
+  VerifyEmailTokenResponse,
   ResendVerificationPayload,
 } from "./schemas/accounts";
 export type {

@@ -256,6 +256,19 @@ const cases: Record<string, Case[]> = {
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/reset-password", { token: "no-such-token", newPassword: "another1" }) },
   ],
 
+  "POST /api/auth/verify-email-token": [
+    { status: 200, run: async () => post("/api/auth/verify-email-token", { token: await verificationToken("valid") }) },
+    { status: 400, code: "auth.verify_invalid", run: () => post("/api/auth/verify-email-token", { token: "no-such-token" }) },
+    { status: 400, code: "auth.verify_used", run: async () => post("/api/auth/verify-email-token", { token: await verificationToken("used") }) },
+    {
+      status: 400,
+      code: "auth.verify_expired",
+      locale: "nl",
+      run: async () => post("/api/auth/verify-email-token", { token: await verificationToken("expired") }, { "accept-language": "nl" }),
+    },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/verify-email-token", {}) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/auth/verify-email-token", { token: "no-such-token" }) },
+  ],
   "POST /api/auth/verify-email": [
     { status: 200, run: async () => post("/api/auth/verify-email", { token: await verificationToken("valid") }) },
     { status: 400, code: "auth.verify_invalid", run: () => post("/api/auth/verify-email", { token: "no-such-token" }) },

@@ -92,6 +92,16 @@ export const VerifyEmailResponseSchema = Type.Object({
 });
 export type VerifyEmailResponse = Static<typeof VerifyEmailResponseSchema>;
 
+/** What a verification link would do once confirmed; checking it changes nothing. */
+export const VerifyEmailTokenResponseSchema = Type.Object({
+  valid: Type.Literal(true),
+  email: Type.String({ description: "The address the link proves: the account's own (verify), or its new one (change)" }),
+  purpose: StringEnum(["verify", "change"] as const, {
+    description: "`verify`: the account's address becomes verified; `change`: the account's address becomes `email`",
+  }),
+});
+export type VerifyEmailTokenResponse = Static<typeof VerifyEmailTokenResponseSchema>;
+
 export const ResendVerificationBodySchema = Type.Object({
   language: Type.Optional(LocaleSchema),
   basePath: Type.Optional(BasePathSchema),

@@ -16,6 +16,7 @@ export {
   ResetPasswordBodySchema,
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
+  VerifyEmailTokenResponseSchema,
   ResendVerificationBodySchema,
 } from "./accounts";
 export {

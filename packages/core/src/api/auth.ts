@@ -9,6 +9,7 @@ import type {
   ResendVerificationPayload,
   User,
   VerifyEmailResponse,
+  VerifyEmailTokenResponse,
   VerifyResetTokenResponse,
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
@@ -62,6 +63,12 @@ export async function verifyResetToken(api: ApiClient, token: string): Promise<V
 
 export async function resetPassword(api: ApiClient, payload: ResetPasswordPayload): Promise<SuccessMessageResponse> {
   const { data } = await api.post<SuccessMessageResponse>("/auth/reset-password", payload);
+  return data;
+}
+
+/** What a verification link would do (which address, verify or change), without using it. */
+export async function checkEmailLink(api: ApiClient, token: string): Promise<VerifyEmailTokenResponse> {
+  const { data } = await api.post<VerifyEmailTokenResponse>("/auth/verify-email-token", { token });
   return data;
 }
 

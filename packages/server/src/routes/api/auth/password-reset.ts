@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { hashPassword, randomToken, sha256 } from "../../../lib/crypto";
 import { claimPasswordReset, createPasswordReset, markEmailVerified, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/store";
-import { ACCOUNT_TOPICS, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
+import { ACCOUNT_TOPICS, accountLink, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
 import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates";
@@ -62,7 +62,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const tokenHash = sha256(token);
       const user = await resetCandidate(app.db, email);
       const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-      const link = `${app.config.publicUrl}${basePath}reset-password?token=${token}`;
+      const link = accountLink(app.config.publicUrl, basePath, "reset-password", token, locale);
       const content = resetPasswordMail(locale, { name: user?.name ?? "", link });
       if (user && user.recent < RESET_MAILS_PER_HOUR) {
         const queued = await app.db.transaction(async (tx) => {
