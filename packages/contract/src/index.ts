@@ -66,6 +66,8 @@ export {
   UTM_KEYS,
   BLOG_PAGE_SIZE,
   BLOG_MAX_LIMIT,
+  MAX_SESSIONS_PER_ACCOUNT,
+  SESSIONS_PAGE_SIZE,
 } from "./values";
 
 export {

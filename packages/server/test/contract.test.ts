@@ -373,6 +373,7 @@ const cases: Record<string, Case[]> = {
   ],
   "GET /api/account/sessions": [
     { status: 200, run: async () => get("/api/account/sessions", (await register()).headers) },
+    { status: 400, code: "request.invalid", run: async () => get("/api/account/sessions?page=0", (await register()).headers) },
     { status: 401, code: "auth.required", run: () => get("/api/account/sessions") },
   ],
   "DELETE /api/account/sessions": [

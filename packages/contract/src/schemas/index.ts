@@ -27,6 +27,7 @@ export {
   ProfileResponseSchema,
   ChangePasswordBodySchema,
   ChangeEmailBodySchema,
+  AccountSessionsQuerySchema,
   AccountSessionsResponseSchema,
   AccountSessionParamsSchema,
   RevokeSessionsResponseSchema,
