@@ -17,6 +17,7 @@ import mailerPlugin from "./plugins/mailer";
 import metricsPlugin from "./plugins/metrics";
 import outboxPlugin from "./plugins/outbox";
 import authPlugin from "./plugins/auth";
+import passwordsPlugin from "./plugins/passwords";
 import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
 import securityPlugin from "./plugins/security";
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(outboxPlugin);
   await app.register(authPlugin);
+  await app.register(passwordsPlugin);
   await app.register(paymentsPlugin);
   await app.register(
     fp(async (instance: FastifyInstance) => {

@@ -11,7 +11,6 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../../../lib/cr
 import { createUser, findUserByEmail, findUserById, publicUser } from "../../../accounts/store";
 import { queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
-import { isCommonPassword } from "../../../accounts/common-passwords";
 import { requestLocale, say } from "../../../i18n";
 import { clearRateEventsByKeyPrefix, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { bearerToken } from "../../../plugins/auth";
@@ -41,13 +40,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Signs the new user in at once and mails a link to verify the address (single use, valid 24 hours; PUBLIC_URL + basePath + " +
           "`verify-email?token=…`), queued in the mail outbox in the same transaction. Limited per IP (REGISTER_RATE_LIMIT): 429 with Retry-After.",
         body: RegisterBodySchema,
-        response: { 201: AuthResponseSchema, ...errorResponses({ 400: ["auth.common_password"], 409: ["auth.email_taken"], 429: ["request.too_many"] }) },
+        response: { 201: AuthResponseSchema, ...errorResponses({ 400: ["auth.common_password", "auth.breached_password"], 409: ["auth.email_taken"], 429: ["request.too_many"] }) },
       },
     },
     async (request, reply) => {
       const { name, email, password, basePath = "/" } = request.body;
       const locale = requestLocale(request, request.body.language);
-      if (isCommonPassword(password)) return reply.sendError(400, "auth.common_password", { fields: ["password"], locale });
+      const problem = await app.passwordProblem(password, request.log);
+      if (problem) return reply.sendError(400, problem, { fields: ["password"], locale });
       const passwordHash = await hashPassword(password);
       // The account, its first session and its verification mail commit together.
       const created = await app.db.transaction(async (tx) => {

@@ -15,7 +15,6 @@ import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
 import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates";
 import { mailItem } from "../../../outbox/mail-channel";
-import { isCommonPassword } from "../../../accounts/common-passwords";
 import { requestLocale, say } from "../../../i18n";
 import { errorBody } from "../../../lib/api-error";
 import { clearRateEventsByKeyPrefix } from "../../../lib/throttle";
@@ -122,7 +121,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ResetPasswordBodySchema,
         response: {
           200: SuccessMessageResponseSchema,
-          ...errorResponses({ 400: ["auth.reset_invalid", "auth.reset_used", "auth.reset_expired", "auth.common_password"], 429: ["request.too_many"] }),
+          ...errorResponses({ 400: ["auth.reset_invalid", "auth.reset_used", "auth.reset_expired", "auth.common_password", "auth.breached_password"], 429: ["request.too_many"] }),
         },
       },
     },
@@ -132,7 +131,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = await checkResetToken(app.db, token);
       if ("problem" in checked) return reply.sendError(400, checked.problem);
       // Before the token is used, so the visitor can pick another password with the same link.
-      if (isCommonPassword(newPassword)) return reply.sendError(400, "auth.common_password", { fields: ["newPassword"] });
+      const problem = await app.passwordProblem(newPassword, request.log);
+      if (problem) return reply.sendError(400, problem, { fields: ["newPassword"] });
       const passwordHash = await hashPassword(newPassword);
       // Claimed in one UPDATE: of two resets with one link racing past the check above, one wins. The notice is
       // queued in the same transaction, so a changed password always gets its mail.
