@@ -203,6 +203,7 @@ const cases: Record<string, Case[]> = {
     },
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/register", { name: "Ann", email: `limit${++seq}@example.com`, password: "secret1-pass" }) },
   ],
+  "GET /api/auth/challenge": [{ status: 200, run: () => get("/api/auth/challenge") }],
   "POST /api/auth/login": [
     {
       status: 200,
@@ -212,6 +213,16 @@ const cases: Record<string, Case[]> = {
       },
     },
     { status: 400, code: "auth.invalid_credentials", run: () => post("/api/auth/login", { email: "nobody@example.com", password: "x" }) },
+    {
+      status: 400,
+      code: "auth.challenge_required",
+      run: async () => {
+        const { email } = await register();
+        // Ten failures from ten networks: the eleventh guess needs a solved challenge.
+        for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong" });
+        return post("/api/auth/login", { email, password: "wrong" });
+      },
+    },
     { status: 400, code: "request.invalid", locale: "nl", run: () => post("/api/auth/login", { email: "x@example.com" }, { "accept-language": "nl" }) },
     {
       status: 429,

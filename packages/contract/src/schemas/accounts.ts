@@ -52,6 +52,14 @@ export type RegisterPayload = Static<typeof RegisterBodySchema>;
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
   password: CurrentPasswordSchema,
+  challenge: Type.Optional(
+    Type.String({
+      maxLength: 4000,
+      description:
+        "A solved proof-of-work challenge of GET /auth/challenge (base64 of the JSON { challenge, solution }, as the quote form sends it). " +
+        "Needed only once an account has had 10 failed logins in an hour, from anywhere (400 auth.challenge_required without it).",
+    }),
+  ),
 });
 export type LoginPayload = Static<typeof LoginBodySchema>;
 

@@ -1,6 +1,8 @@
 import type { ApiClient } from "../api-client";
 import type {
   AuthResponse,
+  ContactChallenge,
+  ContactChallengeResponse,
   ForgotPasswordPayload,
   LoginPayload,
   SuccessMessageResponse,
@@ -13,6 +15,13 @@ import type {
   VerifyResetTokenResponse,
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
+
+/** A proof-of-work challenge for a login that the server answered `auth.challenge_required`. */
+export async function getLoginChallenge(api: ApiClient): Promise<ContactChallenge> {
+  const { data } = await api.get<ContactChallengeResponse>("/auth/challenge");
+  if (!data.challenge) throw new Error("the server sent no login challenge");
+  return data.challenge;
+}
 
 /** A successful login stores token and user (the bearer header follows from the store). */
 export async function login(api: ApiClient, payload: LoginPayload): Promise<User> {
