@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { API_ORIGIN, EXAMPLES_ORIGIN } from "../playwright.config";
 
 export { API_ORIGIN, EXAMPLES_ORIGIN };
@@ -58,11 +58,11 @@ export interface TestUser {
   user: { id: string; email: string; name: string | null };
 }
 
-/** Registers a user through the API (what the register form does). */
-export async function registerUser(request: APIRequestContext, name = "Test Customer"): Promise<TestUser> {
+/** Registers a user through the API (what the register form does), with the language its mails are written in. */
+export async function registerUser(request: APIRequestContext, name = "Test Customer", language?: "nl" | "en"): Promise<TestUser> {
   const email = uniqueEmail();
   const password = "correct-horse-7";
-  const response = await request.post(`${API_ORIGIN}/api/auth/register`, { data: { name, email, password } });
+  const response = await request.post(`${API_ORIGIN}/api/auth/register`, { data: { name, email, password, language } });
   expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as { token: string; user: TestUser["user"] };
   return { email, password, name, token: body.token, user: body.user };
@@ -165,12 +165,26 @@ export async function latestMail(to: string, containing?: RegExp, timeoutMs = 10
   }
 }
 
-/** The link to `page` (verify-email, reset-password) in the newest mail to `to` in the e2e server's outbox. */
+/**
+ * The link to `page` (verify-email, reset-password) in the newest mail to `to` in the e2e server's outbox, with the
+ * language it names (`&lang=`).
+ */
 export async function mailedLink(to: string, page: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[A-Za-z0-9_-]+`);
+  const pattern = new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[A-Za-z0-9_-]+(?:&lang=[a-z]{2})?`);
   const link = pattern.exec(await latestMail(to, pattern))?.[0];
   expect(link, `a ${page} link in the newest mail to ${to}`).toBeTruthy();
   return link!;
+}
+
+/**
+ * Opens a mailed link as its reader does: in a browser that has never seen the site (a phone, another browser),
+ * with no session, no remembered language and no cookie decision. Close the context when done.
+ */
+export async function openMailLink(browser: Browser, link: string): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  return { page, context };
 }
 
 /** Follows the verification link the sign-up mailed, as the owner of the mailbox would (through the API). */

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import {
   API_ORIGIN,
   mailedLink,
+  openMailLink,
   prepareVisitor,
   registerUser,
   signIn,
@@ -196,7 +197,7 @@ test.describe("journeys", () => {
     await customerJourney(page);
   });
 
-  test("3. forgot password → mail → reset → log in with the new password; the old link is then invalid", async ({ page, request }) => {
+  test("3. forgot password → mail → reset → log in with the new password; the old link is then invalid", async ({ browser, page, request }) => {
     const errors = collectPageErrors(page);
     const user = await registerUser(request, "Forgetful Customer");
     await prepareVisitor(page);
@@ -214,30 +215,40 @@ test.describe("journeys", () => {
     await expect(login.getByText(user.email)).toBeVisible();
 
     const link = await mailedLink(user.email, "reset-password");
-    expect(link.startsWith(`${API_ORIGIN}/reset-password?token=`)).toBe(true);
+    expect(link).toMatch(new RegExp(`^${API_ORIGIN}/reset-password\\?token=[\\w-]+&lang=en$`));
 
-    await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Your Password");
-    await expect(page.getByText(user.email)).toBeVisible();
-    const newPassword = "brand-new-secret-9";
-    await page.getByLabel("New Password", { exact: true }).fill(newPassword);
-    await page.getByLabel("Confirm New Password").fill(newPassword);
-    await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(toast(page)).toContainText("Password reset successfully!");
-    // To the login page after 2 seconds.
-    await expect(page).toHaveURL(at("/", "login"), { timeout: 5_000 });
+    // The mail is read on a phone: a browser without a session or a remembered language. The page speaks the mail's.
+    const phone = await openMailLink(browser, link);
+    const mobile = phone.page;
+    const phoneErrors = collectPageErrors(mobile);
+    try {
+      await expect(mobile.getByRole("heading", { level: 1 })).toHaveText("Reset Your Password");
+      await expect(mobile.getByText(user.email)).toBeVisible();
+      const newPassword = "brand-new-secret-9";
+      await mobile.getByLabel("New Password", { exact: true }).fill(newPassword);
+      await mobile.getByLabel("Confirm New Password").fill(newPassword);
+      await mobile.getByRole("button", { name: "Reset Password" }).click();
+      await expect(toast(mobile)).toContainText("Password reset successfully!");
+      // To the login page after 2 seconds, still in English.
+      await expect(mobile).toHaveURL(at("/", "login"), { timeout: 5_000 });
 
-    // The old password no longer works; the new one does.
-    await login.getByLabel("Email address").fill(user.email);
-    await login.getByLabel("Password", { exact: true }).fill(user.password);
-    await login.getByRole("button", { name: "Log in" }).click();
-    await expect(login.getByRole("alert")).toBeVisible();
-    await login.getByLabel("Password", { exact: true }).fill(newPassword);
-    await login.getByRole("button", { name: "Log in" }).click();
-    await expect(toast(page)).toContainText("Login successful!");
-    // Logged in without a subscription: the dashboard's settings page, which every signed-in customer may see.
-    await expect(page).toHaveURL(at("/", "dashboard/settings"));
+      // The old password no longer works; the new one does.
+      const phoneLogin = mobile.locator("agency-login");
+      await phoneLogin.getByLabel("Email address").fill(user.email);
+      await phoneLogin.getByLabel("Password", { exact: true }).fill(user.password);
+      await phoneLogin.getByRole("button", { name: "Log in" }).click();
+      await expect(phoneLogin.getByRole("alert")).toBeVisible();
+      await phoneLogin.getByLabel("Password", { exact: true }).fill(newPassword);
+      await phoneLogin.getByRole("button", { name: "Log in" }).click();
+      await expect(toast(mobile)).toContainText("Login successful!");
+      // Logged in without a subscription: the dashboard's settings page, which every signed-in customer may see.
+      await expect(mobile).toHaveURL(at("/", "dashboard/settings"));
+      expect(phoneErrors).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
 
+    // The link works once: in the first browser too, it is now invalid.
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid Reset Link");
     await expect(page.getByRole("link", { name: "Request New Link" })).toHaveAttribute("href", "/forgot-password");

@@ -1,7 +1,7 @@
 import { stripBase } from "@agency/core";
 import type { createBrowserRouter } from "react-router";
 import { activateLocale } from "../lib/i18n";
-import { localeForPath } from "../lib/language";
+import { adoptLinkLanguage, localeForPath } from "../lib/language";
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -11,16 +11,18 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * (no Dutch flash on /en pages, and no i18n change event fired from inside a render).
  */
 export function syncLocaleWithRouter(router: AppRouter): () => void {
-  activateLocaleOf(router.state.location.pathname);
+  activateLocaleOf(router.state.location.pathname, router.state.location.search);
   return subscribeLocale(router);
 }
 
 /**
- * The language of a location (with its base path) activated. The router's own location still carries the base
- * path (/preview/a/b/en/…); the language rule wants the app path.
+ * The language of a location (with its base path) activated; a mail link's `?lang=` is taken on first. The router's
+ * own location still carries the base path (/preview/a/b/en/…); the language rule wants the app path.
  */
-export function activateLocaleOf(pathname: string): void {
-  activateLocale(localeForPath(stripBase(pathname)));
+export function activateLocaleOf(pathname: string, search = ""): void {
+  const path = stripBase(pathname);
+  adoptLinkLanguage(path, search);
+  activateLocale(localeForPath(path));
 }
 
 /**
@@ -28,5 +30,5 @@ export function activateLocaleOf(pathname: string): void {
  * choice lives in the browser's storage), and takes on the remembered language once it has hydrated.
  */
 export function subscribeLocale(router: AppRouter): () => void {
-  return router.subscribe((state) => activateLocaleOf(state.location.pathname));
+  return router.subscribe((state) => activateLocaleOf(state.location.pathname, state.location.search));
 }

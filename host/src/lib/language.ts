@@ -24,6 +24,16 @@ export function rememberLanguage(locale: Locale): void {
   writeStorage(PREFERRED_LANGUAGE_KEY, locale);
 }
 
+/**
+ * A link from a mail names the mail's language (`?lang=en`). Opened where the site has never been (a phone,
+ * another browser), the page it leads to speaks that language, and so do the pages after it: the link's language
+ * becomes the remembered choice. Pages with an /en duplicate take their language from the path alone.
+ */
+export function adoptLinkLanguage(path: string, search: string): void {
+  const language = new URLSearchParams(search).get("lang");
+  if (isLocale(language) && !hasEnglishVersion(path)) rememberLanguage(language);
+}
+
 export function markLanguageToggle(now = Date.now()): void {
   writeStorage(LANGUAGE_TOGGLE_KEY, String(now), "session");
 }

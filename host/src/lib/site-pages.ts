@@ -59,8 +59,19 @@ export function needsSignIn(appPath: string): boolean {
   return SIGNED_IN_PATHS.some((prefix) => appPath === prefix.replace(/\/$/, "") || appPath.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
 }
 
-/** The portal's pages: they depend on the visitor's session, so the browser renders them. */
-export const PORTAL_PATHS = ["/dashboard", "/dashboard/settings", "/subscribe", "/subscription/success", "/reset-password", "/withdraw/undo"] as const;
+/**
+ * The portal's pages: they depend on the visitor's session or on a mailed link's token, so the browser renders
+ * them (a mail link opened in a browser without a session still gets the page that follows it).
+ */
+export const PORTAL_PATHS = [
+  "/dashboard",
+  "/dashboard/settings",
+  "/subscribe",
+  "/subscription/success",
+  "/reset-password",
+  "/verify-email",
+  "/withdraw/undo",
+] as const;
 
 /** A blog article: /blog/{id}. */
 const ARTICLE_PATH = /^\/blog\/[^/]+$/;

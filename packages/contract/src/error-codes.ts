@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   "auth.email_taken",
   "auth.too_many_attempts",
   "auth.common_password",
+  "auth.breached_password",
+  "auth.challenge_required",
   "auth.reset_invalid",
   "auth.reset_used",
   "auth.reset_expired",

@@ -77,6 +77,8 @@ export {
   DESK_SESSION_HOURS,
   DESK_IDLE_MINUTES,
   DESK_ENROLMENT_HOURS,
+  MAX_SESSIONS_PER_ACCOUNT,
+  SESSIONS_PAGE_SIZE,
 } from "./values";
 
 export {
@@ -122,6 +124,7 @@ export type {
   ResetPasswordPayload,
   VerifyEmailPayload,
   VerifyEmailResponse,
+  VerifyEmailTokenResponse,
   ResendVerificationPayload,
 } from "./schemas/accounts";
 export type {

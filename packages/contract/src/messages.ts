@@ -47,6 +47,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: "auth.common_password",
     message: "This password is one of the most common ones and easy to guess. Please choose another password.",
   },
+  "auth.breached_password": /*i18n*/ {
+    id: "auth.breached_password",
+    message: "This password has appeared in a data breach, so attackers try it first. Please choose another password.",
+  },
+  "auth.challenge_required": /*i18n*/ {
+    id: "auth.challenge_required",
+    message: "Many wrong passwords were tried for this account, so logging in takes an extra check of this browser. Please try again.",
+  },
   "auth.reset_invalid": /*i18n*/ { id: "auth.reset_invalid", message: "Invalid or expired reset link" },
   "auth.reset_used": /*i18n*/ { id: "auth.reset_used", message: "This reset link has already been used. Request a new one." },
   "auth.reset_expired": /*i18n*/ { id: "auth.reset_expired", message: "This reset link has expired. Request a new one." },

@@ -59,6 +59,13 @@ export const HONEYPOT_FIELD = "website_url";
 
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
+// ---------- Sessions ----------
+
+/** The most signed-in devices one account keeps: a new sign-in ends the one unused the longest. */
+export const MAX_SESSIONS_PER_ACCOUNT = 50;
+/** How many signed-in devices one page of the settings' list shows. */
+export const SESSIONS_PAGE_SIZE = 10;
+
 // ---------- Blog ----------
 
 export const BLOG_PAGE_SIZE = 6;

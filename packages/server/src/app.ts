@@ -18,6 +18,7 @@ import metricsPlugin from "./plugins/metrics";
 import outboxPlugin from "./plugins/outbox";
 import authPlugin from "./plugins/auth";
 import deskAuthPlugin from "./plugins/desk-auth";
+import passwordsPlugin from "./plugins/passwords";
 import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
 import securityPlugin from "./plugins/security";
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(deskAuthPlugin);
+  await app.register(passwordsPlugin);
   await app.register(paymentsPlugin);
   await app.register(
     fp(async (instance: FastifyInstance) => {

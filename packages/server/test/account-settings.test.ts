@@ -252,6 +252,51 @@ describe("signed-in devices", () => {
   });
 });
 
+describe("how many devices an account keeps", () => {
+  const live = async (userId: string) =>
+    (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE user_id = $1", [userId])).rows[0]!.n;
+
+  it("keeps at most 50: a new sign-in ends the session unused the longest, the devices in use stay", async () => {
+    const user = await signUp();
+    const first = await logIn(user.email);
+    // Sessions as a script that signs in again and again leaves them (the same call a login makes), each older than the next.
+    for (let i = 0; i < 60; i++) {
+      await t.app.sessions.create(user.id);
+      await t.db.query("UPDATE sessions SET last_seen_at = last_seen_at - interval '1 second' WHERE user_id = $1", [user.id]);
+    }
+    expect(await live(user.id)).toBe(50);
+    // The two sessions first made are the longest unused: they ended.
+    expect(await status(first)).toBe(401);
+    expect(await status(user.headers)).toBe(401);
+    const newest = await logIn(user.email);
+    expect(await live(user.id)).toBe(50);
+    expect(await status(newest)).toBe(200);
+  });
+
+  it("stays at 50 when many sign-ins arrive at once", async () => {
+    const user = await signUp();
+    for (let i = 0; i < 45; i++) await t.app.sessions.create(user.id);
+    await Promise.all(Array.from({ length: 12 }, () => t.app.sessions.create(user.id)));
+    expect(await live(user.id)).toBe(50);
+  });
+
+  it("lists them in pages of 10, this device first, with the total", async () => {
+    const user = await signUp();
+    for (let i = 0; i < 22; i++) await t.app.sessions.create(user.id);
+    const page = async (n: number) => (await call("GET", `/api/account/sessions?page=${n}`, user.headers)).json();
+    const one = await page(1);
+    expect(one).toMatchObject({ page: 1, pages: 3, total: 23 });
+    expect(one.sessions).toHaveLength(10);
+    expect(one.sessions[0].current).toBe(true);
+    const three = await page(3);
+    expect(three.sessions).toHaveLength(3);
+    const ids = new Set([...one.sessions, ...(await page(2)).sessions, ...three.sessions].map((s: { id: string }) => s.id));
+    expect(ids.size).toBe(23);
+    expect((await page(4)).sessions).toEqual([]);
+    expect((await call("GET", "/api/account/sessions?page=0", user.headers)).statusCode).toBe(400);
+  });
+});
+
 describe("device names", () => {
   it.each([
     [CHROME_MAC, "Chrome", "macOS"],

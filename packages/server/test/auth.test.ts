@@ -234,7 +234,7 @@ describe("login throttling", () => {
 });
 
 describe("password reset", () => {
-  const resetLink = (raw: string) => /https:\/\/agency\.example\/\S*reset-password\?token=([A-Za-z0-9_-]+)/.exec(mailText(raw));
+  const resetLink = (raw: string) => /https:\/\/agency\.example\/\S*reset-password\?token=([A-Za-z0-9_-]+)(?:&lang=(nl|en))?/.exec(mailText(raw));
 
   async function requestReset(email: string, extra: Record<string, unknown> = {}) {
     await t.app.settle();
@@ -276,16 +276,17 @@ describe("password reset", () => {
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
   });
 
-  it("mails a link PUBLIC_URL + base + reset-password?token=… in the request's language", async () => {
+  it("mails a link PUBLIC_URL + base + reset-password?token=…&lang=… in the request's language", async () => {
     const { email } = await register(uniqueEmail(), "secret1-pass", { language: "nl" });
     const en = await requestReset(email, { language: "en" });
     expect(en.mails[0]!.raw).toMatch(/Subject: Reset your password/);
-    expect(resetLink(en.mails[0]!.raw)![0]).toMatch(/^https:\/\/agency\.example\/reset-password\?token=/);
+    // The link names its language, so the page opens in English in a browser that has never seen the site.
+    expect(resetLink(en.mails[0]!.raw)![0]).toMatch(/^https:\/\/agency\.example\/reset-password\?token=[A-Za-z0-9_-]{43}&lang=en$/);
 
     const nl = await requestReset(email, { language: "nl", basePath: "/preview/klant/site-1/" });
     expect(nl.mails[0]!.raw).toMatch(/Subject: Stel je wachtwoord opnieuw in/);
     const link = resetLink(nl.mails[0]!.raw)!;
-    expect(link[0]).toMatch(/^https:\/\/agency\.example\/preview\/klant\/site-1\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+    expect(link[0]).toMatch(/^https:\/\/agency\.example\/preview\/klant\/site-1\/reset-password\?token=[A-Za-z0-9_-]{43}&lang=nl$/);
     // Stored hashed: the token itself is nowhere in the table.
     const { rows } = await t.db.query<{ token_hash: string }>("SELECT token_hash FROM password_resets");
     expect(rows.map((r) => r.token_hash)).toContain(sha256(link[1]!));

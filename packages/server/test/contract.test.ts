@@ -205,6 +205,7 @@ const cases: Record<string, Case[]> = {
     },
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/register", { name: "Ann", email: `limit${++seq}@example.com`, password: "secret1-pass" }) },
   ],
+  "GET /api/auth/challenge": [{ status: 200, run: () => get("/api/auth/challenge") }],
   "POST /api/auth/login": [
     {
       status: 200,
@@ -214,6 +215,16 @@ const cases: Record<string, Case[]> = {
       },
     },
     { status: 400, code: "auth.invalid_credentials", run: () => post("/api/auth/login", { email: "nobody@example.com", password: "x" }) },
+    {
+      status: 400,
+      code: "auth.challenge_required",
+      run: async () => {
+        const { email } = await register();
+        // Ten failures from ten networks: the eleventh guess needs a solved challenge.
+        for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong" });
+        return post("/api/auth/login", { email, password: "wrong" });
+      },
+    },
     { status: 400, code: "request.invalid", locale: "nl", run: () => post("/api/auth/login", { email: "x@example.com" }, { "accept-language": "nl" }) },
     {
       status: 429,
@@ -258,6 +269,19 @@ const cases: Record<string, Case[]> = {
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/reset-password", { token: "no-such-token", newPassword: "another1" }) },
   ],
 
+  "POST /api/auth/verify-email-token": [
+    { status: 200, run: async () => post("/api/auth/verify-email-token", { token: await verificationToken("valid") }) },
+    { status: 400, code: "auth.verify_invalid", run: () => post("/api/auth/verify-email-token", { token: "no-such-token" }) },
+    { status: 400, code: "auth.verify_used", run: async () => post("/api/auth/verify-email-token", { token: await verificationToken("used") }) },
+    {
+      status: 400,
+      code: "auth.verify_expired",
+      locale: "nl",
+      run: async () => post("/api/auth/verify-email-token", { token: await verificationToken("expired") }, { "accept-language": "nl" }),
+    },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/verify-email-token", {}) },
+    { status: 429, code: "request.too_many", run: () => twice("/api/auth/verify-email-token", { token: "no-such-token" }) },
+  ],
   "POST /api/auth/verify-email": [
     { status: 200, run: async () => post("/api/auth/verify-email", { token: await verificationToken("valid") }) },
     { status: 400, code: "auth.verify_invalid", run: () => post("/api/auth/verify-email", { token: "no-such-token" }) },
@@ -362,6 +386,7 @@ const cases: Record<string, Case[]> = {
   ],
   "GET /api/account/sessions": [
     { status: 200, run: async () => get("/api/account/sessions", (await register()).headers) },
+    { status: 400, code: "request.invalid", run: async () => get("/api/account/sessions?page=0", (await register()).headers) },
     { status: 401, code: "auth.required", run: () => get("/api/account/sessions") },
   ],
   "DELETE /api/account/sessions": [

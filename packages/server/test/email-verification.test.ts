@@ -52,7 +52,8 @@ describe("sign-up", () => {
     const [mail, ...more] = await mailsTo(user.email, before);
     expect(more).toEqual([]);
     expect(mail).toMatch(/^Subject: Bevestig je e-mailadres$/m);
-    expect(mail).toMatch(/https:\/\/agency\.example\/preview\/klant\/site-1\/verify-email\?token=[A-Za-z0-9_-]{43}/);
+    // The link names the mail's language: opened in another browser, the page speaks it too.
+    expect(mail).toMatch(/https:\/\/agency\.example\/preview\/klant\/site-1\/verify-email\?token=[A-Za-z0-9_-]{43}&lang=nl\s/);
     // Only the token's hash is stored, and the outbox kept nothing of the link once it was sent.
     const token = linkToken(mail!, "verify-email")!;
     const stored = await t.db.query<{ token_hash: string; hours: number }>(
@@ -110,6 +111,73 @@ describe("following the link", () => {
     const token = linkToken(await mailsTo(user.email, before), "verify-email")!;
     const answers = await Promise.all([post("/api/auth/verify-email", { token }), post("/api/auth/verify-email", { token })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+  });
+});
+
+describe("checking the link before confirming it", () => {
+  const state = async (userId: string) =>
+    (await t.db.query<{ verified: boolean; used: number }>(
+      `SELECT u.email_verified_at IS NOT NULL AS verified, (SELECT count(*)::int FROM email_verifications v WHERE v.user_id = u.id AND v.used_at IS NOT NULL) AS used
+         FROM users u WHERE u.id = $1`,
+      [userId],
+    )).rows[0];
+
+  it("names the address and what confirming does, and changes nothing however often it is asked", async () => {
+    const before = smtp.mails.length;
+    const user = await signUp({ language: "en" });
+    const mail = (await mailsTo(user.email, before))[0]!;
+    expect(mail).toMatch(/verify-email\?token=[A-Za-z0-9_-]{43}&lang=en\s/);
+    const token = linkToken(mail, "verify-email")!;
+    const untouched = await state(user.id);
+    for (let i = 0; i < 3; i++) {
+      const checked = await post("/api/auth/verify-email-token", { token });
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json()).toEqual({ valid: true, email: user.email, purpose: "verify" });
+    }
+    // A scanner or a prefetch that loads the page (which checks the link) neither verifies nor uses up anything.
+    expect(await state(user.id)).toEqual(untouched);
+    expect(await me(user.headers)).toMatchObject({ email_verified: false });
+    expect((await post("/api/auth/verify-email", { token })).statusCode).toBe(200);
+    expect(await me(user.headers)).toMatchObject({ email_verified: true });
+    expect((await post("/api/auth/verify-email-token", { token }, { "accept-language": "nl" })).json()).toMatchObject({
+      code: "auth.verify_used",
+      error: "Deze bevestigingslink is al gebruikt.",
+    });
+  });
+
+  it("says a change link makes the new address the account's, without changing it", async () => {
+    const user = await signUp();
+    await t.app.settle();
+    const newEmail = uniqueEmail();
+    const before = smtp.mails.length;
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/account/email",
+      headers: user.headers,
+      payload: { newEmail, password: "secret1-pass", language: "en" },
+    });
+    expect(asked.statusCode).toBe(200);
+    const mail = (await mailsTo(newEmail, before))[0]!;
+    expect(mail).toMatch(/verify-email\?token=[A-Za-z0-9_-]{43}&lang=en\s/);
+    const checked = await post("/api/auth/verify-email-token", { token: linkToken(mail, "verify-email")! });
+    expect(checked.json()).toEqual({ valid: true, email: newEmail, purpose: "change" });
+    expect(await me(user.headers)).toMatchObject({ email: user.email, pending_email: newEmail });
+  });
+
+  it("refuses an expired, unknown or stale link with the codes verify-email uses", async () => {
+    const before = smtp.mails.length;
+    const user = await signUp();
+    const token = linkToken(await mailsTo(user.email, before), "verify-email")!;
+    await t.db.query("UPDATE email_verifications SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [sha256(token)]);
+    expect((await post("/api/auth/verify-email-token", { token })).json().code).toBe("auth.verify_expired");
+    expect((await post("/api/auth/verify-email-token", { token: "made-up-token" })).json().code).toBe("auth.verify_invalid");
+    // A sign-up link for an address the account has since left proves nothing.
+    const other = await signUp();
+    const otherToken = linkToken(await mailsTo(other.email, before), "verify-email")!;
+    await t.db.query("UPDATE users SET email = $1 WHERE id = $2", [uniqueEmail(), other.id]);
+    const stale = await post("/api/auth/verify-email-token", { token: otherToken });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().code).toBe("auth.verify_invalid");
   });
 });
 

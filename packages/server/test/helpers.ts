@@ -66,7 +66,8 @@ export interface TestApp {
 }
 
 export function testConfig(env: Record<string, string> = {}, dataDir?: string): Config {
-  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir ?? mkdtempSync(path.join(tmpdir(), "agency-test-")), ...env }, "/");
+  // No test reaches Pwned Passwords: the breach check is off unless a test points it at its own range server.
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir ?? mkdtempSync(path.join(tmpdir(), "agency-test-")), BREACHED_PASSWORDS_URL: "", ...env }, "/");
 }
 
 /** The app on a per-file database and temp DATA_DIR; jobs off unless asked for, so tests control timing. */

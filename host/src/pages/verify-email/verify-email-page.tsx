@@ -1,7 +1,7 @@
 import { apiErrorCode, apiErrorMessage, authApi, getSession, useSession } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link, useSearchParams } from "react-router";
 import { hostApi } from "../../lib/api";
 import { loadCatalog } from "../../lib/i18n";
@@ -12,12 +12,18 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-type Outcome = { state: "verifying" } | { state: "verified"; email: string } | { state: "failed"; reason?: string; taken: boolean };
+type Purpose = "verify" | "change";
+type Outcome =
+  | { state: "checking" }
+  | { state: "ready"; email: string; purpose: Purpose; busy: boolean }
+  | { state: "verified"; email: string }
+  | { state: "failed"; reason?: string; taken: boolean };
 
 /**
- * The page a verification link opens (/verify-email?token=…): it follows the link with the server, which verifies
- * the address (or completes a change of it), and says so in the site's language. It works signed in or not, in any
- * browser; a signed-in visitor's stored user is refreshed, so the settings page stops asking for verification.
+ * The page a verification link opens (/verify-email?token=…): it asks the server what the link would do, names
+ * the address, and waits for one click to confirm. Loading the page changes nothing, so a mail scanner or a
+ * prefetch that opens the link cannot use it up. It works signed in or not, in any browser, in the language the
+ * link names; a signed-in visitor's stored user is refreshed, so the settings page stops asking for verification.
  */
 export default function VerifyEmailPage() {
   const { t, i18n } = useLingui();
@@ -25,34 +31,45 @@ export default function VerifyEmailPage() {
   const { isAuthenticated } = useSession();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [outcome, setOutcome] = useState<Outcome>(token ? { state: "verifying" } : { state: "failed", taken: false });
+  const [outcome, setOutcome] = useState<Outcome>(token ? { state: "checking" } : { state: "failed", taken: false });
   const heading = useRef<HTMLHeadingElement>(null);
+  const failed = (failure: unknown): Outcome => ({
+    state: "failed",
+    reason: apiErrorMessage(failure, i18n),
+    taken: apiErrorCode(failure) === "auth.email_taken",
+  });
 
   useEffect(() => {
     if (!token) return;
     let current = true;
     authApi
-      .verifyEmail(hostApi(), token)
-      .then(async ({ email }) => {
-        if (getSession().token) await authApi.fetchCurrentUser(hostApi()).catch(() => undefined);
-        if (current) setOutcome({ state: "verified", email });
-      })
-      .catch((failure: unknown) => {
-        if (current) setOutcome({ state: "failed", reason: apiErrorMessage(failure, i18n), taken: apiErrorCode(failure) === "auth.email_taken" });
-      });
+      .checkEmailLink(hostApi(), token)
+      .then(({ email, purpose }) => current && setOutcome({ state: "ready", email, purpose, busy: false }))
+      .catch((failure: unknown) => current && setOutcome(failed(failure)));
     return () => {
       current = false;
     };
-    // The link is followed once, whatever language the page switches to meanwhile.
+    // The link is checked once, whatever language the page switches to meanwhile.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
-  // The outcome replaces the spinner: focus its heading, so a screen reader reads it.
+  // Each new view replaces the one before: focus its heading, so a screen reader reads it.
   useEffect(() => {
-    if (outcome.state !== "verifying") heading.current?.focus();
+    if (outcome.state !== "checking") heading.current?.focus();
   }, [outcome.state]);
 
-  const verifiedEmail = outcome.state === "verified" ? outcome.email : "";
+  async function confirm() {
+    if (outcome.state !== "ready" || outcome.busy) return;
+    setOutcome({ ...outcome, busy: true });
+    try {
+      const { email } = await authApi.verifyEmail(hostApi(), token);
+      if (getSession().token) await authApi.fetchCurrentUser(hostApi()).catch(() => undefined);
+      setOutcome({ state: "verified", email });
+    } catch (failure) {
+      setOutcome(failed(failure));
+    }
+  }
+
   const next = isAuthenticated ? (
     <Link to="/dashboard/settings" className="ag-button">
       <Trans>Go to your account settings</Trans>
@@ -66,18 +83,9 @@ export default function VerifyEmailPage() {
   return (
     <div className="page page--narrow">
       <PageMeta title={t`Verify e-mail address`} description={t`Confirm the e-mail address of your account.`} locale={locale} path="/verify-email" noindex />
-      {outcome.state === "verifying" ? <Spinner label={t`Verifying your e-mail address...`} /> : null}
-      {outcome.state === "verified" ? (
-        <>
-          <h1 className="page__title" ref={heading} tabIndex={-1}>
-            <Trans>E-mail address verified</Trans>
-          </h1>
-          <p className="page__lead">
-            <Trans>Thank you. {verifiedEmail} is now the verified e-mail address of your account.</Trans>
-          </p>
-          <div className="actions">{next}</div>
-        </>
-      ) : null}
+      {outcome.state === "checking" ? <Spinner label={t`Checking your link...`} /> : null}
+      {outcome.state === "ready" ? <ConfirmView outcome={outcome} heading={heading} onConfirm={confirm} /> : null}
+      {outcome.state === "verified" ? <VerifiedView email={outcome.email} heading={heading} next={next} /> : null}
       {outcome.state === "failed" ? (
         <>
           <h1 className="page__title" ref={heading} tabIndex={-1}>
@@ -95,5 +103,54 @@ export default function VerifyEmailPage() {
         </>
       ) : null}
     </div>
+  );
+}
+
+type HeadingRef = RefObject<HTMLHeadingElement | null>;
+
+/** What the link will do, and the one button that does it. */
+function ConfirmView({ outcome, heading, onConfirm }: { outcome: Extract<Outcome, { state: "ready" }>; heading: HeadingRef; onConfirm: () => void }) {
+  const { email, busy } = outcome;
+  return (
+    <>
+      <h1 className="page__title" ref={heading} tabIndex={-1}>
+        {outcome.purpose === "verify" ? <Trans>Confirm your e-mail address</Trans> : <Trans>Confirm your new e-mail address</Trans>}
+      </h1>
+      <p className="page__lead">
+        {outcome.purpose === "verify" ? (
+          <Trans>Confirm that {email} is the e-mail address of your account. Nothing changes until you do.</Trans>
+        ) : (
+          <Trans>
+            The e-mail address of your account becomes {email}. From then on you log in with this address, and the old address gets a notice.
+            Nothing changes until you confirm.
+          </Trans>
+        )}
+      </p>
+      <div className="actions">
+        <button type="button" className="ag-button" onClick={onConfirm} aria-disabled={busy || undefined}>
+          {busy ? (
+            <Trans>Confirming...</Trans>
+          ) : outcome.purpose === "verify" ? (
+            <Trans>Confirm e-mail address</Trans>
+          ) : (
+            <Trans>Change e-mail address</Trans>
+          )}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function VerifiedView({ email, heading, next }: { email: string; heading: HeadingRef; next: ReactNode }) {
+  return (
+    <>
+      <h1 className="page__title" ref={heading} tabIndex={-1}>
+        <Trans>E-mail address verified</Trans>
+      </h1>
+      <p className="page__lead">
+        <Trans>Thank you. {email} is now the verified e-mail address of your account.</Trans>
+      </p>
+      <div className="actions">{next}</div>
+    </>
   );
 }

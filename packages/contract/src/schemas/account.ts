@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { BILLING_PERIODS, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
+import { MAX_SESSIONS_PER_ACCOUNT, SESSIONS_PAGE_SIZE } from "../values";
 import { BasePathSchema, CurrentPasswordSchema, EmailSchema, NameSchema, PasswordSchema, UserSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
@@ -165,7 +166,18 @@ export const AccountSessionSchema = Type.Object({
   current: Type.Boolean({ description: "The device that asks" }),
 });
 export type AccountSession = Static<typeof AccountSessionSchema>;
-export const AccountSessionsResponseSchema = Type.Object({ sessions: Type.Array(AccountSessionSchema) });
+export const AccountSessionsQuerySchema = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: `Pages of ${SESSIONS_PAGE_SIZE}, this device first on page 1` }),
+});
+export const AccountSessionsResponseSchema = Type.Object({
+  sessions: Type.Array(AccountSessionSchema),
+  page: Type.Integer({ minimum: 1 }),
+  pages: Type.Integer({ minimum: 1, description: "How many pages there are (at least 1)" }),
+  total: Type.Integer({
+    minimum: 0,
+    description: `How many sessions still work (at most ${MAX_SESSIONS_PER_ACCOUNT}: a new sign-in ends the one unused the longest)`,
+  }),
+});
 export type AccountSessionsResponse = Static<typeof AccountSessionsResponseSchema>;
 export const AccountSessionParamsSchema = Type.Object({ id: Type.String({ format: "uuid" }) });
 

@@ -52,6 +52,14 @@ export type RegisterPayload = Static<typeof RegisterBodySchema>;
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
   password: CurrentPasswordSchema,
+  challenge: Type.Optional(
+    Type.String({
+      maxLength: 4000,
+      description:
+        "A solved proof-of-work challenge of GET /auth/challenge (base64 of the JSON { challenge, solution }, as the quote form sends it). " +
+        "Needed only once an account has had 10 failed logins in an hour, from anywhere (400 auth.challenge_required without it).",
+    }),
+  ),
 });
 export type LoginPayload = Static<typeof LoginBodySchema>;
 
@@ -91,6 +99,16 @@ export const VerifyEmailResponseSchema = Type.Object({
   email: Type.String({ description: "The address now verified (after a change: the account's new address)" }),
 });
 export type VerifyEmailResponse = Static<typeof VerifyEmailResponseSchema>;
+
+/** What a verification link would do once confirmed; checking it changes nothing. */
+export const VerifyEmailTokenResponseSchema = Type.Object({
+  valid: Type.Literal(true),
+  email: Type.String({ description: "The address the link proves: the account's own (verify), or its new one (change)" }),
+  purpose: StringEnum(["verify", "change"] as const, {
+    description: "`verify`: the account's address becomes verified; `change`: the account's address becomes `email`",
+  }),
+});
+export type VerifyEmailTokenResponse = Static<typeof VerifyEmailTokenResponseSchema>;
 
 export const ResendVerificationBodySchema = Type.Object({
   language: Type.Optional(LocaleSchema),

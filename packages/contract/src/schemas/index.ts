@@ -16,6 +16,7 @@ export {
   ResetPasswordBodySchema,
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
+  VerifyEmailTokenResponseSchema,
   ResendVerificationBodySchema,
 } from "./accounts";
 export {
@@ -26,6 +27,7 @@ export {
   ProfileResponseSchema,
   ChangePasswordBodySchema,
   ChangeEmailBodySchema,
+  AccountSessionsQuerySchema,
   AccountSessionsResponseSchema,
   AccountSessionParamsSchema,
   RevokeSessionsResponseSchema,

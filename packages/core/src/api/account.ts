@@ -1,7 +1,6 @@
 import type { ApiClient } from "../api-client";
 import type {
   AccountExport,
-  AccountSession,
   AccountSessionsResponse,
   ChangeEmailPayload,
   ChangePasswordPayload,
@@ -70,10 +69,10 @@ export async function changeEmail(api: ApiClient, payload: ChangeEmailPayload): 
   return data;
 }
 
-/** The devices signed in to the account, this one first. */
-export async function listSessions(api: ApiClient): Promise<AccountSession[]> {
-  const { data } = await api.get<AccountSessionsResponse>("/account/sessions");
-  return data.sessions;
+/** One page of the devices signed in to the account, this one first on page 1, with how many pages there are. */
+export async function listSessions(api: ApiClient, page = 1): Promise<AccountSessionsResponse> {
+  const { data } = await api.get<AccountSessionsResponse>("/account/sessions", { params: { page } });
+  return data;
 }
 
 /** Signs one device out. */

@@ -1,6 +1,8 @@
 import type { ApiClient } from "../api-client";
 import type {
   AuthResponse,
+  ContactChallenge,
+  ContactChallengeResponse,
   ForgotPasswordPayload,
   LoginPayload,
   SuccessMessageResponse,
@@ -9,9 +11,17 @@ import type {
   ResendVerificationPayload,
   User,
   VerifyEmailResponse,
+  VerifyEmailTokenResponse,
   VerifyResetTokenResponse,
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
+
+/** A proof-of-work challenge for a login that the server answered `auth.challenge_required`. */
+export async function getLoginChallenge(api: ApiClient): Promise<ContactChallenge> {
+  const { data } = await api.get<ContactChallengeResponse>("/auth/challenge");
+  if (!data.challenge) throw new Error("the server sent no login challenge");
+  return data.challenge;
+}
 
 /** A successful login stores token and user (the bearer header follows from the store). */
 export async function login(api: ApiClient, payload: LoginPayload): Promise<User> {
@@ -62,6 +72,12 @@ export async function verifyResetToken(api: ApiClient, token: string): Promise<V
 
 export async function resetPassword(api: ApiClient, payload: ResetPasswordPayload): Promise<SuccessMessageResponse> {
   const { data } = await api.post<SuccessMessageResponse>("/auth/reset-password", payload);
+  return data;
+}
+
+/** What a verification link would do (which address, verify or change), without using it. */
+export async function checkEmailLink(api: ApiClient, token: string): Promise<VerifyEmailTokenResponse> {
+  const { data } = await api.post<VerifyEmailTokenResponse>("/auth/verify-email-token", { token });
   return data;
 }
 

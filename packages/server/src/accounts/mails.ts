@@ -10,6 +10,15 @@ import { createEmailVerification, retireEmailVerifications, type VerificationPur
 /** The outbox's reference to an account: erasing the account erases its queued and sent mails too. */
 export const userRef = (id: string) => `user:${id}`;
 
+/**
+ * The address of a page a mail links to with a token: PUBLIC_URL + basePath + page, the token, and the mail's
+ * language, so the page opens in that language in any browser (a phone, another browser), with no session and no
+ * remembered choice.
+ */
+export function accountLink(publicUrl: string, basePath: string, page: "verify-email" | "reset-password", token: string, locale: Locale): string {
+  return `${publicUrl}${basePath}${page}?token=${token}&lang=${locale}`;
+}
+
 /** A verification link, like a reset link, is single use and valid for 24 hours. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -67,7 +76,7 @@ export async function queueVerification(
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS);
   if (v.purpose === "change") await retireEmailVerifications(tx, v.user.id, "change");
   await createEmailVerification(tx, { tokenHash: sha256(token), userId: v.user.id, email: v.email, purpose: v.purpose, expiresAt });
-  const link = `${v.publicUrl}${v.basePath}verify-email?token=${token}`;
+  const link = accountLink(v.publicUrl, v.basePath, "verify-email", token, v.locale);
   const content =
     v.purpose === "verify"
       ? verifyEmailMail(v.locale, { name: v.user.name, link })

@@ -33,6 +33,25 @@ export async function emailVerificationState(db: Db, tokenHash: string): Promise
 }
 
 /**
+ * What a link would do, without using it: the page a link opens shows this and asks for a click, so a mail
+ * scanner or a prefetch that loads the page changes nothing. Null when the token is unknown.
+ */
+export async function inspectEmailVerification(
+  db: Db,
+  tokenHash: string,
+): Promise<{ email: string; purpose: VerificationPurpose; account_email: string; state: VerificationState } | null> {
+  const { rows } = await db.query<{ email: string; purpose: VerificationPurpose; account_email: string; expired: boolean; used: boolean }>(
+    `SELECT v.email, v.purpose, u.email AS account_email, v.expires_at <= now() AS expired, v.used_at IS NOT NULL AS used
+       FROM email_verifications v JOIN users u ON u.id = v.user_id
+      WHERE v.token_hash = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { email: row.email, purpose: row.purpose, account_email: row.account_email, state: row.used ? "used" : row.expired ? "expired" : "valid" };
+}
+
+/**
  * Marks a valid link used and returns what it proves, or null when it is unknown, used or expired. One UPDATE claims
  * it, so the same link followed twice at once proves it once.
  */

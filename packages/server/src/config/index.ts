@@ -31,6 +31,7 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
       Object.entries(object.properties ?? {}).map(([key, setting]) => {
         if (setting.type === "object") return [key, read(setting)];
         const raw = text(setting.env);
+        if (raw === undefined && setting.offWhenEmpty && env[setting.env] !== undefined) return [key, ""];
         const value = raw === undefined ? undefined : readSetting(setting, raw, problems);
         return [key, value ?? structuredClone(setting.default)];
       }),

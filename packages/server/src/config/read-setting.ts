@@ -8,6 +8,8 @@ export interface SettingOptions {
   example?: string;
   error?: string;
   protocols?: string[];
+  /** Set but empty means off (the value ''), where unset means the default. */
+  offWhenEmpty?: boolean;
   spelling?: [whenTrue: string, whenFalse: string];
   shown?: number;
   decode?: (text: string) => unknown;

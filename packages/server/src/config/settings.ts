@@ -188,6 +188,15 @@ export const configSchema = Type.Object({
   leadWebhook: leadWebhookSettings,
   limits: limitsSettings,
 
+  breachedPasswordsUrl: Type.String({
+    env: "BREACHED_PASSWORDS_URL",
+    section: "Passwords",
+    protocols: ["https:", "http:"],
+    offWhenEmpty: true,
+    default: "https://api.pwnedpasswords.com/range/",
+    description:
+      "A k-anonymity range API (Pwned Passwords by default) that passwords chosen at sign-up, reset and change are checked against: only the first 5 hex characters of the password's SHA-1 are sent (appended to this address), and the suffixes it answers are compared here. A breached password is refused (400 auth.breached_password). When the service has not answered within 2 s the password is accepted, logged and counted (agency_breached_password_checks_total{outcome=\"unavailable\"}). Set it empty to switch the check off.",
+  }),
   session: Type.Object(
     {
       idleDays: Type.Integer({ env: "SESSION_IDLE_DAYS", minimum: 1, default: 14, description: "A login ends after this many days without any request." }),

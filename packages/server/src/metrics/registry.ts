@@ -21,6 +21,8 @@ export interface Metrics {
   readonly rateLimited: Counter<"limit">;
   /** Pages the server rendered: answered from the page cache (hit), rendered by React (render), or failed. */
   readonly pageRenders: Counter<"result">;
+  /** New passwords checked against the breached-password range API, by outcome (breached, clean, unavailable). */
+  readonly breachedPasswordChecks: Counter<"outcome">;
   /** Stops the process metrics' timers (app close). */
   stop(): void;
 }
@@ -76,6 +78,15 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     registers: [registry],
   });
 
+  const breachedPasswordChecks = new Counter({
+    name: "agency_breached_password_checks_total",
+    help: "New passwords checked against the breached-password range API, by outcome (breached, clean, unavailable: accepted unchecked)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  // Every outcome from 0, so an alert on the first unavailable check after a start has a series to compare with.
+  for (const outcome of ["breached", "clean", "unavailable"]) breachedPasswordChecks.inc({ outcome }, 0);
+
   // A scrape asks every metric at once (in one turn of the event loop): one query serves both gauges of that scrape.
   type PendingRow = { queue: string; pending: number; oldest_seconds: number };
   let reading: Promise<PendingRow[]> | undefined;
@@ -111,7 +122,7 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     poolGauge("agency_db_pool_waiting_queries", "Queries waiting for a free connection of the pool", (s) => s.waiting);
   }
 
-  return { registry, requestDuration, requests, mails, webhookEvents, leadWebhooks, rateLimited, pageRenders, stop: stopProcessMetrics };
+  return { registry, requestDuration, requests, mails, webhookEvents, leadWebhooks, rateLimited, pageRenders, breachedPasswordChecks, stop: stopProcessMetrics };
 }
 
 /** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry`, sampled on a timer. */

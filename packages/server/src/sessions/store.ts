@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/contract";
+import { MAX_SESSIONS_PER_ACCOUNT, type Locale } from "@agency/contract";
 import { countDeleted, type Db } from "../db/db";
 
 /** Login sessions. Only the SHA-256 of a token is stored, so a leaked table does not hand out sessions. */
@@ -10,17 +10,30 @@ export interface SessionUser {
   locale: Locale;
 }
 
+/**
+ * Starts a session. An account keeps at most MAX_SESSIONS_PER_ACCOUNT: the new one ends the session unused the
+ * longest, so a script that signs in again and again cannot pile up sessions. The account's row is locked first,
+ * so two sign-ins at once cannot both leave one too many.
+ */
 export async function createSession(
   db: Db,
   session: { tokenHash: string; userId: string; expiresAt: Date; browser: string | null; os: string | null },
 ): Promise<void> {
-  await db.query("INSERT INTO sessions (token_hash, user_id, expires_at, browser, os) VALUES ($1, $2, $3, $4, $5)", [
-    session.tokenHash,
-    session.userId,
-    session.expiresAt,
-    session.browser,
-    session.os,
-  ]);
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [session.userId]);
+    await tx.query("INSERT INTO sessions (token_hash, user_id, expires_at, browser, os) VALUES ($1, $2, $3, $4, $5)", [
+      session.tokenHash,
+      session.userId,
+      session.expiresAt,
+      session.browser,
+      session.os,
+    ]);
+    await tx.query(
+      `DELETE FROM sessions WHERE id IN (
+         SELECT id FROM sessions WHERE user_id = $1 ORDER BY last_seen_at DESC, created_at DESC, id DESC OFFSET $2)`,
+      [session.userId, MAX_SESSIONS_PER_ACCOUNT],
+    );
+  });
 }
 
 export interface SessionListing {
@@ -32,16 +45,30 @@ export interface SessionListing {
   current: boolean;
 }
 
-/** A user's sessions that still work, the one with `currentHash` marked, most recently used first. */
-export async function listUserSessions(db: Db, userId: string, currentHash: string, idleSeconds: number): Promise<SessionListing[]> {
-  const { rows } = await db.query<SessionListing>(
-    `SELECT id, browser, os, created_at, last_seen_at, token_hash = $2 AS current
-       FROM sessions
-      WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $3)
-      ORDER BY token_hash = $2 DESC, last_seen_at DESC, created_at DESC`,
-    [userId, currentHash, idleSeconds],
-  );
-  return rows;
+/**
+ * One page of a user's sessions that still work, the one with `currentHash` first, then the most recently used,
+ * with how many there are in all.
+ */
+export async function listUserSessions(
+  db: Db,
+  userId: string,
+  currentHash: string,
+  idleSeconds: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SessionListing[]; total: number }> {
+  const live = "user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $2)";
+  const [{ rows }, counted] = await Promise.all([
+    db.query<SessionListing>(
+      `SELECT id, browser, os, created_at, last_seen_at, token_hash = $3 AS current
+         FROM sessions
+        WHERE ${live}
+        ORDER BY token_hash = $3 DESC, last_seen_at DESC, created_at DESC, id
+        LIMIT $4 OFFSET $5`,
+      [userId, idleSeconds, currentHash, page.limit, page.offset],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM sessions WHERE ${live}`, [userId, idleSeconds]),
+  ]);
+  return { rows, total: counted.rows[0]?.total ?? 0 };
 }
 
 /** Ends one of a user's sessions by its id; false when the user has no session with that id. */

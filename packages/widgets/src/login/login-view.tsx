@@ -1,4 +1,4 @@
-import { apiErrorCode, apiErrorMessage, authApi, isEmail, retryAfterSeconds } from "@agency/core";
+import { apiErrorCode, apiErrorMessage, isEmail, retryAfterSeconds } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
@@ -7,6 +7,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
+import { logInWithChallenge } from "./log-in";
 import { ViewLink } from "./view-link";
 
 type LoginErrors = Partial<Record<"email" | "password", string>>;
@@ -48,7 +49,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     setServerError(null);
     flow.begin();
     try {
-      const user = await authApi.login(api, { email: address, password });
+      const user = await logInWithChallenge(api, { email: address, password });
       toast.success(t`Login successful!`, { locale: settings.locale });
       emit("agency-login-success", user);
       flow.finish(flow.home);

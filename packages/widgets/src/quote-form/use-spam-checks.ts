@@ -30,8 +30,8 @@ export function useSpamChecks(form: RefObject<HTMLFormElement | null>) {
       .getChallenge(api)
       .then(async (challenge) => {
         if (!challenge) return null;
-        const { solveQuoteChallenge } = await import("./solve-challenge");
-        return solveQuoteChallenge(challenge);
+        const { solveChallengeHere } = await import("../element/solve-challenge");
+        return solveChallengeHere(challenge);
       })
       .catch(() => null);
     solution.current = next;

@@ -3,11 +3,19 @@ import { getToasts } from "@agency/ui";
 import { waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { createChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/sha";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ann, API, fill, focused, lastToast, recordNavigation, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../login.element";
 
 const server = setupApi();
+
+/** A small proof-of-work challenge, made ahead (making one is asynchronous; msw answers synchronously). */
+let loginChallenge: object;
+beforeAll(async () => {
+  loginChallenge = await createChallenge({ algorithm: "SHA-256", cost: 1, counter: 37, deriveKey });
+});
 const { navigations, assign } = recordNavigation();
 
 async function mount(attributes: string) {
@@ -243,6 +251,31 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       );
       await u.click(ui.getByRole("button", { name: T.login }));
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.tooMany1));
+    });
+
+    it("answers a request for proof of work by solving a challenge in the background and logging in with it", async () => {
+      const sent: { challenge?: string }[] = [];
+      server.use(
+        http.get(`${API}/auth/challenge`, () => HttpResponse.json({ challenge: { signature: "test", ...loginChallenge } })),
+        http.post(`${API}/auth/login`, async ({ request }) => {
+          const body = (await request.json()) as { challenge?: string };
+          sent.push(body);
+          return body.challenge
+            ? HttpResponse.json({ user: ann, token: "tok-pow" })
+            : HttpResponse.json({ error: "x", code: "auth.challenge_required" }, { status: 400 });
+        }),
+      );
+      const { ui } = await at();
+      const u = userEvent.setup();
+      fill(ui.getByLabelText(T.email), "ann@example.com");
+      fill(ui.getByLabelText(T.password), "secret1");
+      await u.click(ui.getByRole("button", { name: T.login }));
+      await waitFor(() => expect(getSession()).toMatchObject({ isAuthenticated: true, token: "tok-pow" }), { timeout: 5000 });
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).not.toHaveProperty("challenge");
+      const solved = JSON.parse(atob(sent[1]!.challenge!)) as { solution: { counter: number } };
+      expect(solved.solution.counter).toBe(37);
+      expect(lastToast()).toMatchObject({ kind: "success", message: T.loginOk });
     });
 
     it("sends someone already logged in to /dashboard, or to redirect-to", async () => {

@@ -22,6 +22,12 @@ const devices = (): AccountSession[] => [
   { id: "33333333-3333-4333-8333-333333333333", browser: null, os: null, created_at: minutesAgo(60 * 24 * 20), last_used_at: minutesAgo(60 * 3), current: false },
 ];
 
+/** The server's answer for one page of `all` (10 a page), as GET /account/sessions?page= gives it. */
+function sessionPage(all: AccountSession[], url: string) {
+  const page = Number(new URL(url).searchParams.get("page") ?? "1");
+  return HttpResponse.json({ sessions: all.slice((page - 1) * 10, page * 10), page, pages: Math.max(1, Math.ceil(all.length / 10)), total: all.length });
+}
+
 let sessions: AccountSession[];
 let listed: AccountSession[];
 const sent: { url: string; body: unknown }[] = [];
@@ -36,7 +42,7 @@ beforeEach(() => {
   sent.length = 0;
   server.use(
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
-    http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: listed })),
+    http.get(`${API}/account/sessions`, ({ request }) => sessionPage(listed, request.url)),
     http.get(`${API}/auth/me`, () => HttpResponse.json({ user: getSession().user })),
   );
 });
@@ -97,6 +103,8 @@ const T = {
     signedOutSafari: "Safari on iOS has been signed out",
     everywhere: "Sign out everywhere else",
     signedOutOthers: "1 other device has been signed out",
+    showMore: "Show more devices (10 of 23)",
+    showMoreAgain: "Show more devices (20 of 23)",
   },
   nl: {
     verify: "Bevestig je e-mailadres",
@@ -136,6 +144,8 @@ const T = {
     signedOutSafari: "Safari op iOS is uitgelogd",
     everywhere: "Overal anders uitloggen",
     signedOutOthers: "1 ander apparaat is uitgelogd",
+    showMore: "Meer apparaten tonen (10 van 23)",
+    showMoreAgain: "Meer apparaten tonen (20 van 23)",
   },
 };
 
@@ -270,7 +280,7 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
         listed = listed.filter((s) => s.current);
         return HttpResponse.json({ success: true, message: "x" });
       }),
-      http.get(`${API}/account/sessions`, () => (listedAfter++, HttpResponse.json({ sessions: listed }))),
+      http.get(`${API}/account/sessions`, ({ request }) => (listedAfter++, sessionPage(listed, request.url))),
     );
     const { ui, events } = await mount();
     const card = ui.getByRole("heading", { level: 2, name: t.password }).closest("section")!;
@@ -342,5 +352,22 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
       { type: "agency-sessions-revoke", detail: { revoked: 1 } },
     ]);
     expect(getSession().isAuthenticated).toBe(true);
+  });
+  it("lists the devices a page at a time: more on request, until all are shown", async () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      ...(i === 0 ? sessions[0]! : sessions[1]!),
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      last_used_at: minutesAgo(i * 10),
+    }));
+    server.use(http.get(`${API}/account/sessions`, ({ request }) => sessionPage(many, request.url)));
+    const { ui } = await mount();
+    const card = within(ui.getByRole("heading", { level: 2, name: t.devices }).closest("section")!);
+    await waitFor(() => expect(card.queryAllByRole("listitem")).toHaveLength(10), { timeout: 5000 });
+    const u = userEvent.setup();
+    await u.click(card.getByRole("button", { name: t.showMore }));
+    await waitFor(() => expect(card.queryAllByRole("listitem")).toHaveLength(20), { timeout: 5000 });
+    await u.click(card.getByRole("button", { name: t.showMoreAgain }));
+    await waitFor(() => expect(card.queryAllByRole("listitem")).toHaveLength(23), { timeout: 5000 });
+    expect(card.queryByRole("button", { name: /Show more|Meer apparaten/ })).toBeNull();
   });
 });

@@ -33,7 +33,7 @@ beforeEach(() => {
       return HttpResponse.json({ subscription: current });
     }),
     // The signed-in devices card below (its own tests are in sessions.test.tsx).
-    http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [] })),
+    http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
     http.post(`${API}/subscriptions/resume`, async () => {
       calls.push("resume");
       await delay(150);

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import { useElement } from "../../element/element-context";
 
-type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[] };
+type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; sessions: AccountSession[]; page: number; pages: number; total: number };
 
 /** A session's last use counts as now within this long (it is written at most once a minute). */
 const ACTIVE_NOW_MS = 2 * 60_000;
@@ -24,10 +24,12 @@ export function Sessions() {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [working, setWorking] = useState<string | null>(null);
 
+  const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
+
   const fetchSessions = useCallback(
     () =>
       accountApi.listSessions(api).then(
-        (sessions): Load => ({ state: "loaded", sessions }),
+        ({ sessions, page, pages, total }): Load => ({ state: "loaded", sessions, page, pages, total }),
         (failure: unknown): Load => {
           console.error("agency-settings: the signed-in devices could not be loaded", failure);
           return { state: "failed" };
@@ -36,6 +38,23 @@ export function Sessions() {
     [api],
   );
   const refresh = async () => setLoad(await fetchSessions());
+
+  /** The next page of devices, added below the ones shown (an account has at most 50). */
+  async function showMore() {
+    if (load.state !== "loaded") return;
+    setMore("loading");
+    try {
+      const next = await accountApi.listSessions(api, load.page + 1);
+      const listed = new Set(load.sessions.map((s) => s.id));
+      // A device signed in meanwhile moves the pages along; one already listed is not listed twice.
+      const added = next.sessions.filter((s) => !listed.has(s.id));
+      setLoad({ ...load, sessions: [...load.sessions, ...added], page: next.page, pages: next.pages, total: next.total });
+      setMore("idle");
+    } catch (failure) {
+      console.error("agency-settings: more signed-in devices could not be loaded", failure);
+      setMore("failed");
+    }
+  }
 
   useEffect(() => {
     let live = true;
@@ -74,6 +93,8 @@ export function Sessions() {
   }
 
   const others = load.state === "loaded" ? load.sessions.filter((s) => !s.current) : [];
+  const shown = load.state === "loaded" ? load.sessions.length : 0;
+  const total = load.state === "loaded" ? load.total : 0;
 
   return (
     <section className="settings__card" part="sessions" aria-labelledby="settings-sessions">
@@ -135,6 +156,20 @@ export function Sessions() {
               );
             })}
           </ul>
+          {load.page < load.pages ? (
+            <div className="settings__actions">
+              {more === "failed" ? <FormAlert message={t`Failed to load your signed-in devices`} /> : null}
+              <button type="button" className="ag-button ag-button--secondary" aria-busy={more === "loading"} onClick={() => void showMore()}>
+                {more === "loading" ? (
+                  <Trans>Loading...</Trans>
+                ) : (
+                  <Trans>
+                    Show more devices ({shown} of {total})
+                  </Trans>
+                )}
+              </button>
+            </div>
+          ) : null}
           <div className="settings__actions">
             <button
               type="button"

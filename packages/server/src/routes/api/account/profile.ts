@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { hashPassword } from "../../../lib/crypto";
 import { takeRateSlot } from "../../../lib/throttle";
-import { isCommonPassword } from "../../../accounts/common-passwords";
 import { confirmPassword } from "../../../accounts/confirm-password";
 import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
 import { emailInUse, publicUser, setName, setPassword, useUpAllResets } from "../../../accounts/store";
@@ -57,7 +56,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ChangePasswordBodySchema,
         response: {
           200: SuccessMessageResponseSchema,
-          ...errorResponses({ 400: ["account.wrong_password", "auth.common_password"], 401: [], 429: ["account.too_many_attempts"] }),
+          ...errorResponses({ 400: ["account.wrong_password", "auth.common_password", "auth.breached_password"], 401: [], 429: ["account.too_many_attempts"] }),
         },
       },
     },
@@ -70,7 +69,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         field: "currentPassword",
         limit: app.config.limits.loginPerAccount,
       });
-      if (isCommonPassword(newPassword)) return reply.sendError(400, "auth.common_password", { fields: ["newPassword"], locale });
+      const problem = await app.passwordProblem(newPassword, request.log);
+      if (problem) return reply.sendError(400, problem, { fields: ["newPassword"], locale });
       const passwordHash = await hashPassword(newPassword);
       const queued = await app.db.transaction(async (tx) => {
         await setPassword(tx, user.id, passwordHash);

@@ -1,5 +1,7 @@
+import { SESSIONS_PAGE_SIZE } from "@agency/contract";
 import {
   AccountSessionParamsSchema,
+  AccountSessionsQuerySchema,
   AccountSessionsResponseSchema,
   RevokeSessionsResponseSchema,
   SuccessMessageResponseSchema,
@@ -26,13 +28,18 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["account"],
         summary: "The signed-in devices of the account",
-        description: "Sessions that still work, this device first, then by last use.",
+        description: `Sessions that still work, this device first, then by last use, in pages of ${SESSIONS_PAGE_SIZE}.`,
         security: [{ bearer: [] }],
-        response: { 200: AccountSessionsResponseSchema, ...errorResponses({ 401: [] }) },
+        querystring: AccountSessionsQuerySchema,
+        response: { 200: AccountSessionsResponseSchema, ...errorResponses({ 400: [], 401: [] }) },
       },
     },
     async (request) => {
-      const rows = await listUserSessions(app.db, request.user!.id, currentHash(request), sessionLimits(app.config).idleSeconds);
+      const { page } = request.query;
+      const { rows, total } = await listUserSessions(app.db, request.user!.id, currentHash(request), sessionLimits(app.config).idleSeconds, {
+        limit: SESSIONS_PAGE_SIZE,
+        offset: (page - 1) * SESSIONS_PAGE_SIZE,
+      });
       return {
         sessions: rows.map((row) => ({
           id: row.id,
@@ -42,6 +49,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           last_used_at: new Date(row.last_seen_at).toISOString(),
           current: row.current,
         })),
+        page,
+        pages: Math.max(1, Math.ceil(total / SESSIONS_PAGE_SIZE)),
+        total,
       };
     },
   );

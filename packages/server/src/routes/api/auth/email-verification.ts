@@ -3,6 +3,7 @@ import {
   SuccessMessageResponseSchema,
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
+  VerifyEmailTokenResponseSchema,
   errorResponses,
 } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
@@ -11,7 +12,7 @@ import { takeRateSlot } from "../../../lib/throttle";
 import { findUserById, isUniqueViolation, markEmailVerified, setVerifiedEmail, useUpAllResets } from "../../../accounts/store";
 import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
-import { claimEmailVerification, emailVerificationState, retireEmailVerifications } from "../../../accounts/verifications";
+import { claimEmailVerification, emailVerificationState, inspectEmailVerification, retireEmailVerifications } from "../../../accounts/verifications";
 import { emailChangedMail } from "../../../mail/account-templates";
 import { requestLocale, say } from "../../../i18n";
 
@@ -23,6 +24,33 @@ class AddressTaken extends Error {}
 
 /** Following a mailed link proves the mailbox: it verifies the account's address, or completes a change of it. */
 const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    "/verify-email-token",
+    {
+      preHandler: app.ipLimit("verify-email"),
+      schema: {
+        tags: ["auth"],
+        summary: "Check a verification link before confirming it",
+        description:
+          "Says which address the link proves and what confirming it does, and changes nothing: the page a link opens shows this and " +
+          "waits for a click, so a mail scanner or a prefetch that loads it uses nothing up. Limited per IP together with verify-email " +
+          "(RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
+        body: VerifyEmailBodySchema,
+        response: {
+          200: VerifyEmailTokenResponseSchema,
+          ...errorResponses({ 400: ["auth.verify_invalid", "auth.verify_used", "auth.verify_expired"], 429: ["request.too_many"] }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const link = await inspectEmailVerification(app.db, sha256(request.body.token));
+      // A sign-up link for an address the account no longer has proves nothing, as verify-email says too.
+      if (!link || (link.purpose === "verify" && link.email !== link.account_email)) return reply.sendError(400, "auth.verify_invalid");
+      if (link.state !== "valid") return reply.sendError(400, link.state === "used" ? "auth.verify_used" : "auth.verify_expired");
+      return { valid: true as const, email: link.email, purpose: link.purpose };
+    },
+  );
+
   app.post(
     "/verify-email",
     {

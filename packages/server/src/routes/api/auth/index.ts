@@ -1,5 +1,6 @@
 import {
   AuthResponseSchema,
+  ContactChallengeResponseSchema,
   LoginBodySchema,
   MeResponseSchema,
   RegisterBodySchema,
@@ -11,16 +12,19 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../../../lib/cr
 import { createUser, findUserByEmail, findUserById, publicUser } from "../../../accounts/store";
 import { queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
-import { isCommonPassword } from "../../../accounts/common-passwords";
 import { requestLocale, say } from "../../../i18n";
 import { clearRateEventsByKeyPrefix, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { bearerToken } from "../../../plugins/auth";
 import { deviceOf } from "../../../sessions/device";
 import emailVerificationRoutes from "./email-verification";
-import { LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
+import { contactChallenges } from "../../../contact/challenge";
+import { LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
 import passwordResetRoutes from "./password-reset";
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The quote form's proof of work (ALTCHA), asked of a login once its account has had many failures.
+  const challenges = await contactChallenges(app.db);
+
   // Before validation, so " Ann@Example.COM " is checked (and stored) as "ann@example.com".
   app.addHook("preValidation", async (request) => {
     const body = request.body as Record<string, unknown> | null;
@@ -41,13 +45,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Signs the new user in at once and mails a link to verify the address (single use, valid 24 hours; PUBLIC_URL + basePath + " +
           "`verify-email?token=…`), queued in the mail outbox in the same transaction. Limited per IP (REGISTER_RATE_LIMIT): 429 with Retry-After.",
         body: RegisterBodySchema,
-        response: { 201: AuthResponseSchema, ...errorResponses({ 400: ["auth.common_password"], 409: ["auth.email_taken"], 429: ["request.too_many"] }) },
+        response: { 201: AuthResponseSchema, ...errorResponses({ 400: ["auth.common_password", "auth.breached_password"], 409: ["auth.email_taken"], 429: ["request.too_many"] }) },
       },
     },
     async (request, reply) => {
       const { name, email, password, basePath = "/" } = request.body;
       const locale = requestLocale(request, request.body.language);
-      if (isCommonPassword(password)) return reply.sendError(400, "auth.common_password", { fields: ["password"], locale });
+      const problem = await app.passwordProblem(password, request.log);
+      if (problem) return reply.sendError(400, problem, { fields: ["password"], locale });
       const passwordHash = await hashPassword(password);
       // The account, its first session and its verification mail commit together.
       const created = await app.db.transaction(async (tx) => {
@@ -71,9 +76,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Log in with e-mail and password",
         description:
           "Wrong credentials answer 400 (never 401, which means 'session gone'). Throttled per account and client address, and per client " +
-          "address (an IPv6 /64 counts as one): 429 with Retry-After. A stranger's wrong passwords do not lock the owner out elsewhere.",
+          "address (an IPv6 /64 counts as one): 429 with Retry-After. A stranger's wrong passwords do not lock the owner out elsewhere: " +
+          `after ${LOGIN_ACCOUNT_ANY_SOURCE.limit} failures for one account in an hour, from any source, a password is checked only with a ` +
+          "solved challenge of GET /auth/challenge (400 auth.challenge_required without one); a success or a password reset clears the count.",
         body: LoginBodySchema,
-        response: { 200: AuthResponseSchema, ...errorResponses({ 400: ["auth.invalid_credentials"], 429: ["auth.too_many_attempts"] }) },
+        response: {
+          200: AuthResponseSchema,
+          ...errorResponses({ 400: ["auth.invalid_credentials", "auth.challenge_required"], 429: ["auth.too_many_attempts"] }),
+        },
       },
     },
     async (request, reply) => {
@@ -88,15 +98,38 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { bucket: "login:ip", key: source, limit: loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS },
       ]);
       if (attempt.wait > 0) return reply.sendError(429, "auth.too_many_attempts", { retryAfter: attempt.wait });
+      // Spread over many sources, guesses at one account pass the limits above: past the account's own count, each
+      // guess has to bring a solved proof of work (one a try), and none without one reaches the password check.
+      const anySource = await takeRateSlot(app.db, [{ ...LOGIN_ACCOUNT_ANY_SOURCE, key: accountKey }]);
+      if (anySource.wait > 0 && !(await challenges.check(request.body.challenge)).ok) {
+        app.metrics.rateLimited.inc({ limit: "login:challenge" });
+        return reply.sendError(400, "auth.challenge_required");
+      }
 
       const user = await findUserByEmail(app.db, email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
       if (!user || !ok) return reply.sendError(400, "auth.invalid_credentials");
       await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_BUCKET, `${accountKey}:`);
+      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_ANY_SOURCE.bucket, accountKey);
       await returnRateEvents(app.db, attempt.events);
       const token = await app.sessions.create(user.id, deviceOf(request.headers["user-agent"]));
       return { user: publicUser(user), token };
     },
+  );
+
+  app.get(
+    "/challenge",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "A proof-of-work challenge for a login",
+        description:
+          "A fresh ALTCHA challenge (valid for a day, usable once), as GET /contact/challenge hands out. A login answered 400 " +
+          "auth.challenge_required is sent again with the solution as `challenge`.",
+        response: { 200: ContactChallengeResponseSchema },
+      },
+    },
+    async () => ({ challenge: await challenges.issue() }),
   );
 
   app.get(

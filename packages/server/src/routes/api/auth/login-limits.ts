@@ -13,5 +13,11 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
  * stored), so one account's counts from every source can be cleared together.
  */
 export const LOGIN_ACCOUNT_BUCKET = "login:account-source";
+/**
+ * Failed logins per account from every source together, in an hour: past this many, a password is checked only
+ * with a solved proof-of-work challenge. Guesses spread over many networks then cost each guesser real work, while
+ * the owner, whose browser solves one in about a second, is never locked out.
+ */
+export const LOGIN_ACCOUNT_ANY_SOURCE = { bucket: "login:account", limit: 10, windowSeconds: 60 * 60 } as const;
 /** The account part of a login-attempt key. */
 export const loginAccountKey = (email: string) => sha256(email);

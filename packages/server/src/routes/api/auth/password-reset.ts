@@ -10,16 +10,15 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { hashPassword, randomToken, sha256 } from "../../../lib/crypto";
 import { claimPasswordReset, createPasswordReset, markEmailVerified, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/store";
-import { ACCOUNT_TOPICS, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
+import { ACCOUNT_TOPICS, accountLink, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
 import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates";
 import { mailItem } from "../../../outbox/mail-channel";
-import { isCommonPassword } from "../../../accounts/common-passwords";
 import { requestLocale, say } from "../../../i18n";
 import { errorBody } from "../../../lib/api-error";
 import { clearRateEventsByKeyPrefix } from "../../../lib/throttle";
-import { LOGIN_ACCOUNT_BUCKET, loginAccountKey } from "./login-limits";
+import { LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, loginAccountKey } from "./login-limits";
 
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Reset mails per account per hour; more are silently skipped so the form cannot be used to flood an inbox. */
@@ -62,7 +61,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const tokenHash = sha256(token);
       const user = await resetCandidate(app.db, email);
       const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-      const link = `${app.config.publicUrl}${basePath}reset-password?token=${token}`;
+      const link = accountLink(app.config.publicUrl, basePath, "reset-password", token, locale);
       const content = resetPasswordMail(locale, { name: user?.name ?? "", link });
       if (user && user.recent < RESET_MAILS_PER_HOUR) {
         const queued = await app.db.transaction(async (tx) => {
@@ -122,7 +121,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ResetPasswordBodySchema,
         response: {
           200: SuccessMessageResponseSchema,
-          ...errorResponses({ 400: ["auth.reset_invalid", "auth.reset_used", "auth.reset_expired", "auth.common_password"], 429: ["request.too_many"] }),
+          ...errorResponses({ 400: ["auth.reset_invalid", "auth.reset_used", "auth.reset_expired", "auth.common_password", "auth.breached_password"], 429: ["request.too_many"] }),
         },
       },
     },
@@ -132,7 +131,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = await checkResetToken(app.db, token);
       if ("problem" in checked) return reply.sendError(400, checked.problem);
       // Before the token is used, so the visitor can pick another password with the same link.
-      if (isCommonPassword(newPassword)) return reply.sendError(400, "auth.common_password", { fields: ["newPassword"] });
+      const problem = await app.passwordProblem(newPassword, request.log);
+      if (problem) return reply.sendError(400, problem, { fields: ["newPassword"] });
       const passwordHash = await hashPassword(newPassword);
       // Claimed in one UPDATE: of two resets with one link racing past the check above, one wins. The notice is
       // queued in the same transaction, so a changed password always gets its mail.
@@ -156,6 +156,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // Whoever locked the account with wrong passwords, the owner just proved they hold its mailbox.
       await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_BUCKET, `${loginAccountKey(done.user.email)}:`);
+      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_ANY_SOURCE.bucket, loginAccountKey(done.user.email));
       app.outbox.deliverSoon(reply, [done.queued]);
       return { success: true as const, message: say(done.locale, authTexts.passwordReset) };
     },
