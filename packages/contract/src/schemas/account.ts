@@ -74,7 +74,7 @@ export const ExportedInvoiceSchema = Type.Object(
     subtotal: Type.Number({ description: "Without VAT, in `currency`" }),
     vat: Type.Number({ description: "In `currency`" }),
     total: Type.Number({ description: "In `currency`; negative when it credits the customer" }),
-    status: StringEnum(["paid", "refunded"] as const),
+    status: StringEnum(["paid", "refunded", "open"] as const),
     country: Type.Union([Type.String(), Type.Null()]),
     vat_number: Type.Union([Type.String(), Type.Null()]),
   },

@@ -59,6 +59,7 @@ export {
   CreateCheckoutResponseSchema,
   WebhookResponseSchema,
   PortalBodySchema,
+  PayBodySchema,
   PortalResponseSchema,
   InvoiceSchema,
   InvoicesResponseSchema,
