@@ -85,6 +85,15 @@ describe("iDEAL in the test checkout", () => {
       // The test portal shows how the renewals are paid.
       const portal = await openPortal(user);
       expect(portal.body).toContain(rows[0]!.mandate_reference);
+      // And the customer's data export says so too.
+      const exported = await h.local.app.inject({ url: "/api/account/export", headers: user.headers });
+      expect(exported.json().payment_method).toEqual({
+        kind: "sepa_debit",
+        bank: "ING",
+        iban_last4: rows[0]!.iban_last4,
+        mandate_reference: rows[0]!.mandate_reference,
+        mandate_accepted_at: expect.any(String),
+      });
     }
   });
 
