@@ -1,3 +1,9 @@
+import { createServer, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
+import { createStripeClient } from "../src/payments/stripe-client";
+import { stripePaymentPage } from "../src/payments/stripe-payment-page";
+import { ProviderError } from "../src/payments/provider-error";
+import type { SubscriptionRow } from "../src/payments/subscriptions-repository";
 import { stripeEvent } from "./fake-stripe";
 import {
   createCheckout,
@@ -166,5 +172,28 @@ describe("renewals: invoice.paid, invoice.payment_failed, invoice.payment_action
     expect((await now(user))!.payment_issue).toBeNull();
     expect((await deliver(h, event)).statusCode).toBe(200);
     expect((await now(user))!.payment_issue).toBe("failed");
+  });
+
+  it("gives up on a Stripe that never answers while opening the pay page: 503 payments.unavailable, within seconds", async () => {
+    const { user, subscription } = await stripeSubscriber(h, "en");
+    const invoice = h.fake.failRenewal(subscription.id);
+    await deliver(h, invoiceEvent("invoice.payment_failed", invoice, subscription.id));
+    const { rows } = await h.stripe.db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE external_id = $1", [subscription.id]);
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const settings = { ...h.stripe.app.config.stripe, apiBase: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` };
+    const ctx = { db: h.stripe.db, settings, log: h.stripe.app.log, publicUrl: SITE, stripe: createStripeClient(settings, 300) };
+    const started = Date.now();
+    try {
+      const input = { user: { id: user.id, email: user.email, name: "Noor" }, returnUrl: `${SITE}/dashboard/settings`, locale: "en" as const, apiBaseUrl: `${SITE}/api` };
+      const error = await stripePaymentPage(ctx, rows[0]!, input).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).statusCode).toBe(503);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
