@@ -104,7 +104,13 @@ export async function subscribeViaTestCheckout(
   const form = [...html.matchAll(/<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => /pay|betalen/i.test(m[2]!));
   expect(form, "the test checkout page has a Pay form").toBeTruthy();
   const action = new URL(form![1]!.replaceAll("&amp;", "&"), checkoutUrl).toString();
-  const fields = Object.fromEntries([...form![2]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  // What the browser would send: an unchecked radio button (the payment method) is not part of the form.
+  const fields: Record<string, string> = {};
+  for (const [input] of form![2]!.matchAll(/<input[^>]*>/g)) {
+    if (/type="radio"/.test(input) && !/\bchecked\b/.test(input)) continue;
+    const name = /name="([^"]+)"/.exec(input)?.[1];
+    if (name) fields[name] = /value="([^"]*)"/.exec(input)?.[1] ?? "";
+  }
   const paid = await request.post(action, { form: fields, maxRedirects: 0 });
   expect([302, 303]).toContain(paid.status());
 }

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   "subscriptions.payment_problem",
   "subscriptions.none",
   "subscriptions.period_over",
+  "subscriptions.nothing_due",
   "payments.unavailable",
   "payments.webhook_disabled",
   "payments.signature_missing",

@@ -35,6 +35,8 @@ export {
   ENDED_STATUSES,
   grantsAccess,
   owesPayment,
+  PAYMENT_ISSUES,
+  type PaymentIssue,
   BILLING_PERIODS,
   type BillingPeriod,
   INVOICE_STATUSES,

@@ -113,6 +113,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: "subscriptions.period_over",
     message: "This subscription's period has already ended. Subscribe again to continue.",
   },
+  "subscriptions.nothing_due": /*i18n*/ { id: "subscriptions.nothing_due", message: "There is no payment to make right now." },
   "payments.unavailable": /*i18n*/ { id: "payments.unavailable", message: "Payments are not available right now. Please try again later." },
   "payments.webhook_disabled": /*i18n*/ {
     id: "payments.webhook_disabled",

@@ -165,6 +165,13 @@ export function owesPayment(status: string | null | undefined): boolean {
   return (LIVE_STATUSES as readonly unknown[]).includes(status) && !grantsAccess(status);
 }
 
+/**
+ * A payment that needs the customer: `failed` (a renewal or first payment was declined, or a direct debit bounced:
+ * pay it), `requires_action` (the bank asks the customer to confirm it, 3-D Secure: confirm it).
+ */
+export const PAYMENT_ISSUES = ["failed", "requires_action"] as const;
+export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
+
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 

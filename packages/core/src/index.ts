@@ -76,6 +76,7 @@ export {
   isPhone,
   grantsAccess,
   owesPayment,
+  type PaymentIssue,
   type SubscriptionStatus,
   type BillingPeriod,
   PROJECT_TYPES,

@@ -596,6 +596,20 @@ const cases: Record<string, Case[]> = {
     { status: 502, code: "payments.unavailable", run: async () => portalAt(refused, (await stripeCustomer()).headers) },
     { status: 503, code: "payments.unavailable", run: async () => portalAt(failing, (await stripeCustomer()).headers) },
   ],
+  "POST /api/subscriptions/pay": [
+    { status: 200, run: async () => post("/api/subscriptions/pay", { returnUrl: `${SITE}/dashboard/settings` }, (await owing(await subscribed())).headers) },
+    {
+      status: 400,
+      code: "subscriptions.invalid_redirect",
+      locale: "nl",
+      run: async () => post("/api/subscriptions/pay", { returnUrl: "https://evil.example/", language: "nl" }, (await owing(await subscribed())).headers),
+    },
+    { status: 400, code: "request.invalid", run: async () => post("/api/subscriptions/pay", {}, (await subscribed()).headers) },
+    { status: 401, code: "auth.required", run: () => post("/api/subscriptions/pay", { returnUrl: `${SITE}/dashboard/settings` }) },
+    { status: 404, code: "subscriptions.nothing_due", run: async () => post("/api/subscriptions/pay", { returnUrl: `${SITE}/dashboard/settings` }, (await subscribed()).headers) },
+    { status: 502, code: "payments.unavailable", run: async () => payAt(refused, (await owing(await stripeCustomer())).headers) },
+    { status: 503, code: "payments.unavailable", run: async () => payAt(failing, (await owing(await stripeCustomer())).headers) },
+  ],
   "GET /api/subscriptions/invoices": [
     { status: 200, run: async () => get("/api/subscriptions/invoices", (await subscribed()).headers) },
     { status: 401, code: "auth.required", run: () => get("/api/subscriptions/invoices") },
@@ -713,6 +727,20 @@ async function undoToken(state: "pending" | "claimed" | "cancelled", user: { id:
 async function stripeCustomer() {
   const user = await stripeSubscriber();
   await local.db.query("INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, 'stripe', $2)", [user.id, `cus_contract_${user.id}`]);
+  return user;
+}
+
+const payAt = (app: TestApp, headers: Record<string, string>) =>
+  app.app.inject({ method: "POST", url: "/api/subscriptions/pay", headers, payload: { returnUrl: `${SITE}/dashboard/settings` } });
+
+/** The user's subscription now owes a renewal (as a failed payment leaves it). */
+async function owing<T extends { id: string }>(user: T): Promise<T> {
+  await local.db.query(
+    `UPDATE subscriptions SET status = 'past_due', payment_issue = 'failed', payment_issue_since = now(),
+            payment_issue_invoice = CASE WHEN provider = 'stripe' THEN 'in_contract_owed' ELSE 'local_owed' END
+      WHERE user_id = $1`,
+    [user.id],
+  );
   return user;
 }
 

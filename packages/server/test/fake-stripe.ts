@@ -241,6 +241,10 @@ export async function startFakeStripe() {
       const mine = [...invoices.values()].filter((i) => i.customer === url.searchParams.get("customer")).toReversed();
       return send(res, 200, list(mine));
     }
+    if (method === "GET" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
+      const invoice = invoices.get(m[1]!);
+      return invoice ? send(res, 200, invoice) : missing(res, m[1]!);
+    }
     if (method === "GET" && path === "/v1/invoice_payments") {
       const invoice = invoices.get(url.searchParams.get("invoice") ?? "");
       const payments = invoice
@@ -386,6 +390,18 @@ export async function startFakeStripe() {
       invoiceFor(subscription, opts.amount ?? (opts.interval === "year" ? 56_628 : 5_929));
       Object.assign(session, { status: "complete", subscription: subscription.id });
       return { session: { ...session }, subscription };
+    },
+    /**
+     * A renewal of the subscription that Stripe could not collect: a new period, its invoice open (payable on its
+     * hosted page), the subscription past due.
+     */
+    failRenewal(subscriptionId: string, opts: { amount?: number; status?: string } = {}) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const invoice = invoiceFor(subscription, opts.amount ?? 5_929);
+      invoice.status = "open";
+      subscription.status = opts.status ?? "past_due";
+      return invoice;
     },
     /** What the customer portal does on a switch of price: a new cycle from now, invoiced at once. */
     switchPrice(subscriptionId: string, opts: { priceId: string; interval: "month" | "year"; amount: number }) {

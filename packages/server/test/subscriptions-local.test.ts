@@ -333,6 +333,9 @@ describe("local test checkout, driven over HTTP", () => {
       current_period_end: expect.any(String),
       cancel_at_period_end: false,
       billing_period: "yearly",
+      has_access: true,
+      payment_issue: null,
+      access_until: null,
     });
     const end = new Date(subscription!.current_period_end).getTime();
     expect(end - before).toBeGreaterThan(364 * DAY);

@@ -205,6 +205,9 @@ describe("webhooks", () => {
       current_period_end: new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString(),
       cancel_at_period_end: false,
       billing_period: "yearly",
+      has_access: true,
+      payment_issue: null,
+      access_until: null,
     });
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);

@@ -39,7 +39,8 @@ export interface AgencySubscriptionChangeDetail {
 
 /**
  * `agency-billing-portal`: 'Manage billing' is about to open the payment provider's billing portal at `url` (Stripe's
- * customer portal, or the server's test portal). Cancelable: the page may open it itself instead.
+ * customer portal, or the server's test portal), or the payment notice's button the page where an owed payment is
+ * paid or confirmed (Stripe's invoice page, or the test provider's). Cancelable: the page may open it itself instead.
  */
 export interface AgencyBillingPortalDetail extends PortalResponse {}
 

@@ -1,4 +1,5 @@
-import { clearSession } from "@agency/core";
+import { clearSession, navigation } from "@agency/core";
+import userEvent from "@testing-library/user-event";
 import { I18nProvider } from "@lingui/react";
 import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -94,6 +95,7 @@ function renderPaidFeature() {
         children: [{ path: "/dashboard/reports", element: <h1>Paid feature</h1> }],
       },
       { path: "/subscribe", element: <h1>Subscribe page</h1> },
+      { path: "/dashboard/settings", element: <h1>Settings page</h1> },
     ],
     { initialEntries: ["/dashboard/reports"] },
   );
@@ -136,6 +138,31 @@ describe("subscription guard (paid features)", () => {
     const router = renderPaidFeature();
     expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/dashboard/reports");
+  });
+
+  it("keeps a past-due subscription in for the grace period, under a notice whose button opens the payment page", async () => {
+    logIn();
+    const assign = vi.spyOn(navigation, "assign").mockImplementation(() => {});
+    const owed = { ...subscription("past_due").subscription, has_access: true, payment_issue: "failed", access_until: "2026-01-08T12:00:00.000Z" };
+    server.use(
+      http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: owed })),
+      http.post(`${API}/subscriptions/pay`, () => HttpResponse.json({ url: "https://invoice.example/i/in_1" })),
+    );
+    renderPaidFeature();
+    expect(await screen.findByRole("heading", { level: 1, name: "Paid feature" })).toBeInTheDocument();
+    const notice = screen.getByRole("region", { name: "Betaling nodig" });
+    expect(notice).toHaveTextContent("We konden de betaling voor je Pro Plan niet afschrijven. Je houdt je Pro Plan tot 8 januari 2026.");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Nu betalen" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://invoice.example/i/in_1"));
+  });
+
+  it("after the grace period sends a past-due subscription to the settings page, whose notice pays it, not to /subscribe", async () => {
+    logIn();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const owed = { ...subscription("past_due").subscription, has_access: false, payment_issue: "failed", access_until: "2025-12-08T12:00:00.000Z" };
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: owed })));
+    const router = renderPaidFeature();
+    await waitForPath(router, "/dashboard/settings");
   });
 
   it.each(["canceled", "incomplete"])("sends a %s subscription to /subscribe, logged", async (status) => {

@@ -2,7 +2,7 @@ import { apiErrorMessage, apiStatus, navigation, resolveSettings, subscriptionsA
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { hostApi } from "../../lib/api";
 import { loadCatalog } from "../../lib/i18n";
 import { PageMeta } from "../../lib/page-meta";
@@ -12,29 +12,31 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-type State = { kind: "opening" } | { kind: "none" } | { kind: "failed"; message: string };
+type State = { kind: "opening" } | { kind: "none" } | { kind: "nothing_due" } | { kind: "failed"; message: string };
 
 /**
  * 'Manage billing' as an address, for the mails (a failed payment: update the card): opens the payment provider's
  * billing portal straight away, which leads back to the settings page. Open to every signed-in customer, whatever
- * the state of their subscription: the one whose payment failed is the one who needs it.
+ * the state of their subscription: the one whose payment failed is the one who needs it. With `?pay=1` (the
+ * payment-failed mail's link) it opens the page where the owed payment is paid or confirmed instead, as the
+ * settings page's notice does.
  */
 export default function BillingPage() {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const [state, setState] = useState<State>({ kind: "opening" });
   const [attempt, setAttempt] = useState(0);
+  const pay = useSearchParams()[0].has("pay");
 
   useEffect(() => {
     let current = true;
     const returnUrl = new URL(`${resolveSettings().basePath}dashboard/settings`, location.origin).href;
-    subscriptionsApi
-      .openBillingPortal(hostApi(), { returnUrl, language: locale })
+    (pay ? subscriptionsApi.openPayment : subscriptionsApi.openBillingPortal)(hostApi(), { returnUrl, language: locale })
       .then((url) => navigation.assign(url))
       .catch((error: unknown) => {
         if (!current || apiStatus(error) === 401) return;
         console.error("The billing portal could not be opened", error);
-        if (apiStatus(error) === 404) setState({ kind: "none" });
+        if (apiStatus(error) === 404) setState({ kind: pay ? "nothing_due" : "none" });
         else setState({ kind: "failed", message: apiErrorMessage(error, i18n) ?? t`Billing could not be opened. Please try again later.` });
       });
     return () => {
@@ -55,7 +57,13 @@ export default function BillingPage() {
       ) : (
         <>
           <p className="page__lead" role="alert">
-            {state.kind === "none" ? <Trans>There is no billing to manage for your account yet.</Trans> : state.message}
+            {state.kind === "none" ? (
+              <Trans>There is no billing to manage for your account yet.</Trans>
+            ) : state.kind === "nothing_due" ? (
+              <Trans>There is no payment to make right now.</Trans>
+            ) : (
+              state.message
+            )}
           </p>
           <div className="actions">
             {state.kind === "failed" ? (

@@ -67,6 +67,17 @@ export const ExportedBillingDetailsSchema = Type.Object(
   { description: "The billing address the test checkout asked for (Stripe keeps its own, under the payment customer)" },
 );
 
+export const ExportedPaymentMethodSchema = Type.Object(
+  {
+    kind: StringEnum(["card", "sepa_debit"] as const),
+    bank: Type.Union([Type.String(), Type.Null()]),
+    iban_last4: Type.Union([Type.String(), Type.Null()]),
+    mandate_reference: Type.Union([Type.String(), Type.Null()]),
+    mandate_accepted_at: Type.Union([DateTimeSchema(), Type.Null()]),
+  },
+  { description: "How the test checkout's customer pays: a test card, or the test SEPA Direct Debit mandate an iDEAL payment set up" },
+);
+
 export const ExportedInvoiceSchema = Type.Object(
   {
     number: Type.String(),
@@ -75,7 +86,7 @@ export const ExportedInvoiceSchema = Type.Object(
     subtotal: Type.Number({ description: "Without VAT, in `currency`" }),
     vat: Type.Number({ description: "In `currency`" }),
     total: Type.Number({ description: "In `currency`; negative when it credits the customer" }),
-    status: StringEnum(["paid", "refunded"] as const),
+    status: StringEnum(["paid", "refunded", "open"] as const),
     country: Type.Union([Type.String(), Type.Null()]),
     vat_number: Type.Union([Type.String(), Type.Null()]),
   },
@@ -125,6 +136,7 @@ export const AccountExportSchema = Type.Object({
   payment_customers: Type.Array(ExportedPaymentCustomerSchema),
   checkouts: Type.Array(ExportedCheckoutSchema),
   billing_details: Type.Union([ExportedBillingDetailsSchema, Type.Null()]),
+  payment_method: Type.Optional(Type.Union([ExportedPaymentMethodSchema, Type.Null()])),
   invoices: Type.Array(ExportedInvoiceSchema),
   quote_requests: Type.Array(ExportedQuoteRequestSchema, {
     description: "Quote requests sent with the account's e-mail address; only once that address is verified",

@@ -104,6 +104,7 @@ export {
   CreateCheckoutResponseSchema,
   WebhookResponseSchema,
   PortalBodySchema,
+  PayBodySchema,
   PortalResponseSchema,
   InvoiceSchema,
   InvoicesResponseSchema,

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { BILLING_PERIODS, CHECKOUT_OUTCOMES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../rules";
+import { BILLING_PERIODS, CHECKOUT_OUTCOMES, INVOICE_STATUSES, PAYMENT_ISSUES, SUBSCRIPTION_STATUSES, type PaymentIssue } from "../rules";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
 export const BillingPeriodSchema = StringEnum(BILLING_PERIODS);
@@ -27,6 +27,23 @@ export const SubscriptionSchema = Type.Object({
   current_period_end: DateTimeSchema("Next billing date, or the end date when cancel_at_period_end"),
   cancel_at_period_end: Type.Boolean(),
   billing_period: BillingPeriodSchema,
+  // Optional for partner pages whose element is newer than the server it talks to.
+  has_access: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether the paid features are open: active or trialing, or a payment owed for no longer than the grace period (PAST_DUE_GRACE_DAYS). What the subscription guard reads.",
+    }),
+  ),
+  payment_issue: Type.Optional(
+    // The null is in the enum too: the OpenAPI 3.0 document turns this union into a nullable enum, which lists it.
+    Type.Union([Type.Unsafe<PaymentIssue | null>({ type: "string", enum: [...PAYMENT_ISSUES, null] }), Type.Null()], {
+      description:
+        "A payment that needs the customer: failed (pay it) or requires_action (confirm it with the bank); POST /subscriptions/pay opens the page for it. Null when none; an incomplete subscription reads failed until its first payment is made.",
+    }),
+  ),
+  access_until: Type.Optional(
+    Type.Union([DateTimeSchema("While a payment is owed: the end of the grace period, until which the paid features stay open"), Type.Null()]),
+  ),
 });
 export type Subscription = Static<typeof SubscriptionSchema>;
 
@@ -69,6 +86,10 @@ export const PortalBodySchema = Type.Object({
   language: Type.Optional(LocaleSchema),
 });
 export type PortalPayload = Static<typeof PortalBodySchema>;
+
+/** POST /subscriptions/pay: the page where the payment that needs the customer is paid or confirmed. */
+export const PayBodySchema = PortalBodySchema;
+export type PayPayload = Static<typeof PayBodySchema>;
 
 export const PortalResponseSchema = Type.Object({ url: Type.String({ description: "Send the browser here (Stripe's customer portal, or the test portal)" }) });
 export type PortalResponse = Static<typeof PortalResponseSchema>;

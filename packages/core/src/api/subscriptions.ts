@@ -46,6 +46,15 @@ export async function openBillingPortal(api: ApiClient, payload: PortalPayload):
   return data.url;
 }
 
+/**
+ * The page where the payment that needs the customer (a failed renewal, a confirmation the bank asks for) is paid or
+ * confirmed: the provider's invoice page, or the test provider's.
+ */
+export async function openPayment(api: ApiClient, payload: PortalPayload): Promise<string> {
+  const { data } = await api.post<PortalResponse>("/subscriptions/pay", payload);
+  return data.url;
+}
+
 /** The signed-in user's invoices, newest first. */
 export async function getInvoices(api: ApiClient): Promise<Invoice[]> {
   const { data } = await api.get<{ invoices: Invoice[] }>("/subscriptions/invoices");

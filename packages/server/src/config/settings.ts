@@ -1,5 +1,6 @@
 import { StringEnum, Type, type Static } from "@agency/contract/schemas";
 import { DEFAULT_PORT } from "./dot-env";
+import { billingSettings } from "./billing-settings";
 import { limitsSettings } from "./limits-settings";
 import { leadWebhookSettings } from "./webhook-settings";
 
@@ -212,6 +213,7 @@ export const configSchema = Type.Object({
     description:
       "stripe takes real payments (needs the Stripe keys below); test uses the built-in test checkout, a page on this server labelled as a test payment where no money is charged. Unset: stripe when the Stripe keys are set, else test, except with NODE_ENV=production, where a start without Stripe keys is refused unless PAYMENTS=test is set on purpose (payments fail closed). With stripe the test checkout and test portal routes do not exist (404), and subscriptions made earlier with test payments run to the end of their period. `npm start` sets PAYMENTS=test itself only without Stripe keys and outside production, and says so.",
   }),
+  billing: billingSettings,
   stripe: Type.Object(
     {
       secretKey: Type.Optional(
@@ -232,7 +234,7 @@ export const configSchema = Type.Object({
           error: "must look like whsec_… (the endpoint's signing secret)",
           example: "whsec_...",
           description:
-            "Signing secret of the webhook endpoint $PUBLIC_URL/api/subscriptions/webhook, listening to checkout.session.completed, customer.subscription.created/updated/deleted and invoice.payment_failed (with the Stripe CLI: stripe listen --forward-to localhost:8080/api/subscriptions/webhook).",
+            "Signing secret of the webhook endpoint $PUBLIC_URL/api/subscriptions/webhook, listening to checkout.session.completed, checkout.session.async_payment_succeeded/failed, customer.subscription.created/updated/deleted, invoice.paid, invoice.payment_failed and invoice.payment_action_required (with the Stripe CLI: stripe listen --forward-to localhost:8080/api/subscriptions/webhook).",
         }),
       ),
       priceMonthly: Type.Optional(Type.String({ env: "STRIPE_PRICE_MONTHLY", ...STRIPE_PRICE, description: "Recurring monthly price id of the Pro plan." })),
@@ -258,6 +260,17 @@ export const configSchema = Type.Object({
           protocols: ["http:", "https:"],
           example: "http://127.0.0.1:12111",
           description: "Another Stripe API host, only for tests (stripe-mock, or the fake Stripe of the server tests).",
+        }),
+      ),
+      paymentMethodConfiguration: Type.Optional(
+        Type.String({
+          env: "STRIPE_PAYMENT_METHOD_CONFIGURATION",
+          pattern: "^pmc_",
+          error: "must look like pmc_… (a payment method configuration id)",
+          shown: 4,
+          example: "pmc_...",
+          description:
+            "The payment method configuration Checkout offers (Dashboard > Settings > Payment methods): iDEAL | Wero, SEPA Direct Debit and cards, see docs/deploy.md. Unset: the account's default configuration.",
         }),
       ),
       automaticTax: Type.Boolean({

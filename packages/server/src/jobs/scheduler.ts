@@ -48,7 +48,10 @@ export function startJobs(app: FastifyInstance): void {
   // Local test subscriptions: end or renew at period end, then (re)send any subscription mail still owed.
   const subscriptions = () =>
     app.background("subscription renewal", async () => {
-      const { renewed, ended, mailIds } = await runSubscriptionRenewal(app.db, new Date(), { renew: app.config.payments === "test" });
+      const { renewed, ended, mailIds } = await runSubscriptionRenewal(app.db, new Date(), {
+        renew: app.config.payments === "test",
+        graceDays: app.config.billing.pastDueGraceDays,
+      });
       if (renewed + ended > 0) app.log.info({ renewed, ended }, "local subscriptions renewed or ended");
       const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log };
       await deliverSubscriptionMails(deps, mailIds);

@@ -4,6 +4,8 @@ import { deleteOldCheckouts } from "../payments/checkouts-repository";
 import { deleteExpiredPortalSessions } from "../payments/local-billing-repository";
 import { periodLine, writeInvoice } from "../payments/local-invoices";
 import { deleteOldPaymentEvents } from "../payments/provider-events-repository";
+import { claimUnpaidSubscription, unpaidLocalSubscriptions } from "../payments/payment-issues-repository";
+import { DEFAULT_PAST_DUE_GRACE_DAYS } from "../payments/payment-attention";
 import { claimDueSubscription, dueLocalSubscriptions } from "../payments/subscriptions-repository";
 import { withJobLock } from "./job-lock";
 
@@ -28,9 +30,14 @@ export interface RenewalResult {
  * Each subscription is handled in its own transaction and claimed with FOR UPDATE SKIP LOCKED, so two server
  * processes running the job at once never renew one subscription twice.
  */
-export async function runSubscriptionRenewal(db: Db, now: Date = new Date(), opts: { renew?: boolean } = {}): Promise<RenewalResult> {
+export async function runSubscriptionRenewal(
+  db: Db,
+  now: Date = new Date(),
+  opts: { renew?: boolean; graceDays?: number } = {},
+): Promise<RenewalResult> {
   const renewLocal = opts.renew ?? true;
   const result: RenewalResult = { renewed: 0, ended: 0, mailIds: [] };
+  await endUnpaid(db, now, opts.graceDays ?? DEFAULT_PAST_DUE_GRACE_DAYS, result);
   for (;;) {
     const due = await dueLocalSubscriptions(db, now, BATCH);
     let handled = 0;
@@ -51,6 +58,28 @@ export async function runSubscriptionRenewal(db: Db, now: Date = new Date(), opt
     }
     // Fewer than a full batch, or nothing claimable (another process holds the rest): done for this run.
     if (due.length < BATCH || handled === 0) return result;
+  }
+}
+
+/**
+ * A local subscription whose payment is still owed when the grace period (PAST_DUE_GRACE_DAYS) is over ends then,
+ * as Stripe cancels one whose retries all failed; its open invoice stays open, and the customer gets the 'ended' mail.
+ */
+async function endUnpaid(db: Db, now: Date, graceDays: number, result: RenewalResult): Promise<void> {
+  for (;;) {
+    const due = await unpaidLocalSubscriptions(db, now, graceDays, BATCH);
+    let handled = 0;
+    for (const id of due) {
+      const outcome = await db.transaction(async (tx) => {
+        const row = await claimUnpaidSubscription(tx, id, now, graceDays);
+        return row ? end(tx, row, now) : null;
+      });
+      if (!outcome) continue;
+      handled++;
+      result.ended++;
+      result.mailIds.push(...outcome.mailIds);
+    }
+    if (due.length < BATCH || handled === 0) return;
   }
 }
 

@@ -17,6 +17,10 @@ export interface SubscriptionMailData {
   billingUrl: string;
   /** The subscribe page, to start again after the end. */
   subscribeUrl: string;
+  /** Opens the page to pay or confirm what is owed (the settings page's notice leads there too). */
+  payUrl?: string;
+  /** The bank asks the customer to confirm the payment, rather than it having failed. */
+  confirm?: boolean;
 }
 
 /**
@@ -47,6 +51,13 @@ const m = {
     id: "mail.subscription.failed.manage",
     message: "Update your card or billing details under 'Manage billing': {url}",
   },
+  failedPay: /*i18n*/ { id: "mail.subscription.failed.pay", message: "Pay the invoice now, by card or iDEAL: {url}" },
+  confirmSubject: /*i18n*/ { id: "mail.subscription.confirm.subject", message: "Please confirm the payment for your {plan} subscription" },
+  confirmBody: /*i18n*/ {
+    id: "mail.subscription.confirm.body",
+    message: "Your bank asks you to confirm the payment of {price} for your {plan} subscription before it can be collected.",
+  },
+  confirmPay: /*i18n*/ { id: "mail.subscription.confirm.pay", message: "Confirm the payment here: {url}" },
   failedHelp: /*i18n*/ { id: "mail.subscription.failed.help", message: "Questions? Reply to this e-mail and we will help you out." },
   endedSubject: /*i18n*/ { id: "mail.subscription.ended.subject", message: "Your {plan} subscription has ended" },
   endedBody: /*i18n*/ { id: "mail.subscription.ended.body", message: "Your {plan} subscription ended on {date}. You will not be charged again." },
@@ -82,10 +93,17 @@ export function subscriptionMail(locale: Locale, kind: SubscriptionMailKind, d: 
       text: [hello, "", t(m.startedBody, { period }), t(m.startedNext), "", t(m.startedManage, { url: d.manageUrl })].join("\n"),
     };
   }
+  if (kind === "payment_failed" && d.confirm) {
+    return {
+      subject: t(m.confirmSubject),
+      text: [hello, "", t(m.confirmBody), "", t(m.confirmPay, { url: d.payUrl ?? d.billingUrl }), "", t(m.failedHelp)].join("\n"),
+    };
+  }
   if (kind === "payment_failed") {
+    const pay = d.payUrl ? [t(m.failedPay, { url: d.payUrl })] : [];
     return {
       subject: t(m.failedSubject),
-      text: [hello, "", t(m.failedBody), t(m.failedRetry), "", t(m.failedManage, { url: d.billingUrl }), "", t(m.failedHelp)].join("\n"),
+      text: [hello, "", t(m.failedBody), t(m.failedRetry), "", ...pay, t(m.failedManage, { url: d.billingUrl }), "", t(m.failedHelp)].join("\n"),
     };
   }
   if (kind === "duplicate_refunded") {

@@ -2,6 +2,7 @@ import { LIVE_STATUSES, grantsAccess, type BillingPeriod, type SubscriptionStatu
 import type { Db } from "../db/db";
 import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { periodContaining, periodEnd } from "./billing-period";
+import { nextIssue, type IssueChange } from "./payment-attention";
 import { mailQueued, queueSubscriptionMail } from "./subscription-mails-repository";
 import {
   insertSubscription,
@@ -34,6 +35,11 @@ export interface SubscriptionState
   endedAt?: Date;
   /** A charge just failed (Stripe's invoice.payment_failed), even if the status did not move to past_due. */
   paymentFailed?: boolean;
+  /**
+   * What the event says about the payment that needs the customer: a new issue with its invoice (failed, or the
+   * bank asks for a confirmation), null when the invoice was paid, absent when it says nothing (payment-attention.ts).
+   */
+  paymentIssue?: IssueChange;
   /**
    * The provider has cancelled this subscription and refunded its first payment because the user already had a
    * live one (see DuplicateSubscription): recorded as such, and the customer is told once.
@@ -91,7 +97,9 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   const startsNow = grantsAccess(next) && !existing?.started_at;
   const endsNow = next === "canceled" && previousStatus !== "canceled";
   // One mail per episode of failed payments, not one per retry Stripe makes while the subscription is past due.
-  const failedNow = !endsNow && !isPastDue(previousStatus) && (isPastDue(next) || state.paymentFailed === true);
+  const hadIssue = isPastDue(previousStatus) || (existing?.payment_issue ?? null) !== null;
+  const failedNow = !endsNow && !hadIssue && (isPastDue(next) || state.paymentFailed === true || Boolean(state.paymentIssue));
+  const issue = nextIssue(existing, previousStatus, next, state.paymentIssue ?? (state.paymentFailed ? { kind: "failed", invoice: null } : undefined));
   const endedAt = endsNow ? (state.endedAt ?? new Date()) : null;
 
   const write = {
@@ -105,6 +113,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
     endedAt,
     billingAnchor: existing ? state.billingAnchor : undefined,
     refundedAt: state.refundedDuplicate && !existing?.refunded_at ? new Date() : null,
+    ...issue,
   };
   const row = existing
     ? await updateSubscription(tx, existing.id, write)
@@ -127,7 +136,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   return { subscription: row, previousStatus, mailIds };
 }
 
-function stateOf(row: SubscriptionRow): SubscriptionState {
+export function stateOf(row: SubscriptionRow): SubscriptionState {
   return {
     id: row.id,
     userId: row.user_id,

@@ -50,7 +50,7 @@ export interface LocalInvoiceRow {
   total_cents: number;
   country: string | null;
   vat_number: string | null;
-  status: "paid" | "refunded";
+  status: "paid" | "refunded" | "open";
   created_at: Date;
 }
 
@@ -89,6 +89,11 @@ export async function listLocalInvoices(db: Db, userId: string): Promise<LocalIn
 export async function findLocalInvoice(db: Db, id: string): Promise<LocalInvoiceRow | null> {
   const { rows } = await db.query<LocalInvoiceRow>("SELECT * FROM local_invoices WHERE id = $1", [id]);
   return rows[0] ?? null;
+}
+
+/** An open invoice (a renewal that failed) is paid. */
+export async function markLocalInvoicePaid(tx: Db, id: string): Promise<void> {
+  await tx.query("UPDATE local_invoices SET status = 'paid' WHERE id = $1 AND status = 'open'", [id]);
 }
 
 export interface LocalPortalSessionRow {

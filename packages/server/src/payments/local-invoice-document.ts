@@ -17,6 +17,7 @@ export const invoiceTexts = {
   status: /*i18n*/ { id: "invoice.status", message: "Status" },
   paid: /*i18n*/ { id: "invoice.paid", message: "Paid" },
   refunded: /*i18n*/ { id: "invoice.refunded", message: "Refunded" },
+  open: /*i18n*/ { id: "invoice.open", message: "Open" },
   description: /*i18n*/ { id: "invoice.description", message: "Description" },
   amount: /*i18n*/ { id: "invoice.amount", message: "Amount" },
   monthly: /*i18n*/ { id: "invoice.line.monthly", message: "{plan}, billed monthly, {from} – {to}" },
@@ -36,7 +37,7 @@ export function lineDescription(locale: Locale, line: InvoiceLine, planName: str
   return say(locale, yearly ? invoiceTexts.yearly : invoiceTexts.monthly, values);
 }
 
-export const statusText = (locale: Locale, status: LocalInvoiceRow["status"]) => say(locale, status === "refunded" ? invoiceTexts.refunded : invoiceTexts.paid);
+export const statusText = (locale: Locale, status: LocalInvoiceRow["status"]) => say(locale, invoiceTexts[status]);
 
 export function renderInvoicePdf(
   invoice: LocalInvoiceRow,

@@ -4,6 +4,8 @@ import { randomToken } from "../lib/crypto";
 import { activate, DuplicateSubscription, end, refundedDuplicate, setCancelAtPeriodEnd, type FulfilmentResult } from "./fulfilment";
 import { saveBillingDetails, type BillingDetails } from "./local-billing-repository";
 import { periodLine, writeInvoice } from "./local-invoices";
+import { openLocalPaymentPage } from "./local-payment";
+import { saveLocalPaymentMethod, type LocalPaymentChoice } from "./local-payment-methods";
 import { listInvoices, openPortal } from "./local-portal";
 import { withCheckoutId, type CheckoutInput, type CheckoutProgress, type PaymentProvider, type PortalInput } from "./provider";
 import { closeCheckout, createCheckoutSession, findLocalCheckout, markCheckoutPaid, type CheckoutSessionRow } from "./checkouts-repository";
@@ -76,6 +78,10 @@ export class LocalProvider implements PaymentProvider {
     return openPortal(this.db, input);
   }
 
+  paymentPage(subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null> {
+    return openLocalPaymentPage(this.db, subscription, input);
+  }
+
   listInvoices(user: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
     return listInvoices(this.db, user.id, apiBaseUrl);
   }
@@ -95,12 +101,12 @@ export class LocalProvider implements PaymentProvider {
    * (cancel the new subscription, refund its first invoice), this provider does in its own tables: the subscription
    * is recorded as ended at once, its invoice as refunded, and fulfilment queues the customer's mail.
    */
-  async pay(id: string, details: BillingDetails | null = null, now: Date = new Date()): Promise<TestCheckoutOutcome> {
+  async pay(id: string, details: BillingDetails | null = null, now: Date = new Date(), method: LocalPaymentChoice = { kind: "card" }): Promise<TestCheckoutOutcome> {
     try {
-      return await this.payWith(id, details, now, activate, "paid");
+      return await this.payWith(id, details, now, activate, "paid", method);
     } catch (error) {
       if (!(error instanceof DuplicateSubscription)) throw error;
-      return this.payWith(id, details, now, refundedDuplicate, "refunded");
+      return this.payWith(id, details, now, refundedDuplicate, "refunded", method);
     }
   }
 
@@ -111,12 +117,15 @@ export class LocalProvider implements PaymentProvider {
     now: Date,
     record: typeof activate,
     invoiceStatus: "paid" | "refunded",
+    method: LocalPaymentChoice,
   ): Promise<TestCheckoutOutcome> {
     return this.db.transaction(async (tx): Promise<TestCheckoutOutcome> => {
       const session = await findLocalCheckout(tx, id, { lock: true });
       const problem = sessionProblem(session, now);
       if (problem || !session) return { ok: false, problem: problem ?? "unknown", session };
       if (details) await saveBillingDetails(tx, session.user_id, details);
+      // A refunded duplicate leaves the way the kept subscription is paid alone.
+      if (invoiceStatus === "paid") await saveLocalPaymentMethod(tx, session.user_id, method, now);
       const result = await record(tx, { userId: session.user_id, provider: "local", planId: session.plan_id, billingPeriod: session.billing_period, at: now });
       await markCheckoutPaid(tx, id, result.subscription.id);
       await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: invoiceStatus });

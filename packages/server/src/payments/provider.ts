@@ -65,6 +65,11 @@ export interface PaymentProvider {
    * yearly, invoices. Null when the provider knows no billing of this user.
    */
   createPortal(input: PortalInput): Promise<{ url: string } | null>;
+  /**
+   * The page where the payment that needs the customer is paid or confirmed (Stripe's hosted invoice page, or the
+   * test provider's). Null when nothing is owed.
+   */
+  paymentPage(subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null>;
   /** The user's invoices, newest first. */
   listInvoices(user: { id: string }, apiBaseUrl: string): Promise<Invoice[]>;
 }

@@ -12,6 +12,7 @@ import { findCustomer, saveCustomer } from "./customers-repository";
 import type { PlanRow } from "./plans-repository";
 import { createPortalSession, listStripeInvoices } from "./stripe-billing";
 import { createStripeClient, idOf, type StripeContext, type StripeSettings } from "./stripe-client";
+import { stripePaymentPage } from "./stripe-payment-page";
 import { applyStripeSubscription } from "./stripe-sync";
 import { handleStripeWebhook, type WebhookResult } from "./stripe-webhooks";
 import { lockStripeSubscription, lockSubscription, type SubscriptionRow } from "./subscriptions-repository";
@@ -66,6 +67,9 @@ export class StripeProvider implements PaymentProvider {
       tax_id_collection: { enabled: true },
       customer_update: { address: "auto", name: "auto" },
       ...(settings.automaticTax ? { automatic_tax: { enabled: true } } : {}),
+      // Which methods Checkout offers comes from the Dashboard: iDEAL | Wero for the first payment (which sets up a
+      // SEPA Direct Debit mandate for the renewals), SEPA Direct Debit and cards. Without it, the default configuration.
+      ...(settings.paymentMethodConfiguration ? { payment_method_configuration: settings.paymentMethodConfiguration } : {}),
       ...(embedded
         ? // Embedded sessions have no success/cancel pages: the form reports completion to the page itself, and
           // return_url is only used after a redirect-based payment method.
@@ -149,6 +153,10 @@ export class StripeProvider implements PaymentProvider {
   async createPortal(input: PortalInput): Promise<{ url: string } | null> {
     const customer = await findCustomer(this.ctx.db, input.user.id, "stripe");
     return customer ? createPortalSession(this.ctx, customer, input) : null;
+  }
+
+  paymentPage(subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null> {
+    return stripePaymentPage(this.ctx, subscription, input);
   }
 
   async listInvoices(user: { id: string }): Promise<Invoice[]> {

@@ -3,6 +3,7 @@ import type { BillingPeriod, SubscriptionStatus } from "@agency/contract";
 import { userExists } from "../accounts/store";
 import type { Db } from "../db/db";
 import { applySubscriptionState, type FulfilmentResult } from "./fulfilment";
+import type { IssueChange } from "./payment-attention";
 import { findCustomerUser } from "./customers-repository";
 import { findPlan, listPlans, type PlanRow } from "./plans-repository";
 import { idOf, type StripeContext } from "./stripe-client";
@@ -13,6 +14,8 @@ export interface SyncOptions {
   fallbackUserId?: string | null;
   /** A charge just failed (invoice.payment_failed). */
   paymentFailed?: boolean;
+  /** What the event says about the payment that needs the customer (see fulfilment's SubscriptionState). */
+  paymentIssue?: IssueChange;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function applyStripeSubscription(
     billingAnchor: subscription.billing_cycle_anchor ? new Date(subscription.billing_cycle_anchor * 1000) : undefined,
     endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : undefined,
     paymentFailed: opts.paymentFailed,
+    paymentIssue: opts.paymentIssue,
     refundedDuplicate: refundedAsDuplicate(subscription),
   });
 }

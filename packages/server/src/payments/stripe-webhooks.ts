@@ -24,10 +24,15 @@ export interface WebhookResult {
 
 const HANDLED_EVENTS = new Set([
   "checkout.session.completed",
+  // A payment method whose result arrives later (SEPA Direct Debit): the session completed unpaid, then this.
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "invoice.paid",
   "invoice.payment_failed",
+  "invoice.payment_action_required",
 ]);
 
 /** Exposed for the fake-Stripe tests' expectations. */
@@ -39,6 +44,8 @@ interface FetchedSubscription {
   version: string | null;
   /** Null when Stripe no longer has it and the event carries no copy: nothing to write. */
   subscription: Stripe.Subscription | null;
+  /** The failure an invoice event reports is already settled at Stripe (paid or voided since): a late delivery. */
+  settledInvoice?: boolean;
 }
 
 /** Another write of the subscription came in while Stripe was asked: the event is handled again. */
@@ -112,22 +119,35 @@ export async function handleStripeWebhook(ctx: StripeContext, rawBody: Buffer, s
  */
 async function handleEvent(ctx: StripeContext, tx: Db, event: Stripe.Event, fetched: FetchedSubscription | null): Promise<FulfilmentResult | null> {
   switch (event.type) {
-    case "checkout.session.completed": {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed": {
       const session = event.data.object;
       if (session.mode !== "subscription") return null;
       const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
       const customerId = idOf(session.customer);
       if (userId && customerId && (await userExists(tx, userId))) await saveCustomer(tx, userId, "stripe", customerId);
-      const result = await applyFetched(ctx, tx, fetched, { fallbackUserId: userId });
-      await markStripeCheckoutPaid(tx, session.id, result?.subscription.id ?? null);
+      const failed = event.type === "checkout.session.async_payment_failed";
+      const result = await applyFetched(ctx, tx, fetched, {
+        fallbackUserId: userId,
+        ...(failed ? { paymentIssue: { kind: "failed" as const, invoice: idOf(session.invoice) } } : {}),
+      });
+      // A direct debit completes the session unpaid; the checkout counts as paid when its money has arrived.
+      if (!failed && session.payment_status !== "unpaid") await markStripeCheckoutPaid(tx, session.id, result?.subscription.id ?? null);
       return result;
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return applyFetched(ctx, tx, fetched, {});
+    case "invoice.paid":
+      return applyFetched(ctx, tx, fetched, { paymentIssue: null });
     case "invoice.payment_failed":
-      return applyFetched(ctx, tx, fetched, { paymentFailed: true });
+    case "invoice.payment_action_required": {
+      if (fetched?.settledInvoice) return applyFetched(ctx, tx, fetched, {});
+      const kind = event.type === "invoice.payment_failed" ? ("failed" as const) : ("requires_action" as const);
+      return applyFetched(ctx, tx, fetched, { paymentIssue: { kind, invoice: event.data.object.id ?? null } });
+    }
     default:
       return null;
   }
@@ -137,8 +157,11 @@ async function handleEvent(ctx: StripeContext, tx: Db, event: Stripe.Event, fetc
 async function fetchSubscription(ctx: StripeContext, event: Stripe.Event): Promise<FetchedSubscription | null> {
   let subscriptionId: string | null = null;
   let fallback: Stripe.Subscription | undefined;
+  let invoiceId: string | null = null;
   switch (event.type) {
     case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
       if (event.data.object.mode === "subscription") subscriptionId = idOf(event.data.object.subscription);
       break;
     case "customer.subscription.created":
@@ -148,6 +171,11 @@ async function fetchSubscription(ctx: StripeContext, event: Stripe.Event): Promi
       fallback = event.data.object;
       break;
     case "invoice.payment_failed":
+    case "invoice.payment_action_required":
+      invoiceId = event.data.object.id ?? null;
+      subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+      break;
+    case "invoice.paid":
       subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
       break;
     default:
@@ -156,13 +184,28 @@ async function fetchSubscription(ctx: StripeContext, event: Stripe.Event): Promi
   if (!subscriptionId) return null;
   const version = await stripeSubscriptionVersion(ctx.db, subscriptionId);
   try {
-    return { id: subscriptionId, version, subscription: await atStripe("retrieve subscription", () => ctx.stripe.subscriptions.retrieve(subscriptionId)) };
+    const subscription = await atStripe("retrieve subscription", () => ctx.stripe.subscriptions.retrieve(subscriptionId));
+    return { id: subscriptionId, version, subscription, settledInvoice: invoiceId ? await invoiceSettled(ctx, invoiceId) : false };
   } catch (error) {
     if (!isGoneAtProvider(error)) throw error;
     // Gone from Stripe (e.g. test data deleted): the event's own copy is the last word there is.
     if (fallback) return { id: subscriptionId, version, subscription: fallback };
     ctx.log.warn({ subscriptionId }, "Stripe subscription from a webhook no longer exists; event ignored");
     return { id: subscriptionId, version, subscription: null };
+  }
+}
+
+/**
+ * Whether an invoice whose failure an event reports has been paid or voided since: Stripe may deliver that failure
+ * after the invoice.paid that followed it, and it must not bring the notice back. A deleted invoice settles nothing.
+ */
+async function invoiceSettled(ctx: StripeContext, invoiceId: string): Promise<boolean> {
+  try {
+    const invoice = await atStripe("retrieve invoice", () => ctx.stripe.invoices.retrieve(invoiceId));
+    return invoice.status === "paid" || invoice.status === "void" || invoice.status === "uncollectible";
+  } catch (error) {
+    if (!isGoneAtProvider(error)) throw error;
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { BillingPeriod, Locale } from "@agency/contract";
+import type { BillingPeriod, Locale, PaymentIssue } from "@agency/contract";
 import type { Db } from "../db/db";
 import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { plansIn } from "./plans-repository";
@@ -32,6 +32,8 @@ export interface SubscriptionMailJob {
   billing_period: BillingPeriod;
   current_period_end: Date;
   ended_at: Date | null;
+  /** The payment that needs the customer now, if any (the payment-failed mail says to pay or to confirm). */
+  payment_issue: PaymentIssue | null;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function claimSubscriptionMails(
         RETURNING id, subscription_id, kind)
      SELECT c.id, c.kind, u.email, u.name, u.locale, p.name AS plan_name, p.currency,
             CASE WHEN s.billing_period = 'yearly' THEN p.price_yearly_cents ELSE p.price_monthly_cents END AS price_cents,
-            s.billing_period, s.current_period_end, s.ended_at
+            s.billing_period, s.current_period_end, s.ended_at, s.payment_issue
        FROM claimed c
        JOIN subscriptions s ON s.id = c.subscription_id
        JOIN users u ON u.id = s.user_id

@@ -40,6 +40,9 @@ export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?:
       date: formatDate(job.kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end, job.locale),
       manageUrl: `${publicUrl}/dashboard/settings`,
       billingUrl: `${publicUrl}/billing`,
+      // The same place as the notice's button on the settings page: the page to pay or confirm what is owed.
+      payUrl: `${publicUrl}/billing?pay=1`,
+      confirm: job.payment_issue === "requires_action",
       subscribeUrl: `${publicUrl}/subscribe`,
     });
     try {

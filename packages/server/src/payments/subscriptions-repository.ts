@@ -1,5 +1,6 @@
-import { ENDED_STATUSES, LIVE_STATUSES, type BillingPeriod, type Locale, type Subscription, type SubscriptionStatus } from "@agency/contract";
+import { ENDED_STATUSES, LIVE_STATUSES, type BillingPeriod, type Locale, type PaymentIssue, type Subscription, type SubscriptionStatus } from "@agency/contract";
 import type { Db } from "../db/db";
+import { subscriptionAccess } from "./payment-attention";
 import { plansIn } from "./plans-repository";
 
 /** The subscriptions table: every query about a user's subscriptions, for the providers, fulfilment and routes. */
@@ -22,6 +23,10 @@ export interface SubscriptionRow {
   ended_at: Date | null;
   /** When its first payment was refunded (a second subscription of a user who already had one). */
   refunded_at: Date | null;
+  /** A payment that needs the customer, since when, and the invoice to pay (see payment-attention.ts). */
+  payment_issue: PaymentIssue | null;
+  payment_issue_since: Date | null;
+  payment_issue_invoice: string | null;
   created_at: Date;
 }
 
@@ -46,18 +51,20 @@ export async function currentSubscription(db: Db, userId: string, locale: Locale
 }
 
 /** The public shape of one subscription row (after cancel/resume), with its plan's name in `locale`. */
-export async function publicSubscriptionById(db: Db, id: string, locale: Locale): Promise<Subscription | null> {
+export async function publicSubscriptionById(db: Db, id: string, locale: Locale, graceDays?: number): Promise<Subscription | null> {
   const { rows } = await db.query<SubscriptionWithPlanName>(`${WITH_PLAN_NAME} WHERE s.id = $2`, [locale, id]);
-  return rows[0] ? publicSubscription(rows[0]) : null;
+  return rows[0] ? publicSubscription(rows[0], graceDays) : null;
 }
 
-export function publicSubscription(row: SubscriptionWithPlanName): Subscription {
+/** `graceDays`: PAST_DUE_GRACE_DAYS (config.billing.pastDueGraceDays); its default when absent. */
+export function publicSubscription(row: SubscriptionWithPlanName, graceDays?: number): Subscription {
   return {
     plan_name: row.plan_name,
     status: row.status,
     current_period_end: new Date(row.current_period_end).toISOString(),
     cancel_at_period_end: row.cancel_at_period_end,
     billing_period: row.billing_period,
+    ...subscriptionAccess(row, graceDays),
   };
 }
 
@@ -141,6 +148,10 @@ export interface SubscriptionWrite {
   billingAnchor?: Date;
   /** Sets refunded_at. */
   refundedAt?: Date | null;
+  /** The payment that needs the customer, written as given (absent or null: none). */
+  paymentIssue?: PaymentIssue | null;
+  paymentIssueSince?: Date | null;
+  paymentIssueInvoice?: string | null;
 }
 
 export async function updateSubscription(tx: Db, id: string, state: SubscriptionWrite): Promise<SubscriptionRow> {
@@ -152,6 +163,7 @@ export async function updateSubscription(tx: Db, id: string, state: Subscription
             ended_at = CASE WHEN $9::timestamptz IS NOT NULL THEN $9::timestamptz ELSE ended_at END,
             billing_anchor = coalesce($10::timestamptz, billing_anchor),
             refunded_at = coalesce($11::timestamptz, refunded_at),
+            payment_issue = $12, payment_issue_since = $13, payment_issue_invoice = $14,
             updated_at = now()
       WHERE id = $1 RETURNING *`,
     [
@@ -166,6 +178,9 @@ export async function updateSubscription(tx: Db, id: string, state: Subscription
       state.endedAt,
       state.billingAnchor ?? null,
       state.refundedAt ?? null,
+      state.paymentIssue ?? null,
+      state.paymentIssueSince ?? null,
+      state.paymentIssueInvoice ?? null,
     ],
   );
   return rows[0]!;
@@ -177,8 +192,9 @@ export async function insertSubscription(
 ): Promise<SubscriptionRow> {
   const { rows } = await tx.query<SubscriptionRow>(
     `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, external_id, status, current_period_start,
-                                current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at, refunded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12, $13)
+                                current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at, refunded_at,
+                                payment_issue, payment_issue_since, payment_issue_invoice)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12, $13, $14, $15, $16)
      RETURNING *`,
     [
       state.userId,
@@ -194,9 +210,17 @@ export async function insertSubscription(
       state.startsNow,
       state.endedAt,
       state.refundedAt ?? null,
+      state.paymentIssue ?? null,
+      state.paymentIssueSince ?? null,
+      state.paymentIssueInvoice ?? null,
     ],
   );
   return rows[0]!;
+}
+
+/** The invoice a payment issue is about, once it is written (after the state change that opened the issue). */
+export async function setPaymentIssueInvoice(tx: Db, id: string, invoice: string): Promise<void> {
+  await tx.query("UPDATE subscriptions SET payment_issue_invoice = $2 WHERE id = $1 AND payment_issue IS NOT NULL", [id, invoice]);
 }
 
 /**
@@ -207,11 +231,14 @@ export async function lockUserSubscriptions(tx: Db, userId: string): Promise<voi
   await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`user-subscriptions:${userId}`]);
 }
 
-/** Ids of live local subscriptions whose period is over at `now` (the renewal job's work), oldest first. */
+/**
+ * Ids of live local subscriptions whose period is over at `now` (the renewal job's work), oldest first. One that
+ * owes a payment is not renewed: it is paid, or ended when its grace period is over (payment-issues-repository.ts).
+ */
 export async function dueLocalSubscriptions(db: Db, now: Date, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM subscriptions
-      WHERE provider = 'local' AND status = ANY ($3::text[]) AND current_period_end <= $1
+      WHERE provider = 'local' AND status = ANY ($3::text[]) AND current_period_end <= $1 AND payment_issue IS NULL
       ORDER BY current_period_end LIMIT $2`,
     [now, limit, LIVE_STATUSES],
   );
@@ -222,7 +249,7 @@ export async function dueLocalSubscriptions(db: Db, now: Date, limit: number): P
 export async function claimDueSubscription(tx: Db, id: string, now: Date): Promise<SubscriptionRow | null> {
   const { rows } = await tx.query<SubscriptionRow>(
     `SELECT * FROM subscriptions
-      WHERE id = $1 AND status = ANY ($3::text[]) AND current_period_end <= $2
+      WHERE id = $1 AND status = ANY ($3::text[]) AND current_period_end <= $2 AND payment_issue IS NULL
       FOR UPDATE SKIP LOCKED`,
     [id, now, LIVE_STATUSES],
   );

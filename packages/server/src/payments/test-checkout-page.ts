@@ -33,6 +33,17 @@ const m = {
   vatInvalid: /*i18n*/ { id: "checkout.vat_invalid", message: "Enter a VAT number like NL123456789B01, or leave the field empty." },
   countryInvalid: /*i18n*/ { id: "checkout.country_invalid", message: "Choose a country from the list." },
   pay: /*i18n*/ { id: "checkout.pay", message: "Pay" },
+  method: /*i18n*/ { id: "checkout.method", message: "Payment method (test)" },
+  card: /*i18n*/ { id: "checkout.method.card", message: "Test card" },
+  ideal: /*i18n*/ { id: "checkout.method.ideal", message: "iDEAL | Wero (test bank)" },
+  idealHint: /*i18n*/ {
+    id: "checkout.method.ideal_hint",
+    message: "With iDEAL you choose your bank and approve the first payment there; the renewals are then collected by SEPA Direct Debit.",
+  },
+  idealFailed: /*i18n*/ {
+    id: "checkout.ideal_failed",
+    message: "The test bank did not approve the payment, so nothing was charged. Choose a payment method and try again.",
+  },
   cancel: /*i18n*/ { id: "checkout.cancel", message: "Cancel" },
   back: /*i18n*/ { id: "checkout.back", message: "Back to the site" },
 };
@@ -62,6 +73,8 @@ export interface CheckoutPageData {
   details: BillingDetails;
   /** The billing field that was refused on the last try, if any. */
   invalid: "country" | "vat_number" | null;
+  /** The test bank refused the last iDEAL payment. */
+  bankFailed?: boolean;
   payAction: string;
   cancelAction: string;
   nonce: string;
@@ -78,6 +91,7 @@ export function renderCheckoutPage(d: CheckoutPageData): string {
 <p class="badge" role="note">${t(m.badge)}</p>
 <p>${t(m.explanation)}</p>
 ${d.invalid ? `<p class="error" role="alert">${escapeHtml(billingFieldError(d.locale, d.invalid))}</p>` : ""}
+${d.bankFailed ? `<p class="error" role="alert">${t(m.idealFailed)}</p>` : ""}
 <h2>${t(m.summary)}</h2>
 <dl>
 <dt>${t(m.plan)}</dt><dd>${escapeHtml(d.planName)}</dd>
@@ -88,6 +102,12 @@ ${d.invalid ? `<p class="error" role="alert">${escapeHtml(billingFieldError(d.lo
 <p>${t(m.vatNote)}</p>
 <form method="post" action="${escapeHtml(d.payAction)}">
 ${billingFields(d.locale, d.details, billingFieldTexts(d.locale), d.invalid)}
+<fieldset>
+<legend>${t(m.method)}</legend>
+<label class="choice"><input type="radio" name="method" value="card" checked> ${t(m.card)}</label>
+<label class="choice"><input type="radio" name="method" value="ideal" aria-describedby="ideal-hint"> ${t(m.ideal)}</label>
+<span class="hint" id="ideal-hint">${t(m.idealHint)}</span>
+</fieldset>
 <div class="actions"><button type="submit" class="pay">${t(m.pay)}</button></div>
 </form>
 <form method="post" action="${escapeHtml(d.cancelAction)}"><div class="actions"><button type="submit" class="cancel">${t(m.cancel)}</button></div></form>`,

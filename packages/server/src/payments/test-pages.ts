@@ -52,6 +52,9 @@ legend{font-weight:600;padding:0 .25rem}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 .hint{display:block;font-weight:400;color:#374151;font-size:.9rem}
 select,input{width:100%;min-height:2.75rem;padding:.5rem .75rem;font:inherit;border:1px solid #6b7280;border-radius:.375rem;background:#fff;color:#111827}
+label.choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.5rem 0}
+label.choice input{width:1.25rem;min-height:1.25rem;margin:0}
+.bank{border:3px dashed #b45309;border-radius:.5rem;padding:1rem}
 button{min-height:2.75rem;min-width:8rem;padding:.6rem 1.4rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer}
 .pay{background:#1d4ed8;color:#fff;border:2px solid #1d4ed8}
 .pay:hover{background:#1e3a8a;border-color:#1e3a8a}

@@ -3,6 +3,7 @@ import { say } from "../i18n";
 import { invoiceTexts, statusText } from "./local-invoice-document";
 import type { BillingDetails, LocalInvoiceRow } from "./local-billing-repository";
 import { invoiceNumber } from "./local-portal";
+import type { LocalPaymentMethodRow } from "./local-payment-methods";
 import { billingFieldError, billingFieldTexts } from "./test-checkout-page";
 import { billingFields, escapeHtml, testPage } from "./test-pages";
 
@@ -44,6 +45,22 @@ const m = {
   switched: /*i18n*/ { id: "portal.switched", message: "Your subscription is now billed {period, select, yearly {yearly} other {monthly}}." },
   saved: /*i18n*/ { id: "portal.saved", message: "Your billing details have been saved." },
   back: /*i18n*/ { id: "portal.back", message: "Back to your account" },
+  method: /*i18n*/ { id: "portal.method", message: "Payment method" },
+  card: /*i18n*/ { id: "portal.method.card", message: "Test card" },
+  sepa: /*i18n*/ {
+    id: "portal.method.sepa",
+    message: "SEPA Direct Debit from {bank}, account ending in {last4} (test mandate {reference}, set up with iDEAL on {date})",
+  },
+  simulate: /*i18n*/ { id: "portal.simulate", message: "Test renewals" },
+  simulateNote: /*i18n*/ {
+    id: "portal.simulate_note",
+    message: "Play the next renewal now, as the payment provider would at the end of the period. Only for testing; nothing is charged.",
+  },
+  simulateFailed: /*i18n*/ { id: "portal.simulate_failed", message: "Test: renewal fails" },
+  simulateAction: /*i18n*/ { id: "portal.simulate_action", message: "Test: renewal needs confirmation" },
+  simulated: /*i18n*/ { id: "portal.simulated", message: "A test renewal was played: its payment now needs you." },
+  owed: /*i18n*/ { id: "portal.owed", message: "A payment needs you." },
+  payNow: /*i18n*/ { id: "portal.pay_now", message: "Pay or confirm now" },
   expiredTitle: /*i18n*/ { id: "portal.expired.title", message: "Billing page expired" },
   expiredMessage: /*i18n*/ { id: "portal.expired.message", message: "This billing page is no longer valid. Open 'Manage billing' again from your account." },
 };
@@ -56,8 +73,12 @@ export interface PortalPageData {
   invalid: "country" | "vat_number" | null;
   invoices: (LocalInvoiceRow & { pdfUrl: string })[];
   /** What the last change did, for the notice at the top. */
-  done: { kind: "switched"; period: BillingPeriod } | { kind: "saved" } | null;
+  done: { kind: "switched"; period: BillingPeriod } | { kind: "saved" } | { kind: "simulated" } | null;
   switchAction: string;
+  simulateAction: string;
+  /** The test pay page, when a payment is owed. */
+  payUrl: string | null;
+  method: LocalPaymentMethodRow | null;
   detailsAction: string;
   returnUrl: string;
 }
@@ -66,7 +87,9 @@ export function renderPortalPage(d: PortalPageData): string {
   const { locale } = d;
   const t = (message: (typeof m)[keyof typeof m], values?: Record<string, unknown>) => escapeHtml(say(locale, message, values));
   const s = d.subscription;
-  const notice = d.done ? `<p class="badge" role="status">${d.done.kind === "saved" ? t(m.saved) : t(m.switched, { period: d.done.period })}</p>` : "";
+  const doneText = !d.done ? "" : d.done.kind === "saved" ? t(m.saved) : d.done.kind === "simulated" ? t(m.simulated) : t(m.switched, { period: d.done.period });
+  const notice = d.done ? `<p class="badge" role="status">${doneText}</p>` : "";
+  const owed = d.payUrl ? `<p class="error">${t(m.owed)} <a href="${escapeHtml(d.payUrl)}">${t(m.payNow)}</a></p>` : "";
   const error = d.invalid ? `<p class="error" role="alert">${escapeHtml(billingFieldError(locale, d.invalid))}</p>` : "";
   const other: BillingPeriod = s?.billingPeriod === "yearly" ? "monthly" : "yearly";
   const subscription = s
@@ -82,7 +105,13 @@ ${
 <input type="hidden" name="period" value="${other}">
 <div class="actions"><button type="submit" class="pay" aria-describedby="switch-note">${t(other === "monthly" ? m.toMonthly : m.toYearly)}</button></div>
 <p id="switch-note">${t(m.switchNote)}</p>
-</form>`
+</form>
+<h2>${t(m.simulate)}</h2>
+<p id="simulate-note">${t(m.simulateNote)}</p>
+<div class="actions">
+<form method="post" action="${escapeHtml(d.simulateAction)}"><input type="hidden" name="kind" value="failed"><button type="submit" class="cancel" aria-describedby="simulate-note">${t(m.simulateFailed)}</button></form>
+<form method="post" action="${escapeHtml(d.simulateAction)}"><input type="hidden" name="kind" value="requires_action"><button type="submit" class="cancel" aria-describedby="simulate-note">${t(m.simulateAction)}</button></form>
+</div>`
     : ""
 }`
     : `<p>${t(m.none)}</p>`;
@@ -111,9 +140,10 @@ ${rows}
     `<h1>${t(m.title)}</h1>
 <p class="badge" role="note">${t(m.badge)}</p>
 <p>${t(m.explanation)}</p>
-${notice}${error}
+${notice}${error}${owed}
 <h2>${t(m.subscription)}</h2>
 ${subscription}
+${d.method ? `<h2>${t(m.method)}</h2>\n<p>${methodText(locale, d.method)}</p>` : ""}
 <h2>${t(m.details)}</h2>
 <form method="post" action="${escapeHtml(d.detailsAction)}">
 ${billingFields(locale, d.details, billingFieldTexts(locale), d.invalid)}
@@ -122,6 +152,18 @@ ${billingFields(locale, d.details, billingFieldTexts(locale), d.invalid)}
 <h2>${t(m.invoices)}</h2>
 ${invoices}
 <p><a href="${escapeHtml(d.returnUrl)}">${t(m.back)}</a></p>`,
+  );
+}
+
+function methodText(locale: Locale, method: LocalPaymentMethodRow): string {
+  if (method.kind === "card") return escapeHtml(say(locale, m.card));
+  return escapeHtml(
+    say(locale, m.sepa, {
+      bank: method.bank ?? "",
+      last4: method.iban_last4 ?? "",
+      reference: method.mandate_reference ?? "",
+      date: method.mandate_accepted_at ? formatDate(method.mandate_accepted_at, locale) : "",
+    }),
   );
 }
 

@@ -27,8 +27,9 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-subscription-cancel": "The subscription was cancelled at the end of its period; the detail is the subscription as it is now.",
     "agency-subscription-resume": "A cancelled subscription was resumed; the detail is the subscription as it is now.",
     "agency-billing-portal":
-      "'Manage billing' is about to open the payment provider's billing portal at `detail.url`. Cancel it to open that address yourself " +
-      "(in a new tab, say); otherwise the element goes there, and the portal leads back to this page.",
+      "'Manage billing' is about to open the payment provider's billing portal at `detail.url`, or the payment notice's button the page " +
+      "where an owed payment is paid or confirmed. Cancel it to open that address yourself (in a new tab, say); otherwise the element " +
+      "goes there, and that page leads back to this one.",
     "agency-profile-change": "The visitor changed their name; the detail is the account as it is now.",
     "agency-email-change-request": "A link was mailed to a new address; the account keeps its address until the link is followed.",
     "agency-password-change": "The password was changed; this device stays signed in, every other one was signed out.",
@@ -45,6 +46,8 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     subscription: "The subscription card.",
     status: "The subscription's status badge.",
     notice: "The notice that a cancelled subscription is ending.",
+    "payment-notice": "The notice that a payment needs the visitor (failed, or to be confirmed), with until when they keep the plan.",
+    pay: "The payment notice's button: 'Pay now' or 'Confirm payment'.",
     cancel: "The 'Cancel Subscription' button.",
     withdraw: "The 'Withdraw from contract' link (the EU withdrawal function), always in the subscription card.",
     billing: "The billing card: 'Manage billing' and the invoices.",

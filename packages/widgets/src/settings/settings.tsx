@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { AccountProfile } from "./account-profile";
+import { PaymentNotice } from "./payment-notice";
 import { useStatusLabel } from "./status-label";
 import { VerifyEmailNotice } from "./verify-email-notice";
 
@@ -151,6 +152,7 @@ export function Settings() {
           </p>
         ) : (
           <>
+            <PaymentNotice subscription={subscription} />
             <dl className="settings__list">
               <div className="settings__row">
                 <dt>

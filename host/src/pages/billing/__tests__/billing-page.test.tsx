@@ -58,6 +58,34 @@ describe("/billing", () => {
     expect(portal.bodies).toHaveLength(2);
   });
 
+  it("with ?pay=1 (the payment-failed mail's link) opens the page that pays what is owed, as the settings page's notice does", async () => {
+    logIn();
+    const bodies: unknown[] = [];
+    const portal = portalAnswers(() => HttpResponse.json({ url: "https://billing.stripe.com/p/session/wrong" }));
+    server.use(
+      http.post(`${API}/subscriptions/pay`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ url: "https://invoice.stripe.com/i/in_owed" });
+      }),
+    );
+    renderApp("/billing?pay=1");
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith("https://invoice.stripe.com/i/in_owed"));
+    expect(bodies).toEqual([{ returnUrl: `${location.origin}/dashboard/settings`, language: "nl" }]);
+    expect(portal.bodies).toEqual([]);
+  });
+
+  it("with ?pay=1 says when nothing is owed any more", async () => {
+    logIn();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    server.use(
+      http.post(`${API}/subscriptions/pay`, () =>
+        HttpResponse.json({ error: "There is no payment to make right now.", code: "subscriptions.nothing_due" }, { status: 404 }),
+      ),
+    );
+    renderApp("/billing?pay=1");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Er hoeft nu niets betaald te worden.");
+  });
+
   it("sends an anonymous visitor to the login page", async () => {
     const { router } = renderApp("/billing");
     await waitForPath(router, "/login");

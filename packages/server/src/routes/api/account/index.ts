@@ -77,6 +77,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         payment_customers: payments.customers.map((c) => ({ ...c, created_at: iso(c.created_at) })),
         checkouts: payments.checkouts.map((c) => ({ ...c, created_at: iso(c.created_at), completed_at: isoOrNull(c.completed_at) })),
         billing_details: payments.billingDetails && { country: payments.billingDetails.country, vat_number: payments.billingDetails.vatNumber },
+        payment_method: payments.paymentMethod && { ...payments.paymentMethod, mandate_accepted_at: isoOrNull(payments.paymentMethod.mandate_accepted_at) },
         invoices: payments.invoices.map((i) => ({
           number: invoiceNumber(i),
           created_at: iso(i.created_at),

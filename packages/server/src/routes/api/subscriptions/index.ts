@@ -14,6 +14,7 @@ import { currentSubscription, liveSubscription, publicSubscription, publicSubscr
 import { PLANS_TTL_SECONDS, matchesEtag } from "../../../payments/plans-cache";
 import { requestLocale } from "../../../i18n";
 import billingRoutes from "./billing";
+import payRoutes from "./pay";
 import { apiBaseUrl, isAllowedRedirect } from "./redirects";
 import testCheckoutRoutes from "./test-checkout";
 import testPortalRoutes from "./test-portal";
@@ -58,14 +59,16 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["subscriptions"],
         summary: "The logged-in user's subscription",
-        description: "null when the user has none, or only ended ones. The plan's name is in the request's language.",
+        description:
+          "null when the user has none, or only ended ones. The plan's name is in the request's language. has_access is what the subscription " +
+          "guard reads; payment_issue and access_until say what the customer must pay or confirm, and until when they keep the paid features.",
         security: [{ bearer: [] }],
         response: { 200: SubscriptionResponseSchema, ...errorResponses({ 401: [] }) },
       },
     },
     async (request) => {
       const row = await currentSubscription(app.db, request.user!.id, requestLocale(request));
-      return { subscription: row ? publicSubscription(row) : null };
+      return { subscription: row ? publicSubscription(row, app.config.billing.pastDueGraceDays) : null };
     },
   );
 
@@ -128,13 +131,13 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!live) return reply.sendError(404, "subscriptions.none");
     if (live.cancel_at_period_end === cancel) {
       // Already as asked (a double click, or a second tab): answer the state instead of an error.
-      return { subscription: await publicSubscriptionById(app.db, live.id, locale) };
+      return { subscription: await publicSubscriptionById(app.db, live.id, locale, app.config.billing.pastDueGraceDays) };
     }
     if (!cancel && live.current_period_end <= new Date()) return reply.sendError(409, "subscriptions.period_over");
     const result = await app.payments.providerFor(live).setCancelAtPeriodEnd(live, cancel);
     app.payments.deliverMails(result.mailIds);
     if (cancel) await keepCancellationReason(app, live, request.body as CancelPayload | undefined);
-    return { subscription: await publicSubscriptionById(app.db, result.subscription.id, locale) };
+    return { subscription: await publicSubscriptionById(app.db, result.subscription.id, locale, app.config.billing.pastDueGraceDays) };
   };
 
   app.post(
@@ -186,6 +189,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(billingRoutes);
+  await app.register(payRoutes);
   // Only with test payments: when Stripe takes the money, no page of ours can mark a checkout paid or switch a plan.
   if (app.config.payments === "test") {
     await app.register(testCheckoutRoutes, { prefix: "/test-checkout" });

@@ -9,6 +9,9 @@ import { findBillingDetails, type BillingDetails } from "../../../payments/local
 import { findPlan, priceCents } from "../../../payments/plans-repository";
 import { PROBLEM_STATUS, renderCheckoutPage, renderProblemPage, type CheckoutProblem } from "../../../payments/test-checkout-page";
 import { newNonce, testPageCsp } from "../../../payments/test-pages";
+import { renderBankChoicePage, renderTestBankPage } from "../../../payments/test-ideal-pages";
+import { TEST_IDEAL_BANKS } from "../../../payments/local-payment-methods";
+import { saveBillingDetails } from "../../../payments/local-billing-repository";
 import { requestLocale } from "../../../i18n";
 import { originOf } from "./redirects";
 
@@ -56,6 +59,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     session: CheckoutSessionRow,
     path: string,
     entered: { details: BillingDetails; invalid: "country" | "vat_number" } | null,
+    bankFailed = false,
   ) => {
     const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
     const user = await findUserById(app.db, session.user_id);
@@ -69,6 +73,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       email: user.email,
       details: entered?.details ?? parseBillingDetails(undefined, await findBillingDetails(app.db, user.id)).details,
       invalid: entered?.invalid ?? null,
+      bankFailed,
       payAction: `${path}/pay`,
       cancelAction: `${path}/cancel`,
       nonce,
@@ -82,7 +87,8 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const outcome = await app.payments.local.openSession(request.params.id);
       if (!outcome.ok) return sendProblem(request, reply, outcome.problem, outcome.session);
-      return sendPage(request, reply, outcome.session, pagePath(request), null);
+      const bankFailed = (request.query as Record<string, string | undefined>).failed === "ideal";
+      return sendPage(request, reply, outcome.session, pagePath(request), null, bankFailed);
     },
   );
 
@@ -105,9 +111,73 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const path = pagePath(request).replace(/\/pay$/, "");
         return sendPage(request, reply, opened.session, path, { details: parsed.details, invalid: parsed.field });
       }
+      if ((request.body as Record<string, unknown> | undefined)?.method === "ideal") {
+        // Kept now, so the bank's approval pays with them; the way on is the bank choice.
+        await saveBillingDetails(app.db, opened.session.user_id, parsed.details);
+        return reply.header("cache-control", "no-store").redirect(`${pagePath(request).replace(/\/pay$/, "")}/ideal`, 303);
+      }
       return finish(request, reply, await app.payments.local.pay(request.params.id, parsed.details), "success_url");
     },
   );
+
+  // ---- iDEAL: the bank choice, then the test bank's page with 'approve' and 'fail'. ----
+  const checkoutPath = (request: FastifyRequest) => pagePath(request).replace(/\/ideal(\/(bank|approve|fail))?$/, "");
+  const bankOf = (value: unknown) => TEST_IDEAL_BANKS.find((bank) => bank === value) ?? null;
+  const priceOf = async (session: CheckoutSessionRow) => {
+    const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
+    return plan ? formatMoney(priceCents(plan, session.billing_period) / 100, plan.currency, session.locale, { cents: true }) : "";
+  };
+
+  app.get("/:id/ideal", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const opened = await app.payments.local.openSession(request.params.id);
+    if (!opened.ok) return sendProblem(request, reply, opened.problem, opened.session);
+    const nonce = newNonce();
+    const path = checkoutPath(request);
+    const html = renderBankChoicePage({ locale: opened.session.locale, price: await priceOf(opened.session), action: `${path}/ideal`, backUrl: path, nonce });
+    return sendHtml(reply, 200, html, nonce, opened.session);
+  });
+
+  app.post("/:id/ideal", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const bank = bankOf((request.body as Record<string, unknown> | undefined)?.bank);
+    const path = checkoutPath(request);
+    const next = bank ? `${path}/ideal/bank?bank=${encodeURIComponent(bank)}` : `${path}/ideal`;
+    return reply.header("cache-control", "no-store").redirect(next, 303);
+  });
+
+  app.get("/:id/ideal/bank", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const opened = await app.payments.local.openSession(request.params.id);
+    if (!opened.ok) return sendProblem(request, reply, opened.problem, opened.session);
+    const bank = bankOf((request.query as Record<string, unknown>).bank);
+    const path = checkoutPath(request);
+    if (!bank) return reply.header("cache-control", "no-store").redirect(`${path}/ideal`, 303);
+    const nonce = newNonce();
+    const html = renderTestBankPage({
+      locale: opened.session.locale,
+      bank,
+      price: await priceOf(opened.session),
+      merchant: new URL(app.config.publicUrl).host,
+      approveAction: `${path}/ideal/approve`,
+      failAction: `${path}/ideal/fail`,
+      nonce,
+    });
+    return sendHtml(reply, 200, html, nonce, opened.session);
+  });
+
+  app.post("/:id/ideal/approve", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const bank = bankOf((request.body as Record<string, unknown> | undefined)?.bank);
+    if (!bank) return reply.header("cache-control", "no-store").redirect(`${checkoutPath(request)}/ideal`, 303);
+    const opened = await app.payments.local.openSession(request.params.id);
+    const details = opened.session ? await findBillingDetails(app.db, opened.session.user_id) : null;
+    const outcome = await app.payments.local.pay(request.params.id, details, new Date(), { kind: "sepa_debit", bank });
+    return finish(request, reply, outcome, "success_url");
+  });
+
+  app.post("/:id/ideal/fail", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const opened = await app.payments.local.openSession(request.params.id);
+    if (!opened.ok) return sendProblem(request, reply, opened.problem, opened.session);
+    // Nothing is paid: back to the checkout, which says so and offers the methods again.
+    return reply.header("cache-control", "no-store").redirect(`${checkoutPath(request)}?failed=ideal`, 303);
+  });
 
   app.post(
     "/:id/cancel",

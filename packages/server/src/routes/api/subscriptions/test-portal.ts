@@ -12,6 +12,10 @@ import { findPlan, priceCents } from "../../../payments/plans-repository";
 import { subscriptionById } from "../../../payments/subscriptions-repository";
 import { renderPortalExpiredPage, renderPortalPage, type PortalPageData } from "../../../payments/test-portal-page";
 import { newNonce, testPageCsp } from "../../../payments/test-pages";
+import { findLocalPortalSession } from "../../../payments/local-billing-repository";
+import { findLocalPaymentMethod } from "../../../payments/local-payment-methods";
+import { owedInvoice, payOwedInvoice, simulateRenewal } from "../../../payments/local-payment";
+import { renderPaymentPage } from "../../../payments/test-payment-page";
 import { originOf } from "./redirects";
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -40,7 +44,7 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send(html);
 
   /** This page's own path without a trailing slash or action, so the forms work under /api and under a preview base. */
-  const portalPath = (request: FastifyRequest) => (request.url.split("?")[0] ?? "").replace(/\/+$/, "").replace(/\/(switch|details)$/, "");
+  const portalPath = (request: FastifyRequest) => (request.url.split("?")[0] ?? "").replace(/\/+$/, "").replace(/\/(switch|details|simulate|pay)$/, "");
   const apiBase = (request: FastifyRequest) => portalPath(request).replace(/\/subscriptions\/test-portal\/[^/]+$/, "");
 
   const sendPortal = async (
@@ -78,6 +82,9 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       invoices: view.invoices.map((invoice) => ({ ...invoice, pdfUrl: `${apiBase(request)}/subscriptions/test-invoices/${invoice.id}.pdf` })),
       done: extra.done,
       switchAction: `${path}/switch`,
+      simulateAction: `${path}/simulate`,
+      payUrl: subscription?.payment_issue_invoice ? `${path}/pay` : null,
+      method: await findLocalPaymentMethod(app.db, session.user_id),
       detailsAction: `${path}/details`,
       returnUrl: session.return_url,
     });
@@ -88,7 +95,13 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const done = (request.query as Record<string, string | undefined>).done;
     const switched = BILLING_PERIODS.find((p) => `switched-${p}` === done);
     return sendPortal(request, reply, request.params.id, {
-      done: switched ? { kind: "switched", period: switched } : done === "saved" ? { kind: "saved" } : null,
+      done: switched
+        ? { kind: "switched", period: switched }
+        : done === "saved"
+          ? { kind: "saved" }
+          : done === "simulated"
+            ? { kind: "simulated" }
+            : null,
     });
   });
 
@@ -111,6 +124,39 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const outcome = await updateBillingDetails(app.db, request.params.id, parsed.details);
     if (!outcome.ok) return sendPortal(request, reply, request.params.id, { done: null });
     return back(request, reply, "saved");
+  });
+
+  app.post("/test-portal/:id/simulate", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const kind = (request.body as Record<string, unknown> | undefined)?.kind;
+    if (kind !== "failed" && kind !== "requires_action") return sendPortal(request, reply, request.params.id, { done: null });
+    const outcome = await simulateRenewal(app.db, request.params.id, kind);
+    if (!outcome.ok) return sendPortal(request, reply, request.params.id, { done: null });
+    if (outcome.result) app.payments.deliverMails(outcome.result.mailIds);
+    return back(request, reply, "simulated");
+  });
+
+  app.get("/test-portal/:id/pay", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const session = await findLocalPortalSession(app.db, request.params.id);
+    if (!session) return sendPortal(request, reply, request.params.id, { done: null });
+    const owed = await owedInvoice(app.db, session.user_id);
+    const nonce = newNonce();
+    const html = renderPaymentPage({
+      locale: session.locale,
+      nonce,
+      owed: owed ? { issue: owed.subscription.payment_issue ?? "failed", invoice: owed.invoice } : null,
+      payAction: `${portalPath(request)}/pay`,
+      returnUrl: session.return_url,
+    });
+    return sendHtml(reply, 200, html, nonce, session.return_url);
+  });
+
+  app.post("/test-portal/:id/pay", { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const session = await findLocalPortalSession(app.db, request.params.id);
+    const outcome = await payOwedInvoice(app.db, request.params.id);
+    if (!session || !outcome.ok) return sendPortal(request, reply, request.params.id, { done: null });
+    if (outcome.result) app.payments.deliverMails(outcome.result.mailIds);
+    // Paid (or nothing was owed any more): back where the customer came from, the settings page.
+    return reply.header("cache-control", "no-store").redirect(session.return_url, 303);
   });
 
   app.get("/test-invoices/:file", { schema: { hide: true, params: InvoiceParams } }, async (request, reply) => {

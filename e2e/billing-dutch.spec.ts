@@ -1,0 +1,155 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, latestMail, prepareVisitor, registerUser, signIn, subscribeViaTestCheckout } from "./helpers";
+
+/**
+ * Billing the Dutch way with test payments, in Chromium: paying with iDEAL in the test checkout (a bank choice, then
+ * the test bank approves, which sets up a test SEPA mandate), then a renewal that fails, played from the test
+ * portal, which shows the notice on the settings page with until when the plan stays, and is paid from it; in nl and
+ * en with axe on every new screen. And a renewal the bank wants confirmed, confirmed through the mail's link.
+ */
+
+const texts = {
+  nl: {
+    monthly: /Maandelijks/,
+    start: "Start je maandabonnement",
+    country: "Land",
+    ideal: "iDEAL | Wero (testbank)",
+    pay: "Betalen",
+    bank: "Je bank",
+    toBank: "Verder naar je bank",
+    testBank: "TESTBANK — ING",
+    approve: "Goedkeuren (test)",
+    subscribed: "Abonnement gestart!",
+    manage: "Facturatie beheren",
+    mandate: /SEPA-incasso van ING, rekening eindigend op \d{4} \(testmachtiging TEST-MANDATE-\d{9}/,
+    fail: "Test: verlenging mislukt",
+    played: "Er is een testverlenging gespeeld: de betaling ervan wacht nu op jou.",
+    back: "Terug naar je account",
+    failed: "We konden de betaling voor je Pro-abonnement niet afschrijven.",
+    keep: /Je houdt je Pro-abonnement tot \d{1,2} \w+ \d{4}\./,
+    payNow: "Nu betalen",
+    payInvoice: /^€\s59,29 betalen \(test\)$/,
+    active: "Actief",
+  },
+  en: {
+    monthly: /Monthly/,
+    start: "Start Your Monthly Plan",
+    country: "Country",
+    ideal: "iDEAL | Wero (test bank)",
+    pay: "Pay",
+    bank: "Your bank",
+    toBank: "Continue to your bank",
+    testBank: "TEST BANK — ING",
+    approve: "Approve (test)",
+    subscribed: "Subscription successful!",
+    manage: "Manage billing",
+    mandate: /SEPA Direct Debit from ING, account ending in \d{4} \(test mandate TEST-MANDATE-\d{9}/,
+    fail: "Test: renewal fails",
+    played: "A test renewal was played: its payment now needs you.",
+    back: "Back to your account",
+    failed: "We could not collect the payment for your Pro Plan.",
+    keep: /You keep Pro Plan until \w+ \d{1,2}, \d{4}\./,
+    payNow: "Pay now",
+    payInvoice: /^Pay €59\.29 \(test\)$/,
+    active: "Active",
+  },
+};
+
+const toast = (page: Page) => page.locator("[data-agency-toaster]");
+
+for (const locale of ["nl", "en"] as const) {
+  test(`iDEAL and a failed renewal (${locale}): pay with iDEAL at the test bank, then the notice pays the failed renewal`, async ({ page, request }) => {
+    // A long journey with five axe runs: room for a shared, busy machine.
+    test.slow();
+    const T = texts[locale];
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const customer = await registerUser(request, `iDEAL ${locale.toUpperCase()}`);
+    await signIn(page, customer);
+    await prepareVisitor(page);
+
+    await page.goto("/subscribe");
+    if (locale === "en") await page.getByRole("group", { name: "Taal" }).getByRole("button", { name: /EN/ }).click();
+    const subscribe = page.locator("agency-subscribe");
+    await subscribe.getByRole("radio", { name: T.monthly }).check();
+    await subscribe.getByRole("button", { name: T.start }).click();
+
+    // The test checkout: card or iDEAL. iDEAL goes to a bank choice, then to a page labelled as a test bank.
+    await page.waitForURL(/\/api\/subscriptions\/test-checkout\//);
+    await page.getByLabel(T.country).selectOption("NL");
+    await page.getByRole("radio", { name: T.ideal }).check();
+    await expectNoAxeViolations(page, `test checkout (${locale})`);
+    await page.getByRole("button", { name: T.pay, exact: true }).click();
+    await page.waitForURL(/\/ideal$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expectNoAxeViolations(page, `iDEAL bank choice (${locale})`);
+    await page.getByLabel(T.bank).selectOption("ING");
+    await page.getByRole("button", { name: T.toBank }).click();
+    await expect(page.getByRole("heading", { level: 1, name: T.testBank })).toBeVisible();
+    await expectNoAxeViolations(page, `test bank (${locale})`);
+    await page.getByRole("button", { name: T.approve }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(toast(page)).toContainText(T.subscribed);
+    const settings = page.locator("agency-settings");
+    await expect(settings.locator("[part=status]")).toHaveText(T.active);
+
+    // The test portal shows the SEPA mandate iDEAL set up, and plays the next renewal as one that fails.
+    await settings.getByRole("button", { name: T.manage }).click();
+    await page.waitForURL(/\/api\/subscriptions\/test-portal\//);
+    await expect(page.getByText(T.mandate)).toBeVisible();
+    await page.getByRole("button", { name: T.fail }).click();
+    await expect(page.getByRole("status")).toHaveText(T.played);
+    await page.getByRole("link", { name: T.back }).click();
+
+    // The notice: what happened, until when the plan stays, and the one button that pays it.
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    const notice = settings.locator("[part=payment-notice]");
+    await expect(notice).toContainText(T.failed);
+    await expect(notice).toContainText(T.keep);
+    await expectNoAxeViolations(page, `settings with the payment notice (${locale})`);
+    expect(await latestMail(customer.email, /billing\?pay=1/)).toContain("/billing?pay=1");
+
+    await notice.getByRole("button", { name: T.payNow }).click();
+    await page.waitForURL(/\/test-portal\/[^/]+\/pay$/);
+    await expectNoAxeViolations(page, `test pay page (${locale})`);
+    await page.getByRole("button", { name: T.payInvoice }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(settings.locator("[part=status]")).toHaveText(T.active);
+    await expect(notice).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a renewal the bank wants confirmed: the mail's link opens the confirmation, which puts the subscription in order", async ({ page, request }) => {
+  test.slow();
+  const customer = await registerUser(request, "Bevestiging");
+  await subscribeViaTestCheckout(request, customer, "monthly");
+  await signIn(page, customer);
+  await prepareVisitor(page);
+
+  await page.goto("/dashboard/settings");
+  const settings = page.locator("agency-settings");
+  await settings.getByRole("button", { name: "Facturatie beheren" }).click();
+  await page.waitForURL(/\/api\/subscriptions\/test-portal\//);
+  await page.getByRole("button", { name: "Test: verlenging vraagt om bevestiging" }).click();
+  await page.getByRole("link", { name: "Terug naar je account" }).click();
+
+  const notice = settings.locator("[part=payment-notice]");
+  await expect(notice).toContainText("Je bank vraagt je de betaling voor je Pro-abonnement te bevestigen.");
+  await expect(notice.getByRole("button", { name: "Betaling bevestigen" })).toBeVisible();
+
+  // The mail says to confirm, and links to the same place as the notice's button.
+  const mail = await latestMail(customer.email, /bevestig/i);
+  const link = /https?:\/\/\S+\/billing\?pay=1/.exec(mail)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.waitForURL(/\/test-portal\/[^/]+\/pay$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Bevestig je betaling (test)" })).toBeVisible();
+  await page.getByRole("button", { name: /^Betaling van €\s59,29 bevestigen \(test\)$/ }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(settings.locator("[part=status]")).toHaveText("Actief");
+  await expect(notice).toHaveCount(0);
+});
