@@ -61,7 +61,7 @@ const SCENARIOS = [
   ["first page", "/api/desk/leads"],
   ["filtered page (archived, page 3)", "/api/desk/leads?status=archived&page=3"],
   ["search, one word (jansen)", "/api/desk/leads?q=jansen"],
-  ["search, a word and a prefix (jan bou)", "/api/desk/leads?q=jan%20bou"],
+  ["search, two words (jan bou)", "/api/desk/leads?q=jan%20bou"],
   ["search, filtered (held, ba)", "/api/desk/leads?status=held&q=ba"],
   ["customers, search (jan)", "/api/desk/customers?q=jan"],
 ];

@@ -28,7 +28,7 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The inbox: quote requests newest first, filtered by status, searched by name, e-mail or company",
         description:
           `Pages of ${DESK_PAGE_SIZE}. \`q\` searches the words of the name, company and e-mail address: every word typed must be ` +
-          "there, the last one may be the start of a word. " +
+          "the start of one of them. " +
           "`unread` counts the requests with status new. A search counts its matches up to 1,000 (`totalCapped`).",
         security: [{ bearer: [] }],
         querystring: DeskLeadsQuerySchema,
