@@ -14,8 +14,10 @@ export interface LeadFilter {
 }
 
 /**
- * A search as a tsquery: every word (letters and digits) as a prefix, all of them required, at most eight. Only
- * letters and digits go in, so nothing the user types can be tsquery syntax. Null when there is no word.
+ * A search as a tsquery: every word typed as the start of a word (`bouw ann` finds Anna of Noordzee Bouw), all of
+ * them required, at most eight. (Whole words for all but the last measured slower: the planner then reads every
+ * match instead of walking the newest requests.) Only letters and digits go in, so nothing the user types can be
+ * tsquery syntax. Null when there is no word.
  */
 export function searchQuery(q: string | undefined): string | null {
   const words = (q ?? "")
