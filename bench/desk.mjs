@@ -29,8 +29,10 @@ const FIRST = pool("Anna Bram Carla Daan Eva Finn Gijs Hanna Isa Jan Joost Julia
 const LAST = pool("Jansen Bakker Visser Smit Meijer Mulder Bos Vos Peters Hendriks Dekker Brouwer Dijkstra Kok Jacobs Willems Vermeulen Schouten");
 const COMPANY = pool("Bouw Design Media Studio Techniek Advies Groep Handel Zorg Logistiek Interieur Bakkerij Architecten Marketing Software");
 
-/** The seed, in SQL both databases run: statuses from the review flags (the trigger), then some read and archived. */
+/** The seed, in SQL both databases run: statuses from the review flags (their trigger), then some read and archived. */
 const seedSql = (token) => `
+-- Counted once at the end instead of row by row: the seed is one bulk load, not 100,000 requests.
+ALTER TABLE contact_requests DISABLE TRIGGER contact_request_counts_follow;
 INSERT INTO contact_requests (created_at, last_contact_at, name, email, company, country_code, phone, project_type, budget_range,
   timeline, domain_status, message, language, ip_hash, is_spam, held_for_review, utm)
 SELECT now() - make_interval(secs => i * 600), now() - make_interval(secs => i * 600),
@@ -42,6 +44,8 @@ SELECT now() - make_interval(secs => i * 600), now() - make_interval(secs => i *
   FROM generate_series(1, ${LEADS}) AS i;
 UPDATE contact_requests SET status = CASE WHEN id % 4 = 0 THEN 'archived' ELSE 'read' END
  WHERE status = 'new' AND id % 5 <> 0;
+UPDATE contact_request_counts k SET n = (SELECT count(*) FROM contact_requests c WHERE c.status = k.status);
+ALTER TABLE contact_requests ENABLE TRIGGER contact_request_counts_follow;
 INSERT INTO users (email, name, password_hash, created_at, email_verified_at)
 SELECT 'customer' || i || '@example.com', (${FIRST})[1 + i % 26] || ' ' || (${LAST})[1 + i % 18], 'not-a-hash',
        now() - make_interval(secs => i * 3600), CASE WHEN i % 2 = 0 THEN now() END
@@ -57,7 +61,7 @@ const SCENARIOS = [
   ["first page", "/api/desk/leads"],
   ["filtered page (archived, page 3)", "/api/desk/leads?status=archived&page=3"],
   ["search, one word (jansen)", "/api/desk/leads?q=jansen"],
-  ["search, two prefixes (an bouw)", "/api/desk/leads?q=an%20bouw"],
+  ["search, a word and a prefix (jan bou)", "/api/desk/leads?q=jan%20bou"],
   ["search, filtered (held, ba)", "/api/desk/leads?status=held&q=ba"],
   ["customers, search (jan)", "/api/desk/customers?q=jan"],
 ];

@@ -65,12 +65,12 @@ describe("the inbox", () => {
     await t.db.query("DELETE FROM contact_requests WHERE email = 'spam@zuid.nl'");
     expect((await desk("GET", "/api/desk/leads?status=spam")).json().total).toBe(await count("WHERE status = 'spam'"));
     await desk("PATCH", `/api/desk/leads/${await idOf("anna@noord.nl")}`, { status: "new" });
-    for (const q of ["noordz", "ANNA", "wit", "noord.nl", "anna@noord.nl", "bouw anna"]) {
+    for (const q of ["noordz", "ANNA", "wit", "noord.nl", "anna@noord.nl", "bouw ann", "Noordzee B"]) {
       expect((await desk("GET", `/api/desk/leads?q=${encodeURIComponent(q)}`)).json().leads.map((l: { email: string }) => l.email), q).toEqual(["anna@noord.nl"]);
     }
     expect((await desk("GET", "/api/desk/leads?q=zuid&status=new")).json().total).toBe(0);
     expect((await desk("GET", "/api/desk/leads?q=%27%3A*%20%7C%20!")).statusCode).toBe(200);
-    expect(searchQuery("  Jan & (de) | Vries:*  ")).toBe("jan:* & de:* & vries:*");
+    expect(searchQuery("  Jan & (de) | Vries:*  ")).toBe("jan & de & vries:*");
 
     for (let i = 0; i < 26; i++) await send({ email: `page${i}@example.com`, name: `Pagina ${i}` });
     const second = (await desk("GET", "/api/desk/leads?page=2&q=pagina")).json();

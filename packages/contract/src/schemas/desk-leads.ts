@@ -9,7 +9,7 @@ export const LeadStatusSchema = StringEnum(LEAD_STATUSES);
 
 const LeadFilterProperties = {
   status: Type.Optional(LeadStatusSchema),
-  q: Type.Optional(Type.String({ maxLength: 200, description: "Part of the name, e-mail address or company (case-insensitive)" })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: "Words of the name, company or e-mail address, the last one possibly cut short (case-insensitive)" })),
 };
 
 export const DeskLeadsQuerySchema = Type.Object({

@@ -14,8 +14,10 @@ export interface LeadFilter {
 }
 
 /**
- * A search as a tsquery: every word (letters and digits) as a prefix, all of them required, at most eight. Only
- * letters and digits go in, so nothing the user types can be tsquery syntax. Null when there is no word.
+ * A search as a tsquery, the way one types: every word but the last as a whole word, the last as the start of one
+ * (`bouw ann` finds Anna of Noordzee Bouw), all of them required, at most eight. Whole words are cheap in the GIN
+ * index; only the last one is expanded to the words it begins. Only letters and digits go in, so nothing the user
+ * types can be tsquery syntax. Null when there is no word.
  */
 export function searchQuery(q: string | undefined): string | null {
   const words = (q ?? "")
@@ -23,7 +25,7 @@ export function searchQuery(q: string | undefined): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
-  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(" & ");
+  return words.length === 0 ? null : words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(" & ");
 }
 
 function where(filter: LeadFilter): { sql: string; params: unknown[] } {

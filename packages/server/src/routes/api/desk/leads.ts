@@ -27,7 +27,8 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["desk"],
         summary: "The inbox: quote requests newest first, filtered by status, searched by name, e-mail or company",
         description:
-          `Pages of ${DESK_PAGE_SIZE}. \`q\` matches the start of any word of the name, company or e-mail address (all words must match). ` +
+          `Pages of ${DESK_PAGE_SIZE}. \`q\` searches the words of the name, company and e-mail address: every word typed must be ` +
+          "there, the last one may be the start of a word. " +
           "`unread` counts the requests with status new. A search counts its matches up to 1,000 (`totalCapped`).",
         security: [{ bearer: [] }],
         querystring: DeskLeadsQuerySchema,
