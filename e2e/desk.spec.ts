@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
@@ -28,7 +28,28 @@ interface Authenticator {
   secret: string;
   lastStep: number;
 }
-const admin: Authenticator & { recoveryCodes: string[] } = { secret: "", recoveryCodes: [], lastStep: 0 };
+const admin: Authenticator & { recoveryCodes: string[]; used: number; enrolled: boolean } = {
+  secret: "",
+  recoveryCodes: [],
+  used: 0,
+  lastStep: 0,
+  enrolled: false,
+};
+
+/**
+ * The admin as enrolled, kept on disk: the printed link works once, so when CI runs the serial group again after a
+ * failure, the later tests go on with the admin of the first attempt (and recovery codes not used yet).
+ */
+const STATE_FILE = join(import.meta.dirname, `../test-results/e2e-desk-admin-state-${new URL(API_ORIGIN).port}.json`);
+const keep = () => writeFileSync(STATE_FILE, JSON.stringify(admin));
+
+/** An unused recovery code of the admin's; each signs in once. */
+function recoveryCode(): string {
+  const code = admin.recoveryCodes[admin.used++];
+  expect(code, "a recovery code left").toBeTruthy();
+  keep();
+  return code!;
+}
 
 /** RFC 4648 base32, as authenticator apps read secrets. */
 function base32Decode(text: string): Buffer {
@@ -93,6 +114,12 @@ async function signInToDesk(page: Page, locale: "nl" | "en", code: string): Prom
 }
 
 test("the first admin enrols from the printed link, saves the recovery codes and signs in with a code (nl)", async ({ browser }) => {
+  if (test.info().retry > 0 && existsSync(STATE_FILE)) {
+    Object.assign(admin, JSON.parse(readFileSync(STATE_FILE, "utf8")));
+    expect(admin.enrolled, "the first attempt enrolled the admin through the printed link, which works once").toBe(true);
+    test.skip(true, "the printed link works once: the admin enrolled from it in the first attempt");
+  }
+  keep();
   const link = printedLink();
   // A mail or terminal link opens in a browser that has nothing of the site stored.
   const page = await freshPage(browser);
@@ -122,6 +149,7 @@ test("the first admin enrols from the printed link, saves the recovery codes and
   const codes = page.getByRole("list", { name: "Herstelcodes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   admin.recoveryCodes = (await codes.allInnerTexts()).map((code) => code.trim());
+  keep();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Codes downloaden" }).click();
   const saved = readFileSync((await (await download).path())!, "utf8");
@@ -141,6 +169,8 @@ test("the first admin enrols from the printed link, saves the recovery codes and
   await page.getByLabel("Code", { exact: true }).fill(await nextCode());
   await page.getByRole("button", { name: "Inloggen", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Aanvragen" })).toBeFocused();
+  admin.enrolled = true;
+  keep();
   await expect(page.getByRole("navigation", { name: "Onderdelen van de desk" }).getByRole("link", { name: "Logboek" })).toBeVisible();
   await expectNoAxeViolations(page, "inbox");
 
@@ -163,7 +193,7 @@ test("a held lead is released from the desk at 375 px: new, mailed to the agency
 
   const page = await freshPage(browser);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInToDesk(page, "en", admin.recoveryCodes[0]!);
+  await signInToDesk(page, "en", recoveryCode());
   await page.getByLabel("Status").selectOption({ label: "Held" });
   await page.getByLabel("Search").fill(name);
   await page.getByRole("button", { name: "Show", exact: true }).click();
@@ -210,7 +240,7 @@ test("staff cancel a customer's subscription at period end after confirming, at 
 
   const page = await freshPage(browser);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInToDesk(page, "nl", admin.recoveryCodes[1]!);
+  await signInToDesk(page, "nl", recoveryCode());
   await page.getByRole("navigation", { name: "Onderdelen van de desk" }).getByRole("link", { name: "Klanten" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Klanten" })).toBeFocused();
   await page.getByRole("textbox", { name: "Zoeken" }).fill(customer.email);
@@ -248,7 +278,7 @@ test("staff cancel a customer's subscription at period end after confirming, at 
 test("an admin invites a colleague by e-mail, who enrols from the mail and works without the admin sections until removed (en, nl)", async ({ browser }) => {
   const colleague = uniqueEmail("colleague");
   const page = await freshPage(browser);
-  await signInToDesk(page, "en", admin.recoveryCodes[2]!);
+  await signInToDesk(page, "en", recoveryCode());
   await page.getByRole("navigation", { name: "Desk sections" }).getByRole("link", { name: "Staff" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeFocused();
   await page.getByRole("textbox", { name: "E-mail address" }).fill(colleague);
