@@ -11,7 +11,6 @@ import {
   errorResponses,
 } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { isCommonPassword } from "../../../accounts/common-passwords";
 import { matchTotp, otpauthUrl } from "../../../auth-factors/totp";
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from "../../../auth-factors/recovery-codes";
 import { TOTP_ISSUER } from "../../../desk/enrolment";
@@ -75,7 +74,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: DeskEnrolResponseSchema,
           ...errorResponses({
-            400: ["desk.enrolment_invalid", "desk.enrolment_used", "desk.enrolment_expired", "desk.code_invalid", "auth.common_password"],
+            400: ["desk.enrolment_invalid", "desk.enrolment_used", "desk.enrolment_expired", "desk.code_invalid", "auth.common_password", "auth.breached_password"],
             429: ["request.too_many"],
           }),
         },
@@ -88,7 +87,8 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!enrolment) return reply.sendError(400, "desk.enrolment_invalid");
       if (enrolment.used_at) return reply.sendError(400, "desk.enrolment_used");
       if (enrolment.expired) return reply.sendError(400, "desk.enrolment_expired");
-      if (isCommonPassword(password)) return reply.sendError(400, "auth.common_password", { fields: ["password"] });
+      const problem = await app.passwordProblem(password, request.log);
+      if (problem) return reply.sendError(400, problem, { fields: ["password"] });
       const step = matchTotp(enrolment.totp_secret, code);
       if (step === null) return reply.sendError(400, "desk.code_invalid", { fields: ["code"] });
       const passwordHash = await hashPassword(password);
