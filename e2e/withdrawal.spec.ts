@@ -125,7 +125,8 @@ for (const locale of ["nl", "en"] as const) {
 
     if (locale === "nl") {
       // The owner did not send it: the mailed link asks first, then the subscription runs on.
-      const undoLink = /https?:\/\/\S+\/withdraw\/undo\?token=[A-Za-z0-9_-]+/.exec(mail)![0];
+      // The link names the mail's language, so it opens in Dutch in a browser that has never seen the site.
+      const undoLink = /https?:\/\/\S+\/withdraw\/undo\?token=[A-Za-z0-9_-]+&lang=nl/.exec(mail)![0];
       const owner = await browser.newContext();
       const ownerPage = await owner.newPage();
       await ownerPage.addInitScript((consent) => localStorage.setItem("cookieConsent", consent), DECIDED_COOKIES);

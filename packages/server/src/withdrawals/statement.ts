@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, withdrawalDeadline, type Locale } from "@agency/contract";
 import type { FastifyInstance } from "fastify";
-import { queueAccountMail, queueLinkMail } from "../accounts/mails";
+import { accountLink, queueAccountMail, queueLinkMail } from "../accounts/mails";
 import { findUserByEmail, lockUser } from "../accounts/store";
 import { randomToken, sha256 } from "../lib/crypto";
 import { findPlan } from "../payments/plans-repository";
@@ -104,7 +104,7 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
       return { row, mailId: null };
     }
     const plan = sub ? await findPlan(tx, sub.plan_id, { activeOnly: false, locale }) : null;
-    const link = undoToken ? `${app.config.publicUrl}${s.basePath}withdraw/undo?token=${undoToken}` : null;
+    const link = undoToken ? accountLink(app.config.publicUrl, s.basePath, "withdraw/undo", undoToken, locale) : null;
     const content = acknowledgementMail(locale, {
       name: user.name || s.name,
       receivedAt: formatDateTime(row.received_at, locale),
