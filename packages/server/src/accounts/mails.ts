@@ -12,9 +12,8 @@ export const userRef = (id: string) => `user:${id}`;
 
 /**
  * The address of a page a mail links to with a token (a reset, a verification, a withdrawal's undo): PUBLIC_URL +
- * basePath + page, the token, and the mail's
- * language, so the page opens in that language in any browser (a phone, another browser), with no session and no
- * remembered choice.
+ * basePath + page, the token, and the mail's language, so the page opens in that language in any browser (a phone,
+ * another browser), with no session and no remembered choice.
  */
 export function accountLink(publicUrl: string, basePath: string, page: "verify-email" | "reset-password" | "withdraw/undo", token: string, locale: Locale): string {
   return `${publicUrl}${basePath}${page}?token=${token}&lang=${locale}`;
