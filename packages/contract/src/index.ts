@@ -79,6 +79,8 @@ export {
   DESK_SESSION_HOURS,
   DESK_IDLE_MINUTES,
   DESK_ENROLMENT_HOURS,
+  WITHDRAWAL_OUTCOMES,
+  type WithdrawalOutcome,
   MAX_SESSIONS_PER_ACCOUNT,
   SESSIONS_PAGE_SIZE,
 } from "./values";
@@ -201,6 +203,7 @@ export type {
   DeskCustomersResponse,
   DeskInvoice,
   DeskConsentRecord,
+  DeskWithdrawal,
   DeskCustomerDetail,
   DeskCustomerResponse,
   DeskResendVerificationPayload,

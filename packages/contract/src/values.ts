@@ -96,3 +96,11 @@ export const DESK_SESSION_HOURS = 12;
 export const DESK_IDLE_MINUTES = 30;
 /** An enrolment link works once, within this many hours. */
 export const DESK_ENROLMENT_HOURS = 24;
+
+/**
+ * What became of a statement of withdrawal: carried out (`withdrawn`: ended and refunded; `cancelled_at_period_end`
+ * after the 14 days), not yet (`pending`), nothing to do (`duplicate`, `no_contract`, `no_account`), or `undone` by
+ * the account's owner.
+ */
+export const WITHDRAWAL_OUTCOMES = ["pending", "withdrawn", "cancelled_at_period_end", "duplicate", "no_contract", "no_account", "undone"] as const;
+export type WithdrawalOutcome = (typeof WITHDRAWAL_OUTCOMES)[number];

@@ -70,6 +70,25 @@ describe("customers", () => {
     expect(customer.subscription).toMatchObject({ planId: "pro", status: "active", cancelAtPeriodEnd: false, billingPeriod: "yearly" });
     expect(customer.invoices.length).toBeGreaterThan(0);
     expect(customer.consentRecords).toEqual([]);
+    expect(customer.withdrawals).toEqual([]);
+  });
+
+  it("shows the customer's statements of withdrawal, carried out and refunded", async () => {
+    const { user } = await localSubscriber(t, { language: "en" });
+    const stated = await t.app.inject({ method: "POST", url: "/api/withdrawals", remoteAddress: nextIp(), payload: { name: "Klant", email: user.email } });
+    expect(stated.statusCode, stated.body).toBe(200);
+    await t.app.settle();
+    const { customer } = (await as(staff, "GET", `/api/desk/customers/${user.id}`)).json();
+    expect(customer.withdrawals).toEqual([
+      {
+        id: expect.any(String),
+        receivedAt: expect.any(String),
+        outcome: "withdrawn",
+        executedAt: expect.any(String),
+        refund: { cents: expect.any(Number), currency: expect.any(String), reference: expect.stringMatching(/^test_re_/) },
+      },
+    ]);
+    expect(customer.withdrawals[0].refund.cents).toBeGreaterThan(0);
   });
 
   it("resends the verification mail in the customer's language and cancels at period end, both audited", async () => {

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { BILLING_PERIODS, INVOICE_STATUSES, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
+import { WITHDRAWAL_OUTCOMES } from "../values";
 import { BasePathSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
@@ -57,6 +58,23 @@ export const DeskConsentRecordSchema = Type.Object({
 export type DeskConsentRecord = Static<typeof DeskConsentRecordSchema>;
 
 /** GET /desk/customers/{id}. */
+/** A statement of withdrawal the customer's account made (the 'Withdraw from contract' form), with what became of it. */
+export const DeskWithdrawalSchema = Type.Object({
+  id: Type.String(),
+  receivedAt: DateTimeSchema("When the statement came in"),
+  outcome: StringEnum(WITHDRAWAL_OUTCOMES),
+  executedAt: Type.Union([DateTimeSchema("When it was carried out"), Type.Null()]),
+  refund: Type.Union([
+    Type.Object({
+      cents: Type.Integer({ minimum: 0 }),
+      currency: Type.String(),
+      reference: Type.Union([Type.String(), Type.Null()], { description: "The provider's refund id" }),
+    }),
+    Type.Null(),
+  ]),
+});
+export type DeskWithdrawal = Static<typeof DeskWithdrawalSchema>;
+
 export const DeskCustomerDetailSchema = Type.Object({
   id: Type.String({ format: "uuid" }),
   email: Type.String(),
@@ -69,6 +87,7 @@ export const DeskCustomerDetailSchema = Type.Object({
   subscription: Type.Union([DeskCustomerSubscriptionSchema, Type.Null()]),
   invoices: Type.Array(DeskInvoiceSchema, { description: "Newest first" }),
   consentRecords: Type.Array(DeskConsentRecordSchema, { description: "Oldest first" }),
+  withdrawals: Type.Array(DeskWithdrawalSchema, { description: "Statements of withdrawal of this account, newest first" }),
 });
 export type DeskCustomerDetail = Static<typeof DeskCustomerDetailSchema>;
 

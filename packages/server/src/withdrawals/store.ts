@@ -1,4 +1,4 @@
-import type { CancellationReason, Locale } from "@agency/contract";
+import type { CancellationReason, Locale, WithdrawalOutcome } from "@agency/contract";
 import type { Db } from "../db/db";
 
 /**
@@ -6,7 +6,7 @@ import type { Db } from "../db/db";
  * every query about them lives here. The staff desk and the admin endpoint list them through the same functions.
  */
 
-export type WithdrawalOutcome = "pending" | "withdrawn" | "cancelled_at_period_end" | "duplicate" | "no_contract" | "no_account" | "undone";
+export type { WithdrawalOutcome };
 
 export interface WithdrawalRow {
   id: string;
@@ -133,6 +133,12 @@ export async function scheduleWithdrawalRetry(db: Db, id: string, retryAt: Date,
 }
 
 /** Every statement, newest first: what staff see. */
+/** One account's statements, newest first, for the desk's customer view. */
+export async function listAccountWithdrawals(db: Db, userId: string): Promise<WithdrawalRow[]> {
+  const { rows } = await db.query<WithdrawalRow>("SELECT * FROM withdrawals WHERE user_id = $1 ORDER BY received_at DESC LIMIT 50", [userId]);
+  return rows;
+}
+
 export async function listWithdrawals(db: Db, { limit = 500 }: { limit?: number } = {}): Promise<WithdrawalRow[]> {
   const { rows } = await db.query<WithdrawalRow>("SELECT * FROM withdrawals ORDER BY received_at DESC LIMIT $1", [limit]);
   return rows;

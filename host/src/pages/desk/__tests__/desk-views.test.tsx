@@ -46,6 +46,7 @@ const customer = {
   subscription: null,
   invoices: [],
   consentRecords: [],
+  withdrawals: [],
 };
 
 function asStaff(role: "admin" | "staff" = "admin") {
@@ -129,6 +130,26 @@ describe("a customer in the desk", () => {
     expect(await screen.findByRole("button", { name: "Resend verification mail" }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Erase account" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Audit log" })).toBeNull();
+  });
+
+  it("lists the customer's statements of withdrawal with what became of them and the refund", async () => {
+    const withdrawals = [
+      {
+        id: "w2",
+        receivedAt: "2026-11-20T09:30:00Z",
+        outcome: "withdrawn",
+        executedAt: "2026-11-20T09:31:00Z",
+        refund: { cents: 4900, currency: "EUR", reference: "re_123" },
+      },
+      { id: "w1", receivedAt: "2026-11-19T08:00:00Z", outcome: "undone", executedAt: null, refund: null },
+    ];
+    server.use(http.get(`${API}/desk/customers/${customer.id}`, () => HttpResponse.json({ customer: { ...customer, withdrawals } })));
+    renderApp(`/en/desk/customers/${customer.id}`);
+    const section = (await screen.findByRole("heading", { level: 2, name: "Withdrawals" }, { timeout: 8000 })).closest("section")!;
+    const items = within(section).getAllByRole("listitem").map((item) => item.textContent);
+    expect(items[0]).toContain("Withdrawn: ended and refunded · ");
+    expect(items[0]).toMatch(/€\s?49\.00 \(re_123\)$/);
+    expect(items[1]).toMatch(/Undone by the owner$/);
   });
 
   it("resends the verification mail in the customer's language, and erases the account, each after confirming", async () => {

@@ -13,9 +13,9 @@ import { useSubscriptionLabels } from "./subscription-labels";
 type Action = "resend" | "cancel" | "erase";
 
 /**
- * One customer: account, verification, subscription, invoices and consent records, and what staff can do for them
- * (resend the verification mail, cancel the subscription at the period's end; an admin can erase the account).
- * Each action asks first, in a native dialog.
+ * One customer: account, verification, subscription, invoices, consent records and statements of withdrawal, and
+ * what staff can do for them (resend the verification mail, cancel the subscription at the period's end; an admin
+ * can erase the account). Each action asks first, in a native dialog.
  */
 export default function CustomerView() {
   const { t, i18n } = useLingui();
@@ -195,6 +195,27 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
             {customer.consentRecords.map((record) => (
               <li key={`${record.at} ${record.detail}`}>
                 {formatDateTime(record.at, locale)} · <Trans>Quote request under the privacy notice</Trans> · {record.detail}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="desk-section">
+        <h2 className="desk-section__title">
+          <Trans>Withdrawals</Trans>
+        </h2>
+        {customer.withdrawals.length === 0 ? (
+          <p>
+            <Trans>No statements of withdrawal.</Trans>
+          </p>
+        ) : (
+          <ul className="desk-list">
+            {customer.withdrawals.map((withdrawal) => (
+              <li key={withdrawal.id}>
+                {formatDateTime(withdrawal.receivedAt, locale)} · {labels.withdrawal(withdrawal.outcome)}
+                {withdrawal.refund
+                  ? ` · ${formatMoney(withdrawal.refund.cents / 100, withdrawal.refund.currency, locale, { cents: true })}${withdrawal.refund.reference ? ` (${withdrawal.refund.reference})` : ""}`
+                  : null}
               </li>
             ))}
           </ul>

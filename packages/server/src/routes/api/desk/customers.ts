@@ -17,6 +17,7 @@ import { liveSubscription } from "../../../payments/subscriptions-repository";
 import { sessionLimits } from "../../../plugins/auth";
 import { apiBaseUrl } from "../subscriptions/redirects";
 import { VERIFICATION_MAILS_PER_HOUR } from "../auth/email-verification";
+import { listAccountWithdrawals } from "../../../withdrawals/store";
 
 const DESK_ERRORS = { 401: [], 403: ["desk.forbidden"] } as const;
 
@@ -42,6 +43,13 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         status: invoice.status,
       })),
       consentRecords: user.email_verified_at ? await quoteRequestConsents(app.db, user.email) : [],
+      withdrawals: (await listAccountWithdrawals(app.db, id)).map((row) => ({
+        id: row.id,
+        receivedAt: new Date(row.received_at).toISOString(),
+        outcome: row.outcome,
+        executedAt: row.executed_at ? new Date(row.executed_at).toISOString() : null,
+        refund: row.refund_cents === null ? null : { cents: row.refund_cents, currency: row.refund_currency ?? "EUR", reference: row.refund_reference },
+      })),
     };
   };
 
@@ -66,7 +74,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.deskAuth,
       schema: {
         tags: ["desk"],
-        summary: "One customer: account, verification, signed-in devices, subscription, invoices and consent records",
+        summary: "One customer: account, verification, signed-in devices, subscription, invoices, consent records and withdrawals",
         security: [{ bearer: [] }],
         params: DeskIdParamsSchema,
         response: {
