@@ -1,15 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../src/cli/staff";
-import { createPgDb, createPgliteDb } from "../src/db/db";
+import { createPgliteDb } from "../src/db/db";
 import { lockDataDir } from "../src/db/data-dir-lock";
 import { sha256 } from "../src/lib/crypto";
-import { buildTestApp, runStatement } from "./helpers";
+import { runStaffCli } from "./desk-helpers";
 
-/** `npm run staff -- add`: on a new empty database, refused clearly on a data directory in use, and beside a running server on PostgreSQL. */
+/**
+ * `npm run staff -- add`: on a new empty database, and refused clearly on a data directory in use. Beside a running
+ * server on PostgreSQL: desk-cli-postgres.test.ts.
+ */
 const root = mkdtempSync(path.join(tmpdir(), "desk-cli-"));
 const saved = { ...process.env };
 beforeAll(() => {
@@ -27,11 +28,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function run(args: string[]) {
-  let out = "";
-  let err = "";
-  return main(args, { write: (s: string) => ((out += s), true) }, { write: (s: string) => ((err += s), true) }).then((code) => ({ code, out, err }));
-}
+const run = runStaffCli;
 
 describe("npm run staff", () => {
   it("migrates a new, empty database, adds the first admin and prints a one-time link, never a password", { timeout: 120_000 }, async () => {
@@ -81,26 +78,5 @@ describe("npm run staff", () => {
     expect((await run(["add", "not-an-address", "--role", "admin"])).code).toBe(2);
     expect((await run(["add", "a@example.com", "--role", "owner"])).err).toContain("--role must be admin or staff");
     expect((await run(["remove", "a@example.com"])).code).toBe(2);
-  });
-
-  it.runIf(process.env.TEST_DATABASE_URL)("works on PostgreSQL while the server runs, and the link enrols there", { timeout: 120_000 }, async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${randomBytes(6).toString("hex")}`;
-    await runStatement(url, `CREATE SCHEMA ${schema}`);
-    const db = createPgDb(url, { options: `-c search_path=${schema}` });
-    const server = await buildTestApp({ db });
-    try {
-      const target = new URL(url);
-      target.searchParams.set("options", `-c search_path=${schema}`);
-      process.env.DATABASE_URL = target.toString();
-      const added = await run(["add", "pg-admin@example.com", "--role", "admin"]);
-      expect(added.code).toBe(0);
-      const token = /token=([A-Za-z0-9_-]{43})/.exec(added.out)![1];
-      expect((await server.app.inject({ url: `/api/desk/enrolment?token=${token}` })).json().email).toBe("pg-admin@example.com");
-    } finally {
-      await server.close();
-      await db.close();
-      await runStatement(url, `DROP SCHEMA ${schema} CASCADE`);
-    }
   });
 });

@@ -3,6 +3,7 @@ import type { DeskRole } from "@agency/contract";
 import { newTotpSecret, totpCode, totpStep } from "../src/auth-factors/totp";
 import { createEnrolmentLink } from "../src/desk/enrolment";
 import { hashPassword } from "../src/lib/crypto";
+import { main } from "../src/cli/staff";
 import { nextIp, type TestApp } from "./helpers";
 
 /** What the desk tests do as staff: make a staff member, sign in, call the desk. */
@@ -62,4 +63,11 @@ export async function auditEntries(t: TestApp, action: string): Promise<{ actor:
     [action],
   );
   return rows;
+}
+
+/** `npm run staff -- …` in this process, with what it printed to stdout and stderr and its exit code. */
+export function runStaffCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  return main(args, { write: (s: string) => ((out += s), true) }, { write: (s: string) => ((err += s), true) }).then((code) => ({ code, out, err }));
 }
