@@ -88,7 +88,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(49);
+    expect([...declaredParts.values()].flat()).toHaveLength(51);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
