@@ -105,7 +105,8 @@ for (const locale of ["nl", "en"] as const) {
   const T = TEXTS[locale];
 
   test(`the verification link from the outbox verifies the address (${locale})`, async ({ browser, page, request }) => {
-    const user = await registerUser(request, `Vera ${locale}`);
+    // Signed up in the same language, so the sign-up's link and the one asked for again open alike.
+    const user = await registerUser(request, `Vera ${locale}`, locale);
     await signInIn(page, user, locale);
     await page.goto("/dashboard/settings");
     const settings = page.locator("agency-settings");
