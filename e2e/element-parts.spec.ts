@@ -170,7 +170,7 @@ test.describe("CSS parts", () => {
     let current = subscription;
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
     await page.route(`${API_ORIGIN}/api/subscriptions/invoices`, (route) => route.fulfill(json({ invoices: [invoice] })));
-    await page.route(`${API_ORIGIN}/api/account/sessions`, (route) => route.fulfill(json({ sessions, page: 1, pages: 1, total: sessions.length })));
+    await page.route(`${API_ORIGIN}/api/account/sessions*`, (route) => route.fulfill(json({ sessions, page: 1, pages: 1, total: sessions.length })));
     await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
     const settings = page.locator(tag);
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();

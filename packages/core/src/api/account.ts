@@ -71,7 +71,8 @@ export async function changeEmail(api: ApiClient, payload: ChangeEmailPayload): 
 
 /** One page of the devices signed in to the account, this one first on page 1, with how many pages there are. */
 export async function listSessions(api: ApiClient, page = 1): Promise<AccountSessionsResponse> {
-  const { data } = await api.get<AccountSessionsResponse>("/account/sessions", { params: { page } });
+  // The first page is the plain address, as before the list had pages.
+  const { data } = await api.get<AccountSessionsResponse>("/account/sessions", page > 1 ? { params: { page } } : undefined);
   return data;
 }
 
