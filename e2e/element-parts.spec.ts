@@ -163,11 +163,11 @@ test.describe("CSS parts", () => {
     expectAllSeen(tag, seen);
   });
 
-  test("agency-settings: an active subscription, then one that ends", async ({ page }) => {
+  test("agency-settings: an active subscription, then one that ends, then one whose renewal failed", async ({ page }) => {
     const tag = "agency-settings";
     const seen = new Set<string>();
     await signedIn(page);
-    let current = subscription;
+    let current: Record<string, unknown> = subscription;
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
     await page.route(`${API_ORIGIN}/api/subscriptions/invoices`, (route) => route.fulfill(json({ invoices: [invoice] })));
     await page.route(`${API_ORIGIN}/api/account/sessions*`, (route) => route.fulfill(json({ sessions, page: 1, pages: 1, total: sessions.length })));
@@ -183,6 +183,11 @@ test.describe("CSS parts", () => {
     await page.reload();
     await expect(settings.getByRole("button", { name: "Resume subscription" })).toBeVisible();
     await checkView(page, tag, seen, "ending");
+    // A renewal that failed: the payment notice with its one button.
+    current = { ...subscription, status: "past_due", payment_issue: "failed", access_until: "2027-01-22T12:00:00Z" };
+    await page.reload();
+    await expect(settings.locator("[part=pay]")).toBeVisible();
+    await checkView(page, tag, seen, "payment owed");
     expectAllSeen(tag, seen);
   });
 

@@ -110,7 +110,7 @@ for (const locale of ["nl", "en"] as const) {
       await page.getByLabel(T.newPassword, { exact: true }).fill(newPassword);
       await page.getByLabel(T.confirmPassword).fill(newPassword);
       await page.getByRole("button", { name: T.resetButton }).click();
-      await expect(page.getByText(T.resetDone)).toBeVisible();
+      await expect(page.getByText(T.resetDone, { exact: true })).toBeVisible();
       const login = await request.post(`${API_ORIGIN}/api/auth/login`, { data: { email: user.email, password: newPassword } });
       expect(login.ok(), await login.text()).toBe(true);
     } finally {
