@@ -13,12 +13,12 @@ import { createUser, findUserByEmail, findUserById, publicUser } from "../../../
 import { queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { requestLocale, say } from "../../../i18n";
-import { clearRateEventsByKeyPrefix, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
+import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { bearerToken } from "../../../plugins/auth";
 import { deviceOf } from "../../../sessions/device";
 import emailVerificationRoutes from "./email-verification";
 import { contactChallenges } from "../../../contact/challenge";
-import { LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
+import { clearLoginFailures, LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
 import passwordResetRoutes from "./password-reset";
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -109,8 +109,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserByEmail(app.db, email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
       if (!user || !ok) return reply.sendError(400, "auth.invalid_credentials");
-      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_BUCKET, `${accountKey}:`);
-      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_ANY_SOURCE.bucket, accountKey);
+      await clearLoginFailures(app.db, email);
       await returnRateEvents(app.db, attempt.events);
       const token = await app.sessions.create(user.id, deviceOf(request.headers["user-agent"]));
       return { user: publicUser(user), token };

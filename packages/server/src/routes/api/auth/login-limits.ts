@@ -1,4 +1,6 @@
+import type { Db } from "../../../db/db";
 import { sha256 } from "../../../lib/crypto";
+import { clearRateEventsByKeyPrefix } from "../../../lib/throttle";
 
 /**
  * Login attempts are counted per account and source (stops guessing one account's password from one client, without
@@ -21,3 +23,10 @@ export const LOGIN_ACCOUNT_BUCKET = "login:account-source";
 export const LOGIN_ACCOUNT_ANY_SOURCE = { bucket: "login:account", limit: 10, windowSeconds: 60 * 60 } as const;
 /** The account part of a login-attempt key. */
 export const loginAccountKey = (email: string) => sha256(email);
+
+/** A successful login or a password reset forgets the account's failures: from each source, and from all together. */
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  const accountKey = loginAccountKey(email);
+  await clearRateEventsByKeyPrefix(db, LOGIN_ACCOUNT_BUCKET, `${accountKey}:`);
+  await clearRateEventsByKeyPrefix(db, LOGIN_ACCOUNT_ANY_SOURCE.bucket, accountKey);
+}

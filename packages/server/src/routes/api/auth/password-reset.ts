@@ -17,8 +17,7 @@ import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates"
 import { mailItem } from "../../../outbox/mail-channel";
 import { requestLocale, say } from "../../../i18n";
 import { errorBody } from "../../../lib/api-error";
-import { clearRateEventsByKeyPrefix } from "../../../lib/throttle";
-import { LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, loginAccountKey } from "./login-limits";
+import { clearLoginFailures } from "./login-limits";
 
 export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Reset mails per account per hour; more are silently skipped so the form cannot be used to flood an inbox. */
@@ -155,8 +154,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.sendError(400, "problem" in recheck ? recheck.problem : "auth.reset_invalid");
       }
       // Whoever locked the account with wrong passwords, the owner just proved they hold its mailbox.
-      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_BUCKET, `${loginAccountKey(done.user.email)}:`);
-      await clearRateEventsByKeyPrefix(app.db, LOGIN_ACCOUNT_ANY_SOURCE.bucket, loginAccountKey(done.user.email));
+      await clearLoginFailures(app.db, done.user.email);
       app.outbox.deliverSoon(reply, [done.queued]);
       return { success: true as const, message: say(done.locale, authTexts.passwordReset) };
     },
