@@ -90,7 +90,7 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const live = await liveSubscription(app.db, request.user!.id);
-      const shown = live ? await publicSubscriptionById(app.db, live.id, requestLocale(request)) : null;
+      const shown = live ? await publicSubscriptionById(app.db, live.id, requestLocale(request), app.config.billing.pastDueGraceDays) : null;
       if (!live || !shown) return { contract: null };
       const deadline = withdrawalDeadline(live.started_at ?? live.created_at);
       return {
