@@ -177,6 +177,64 @@ describe("test payments: 'Manage billing' opens the test portal", () => {
     expect((await current(h.local, user))!.billing_period).toBe("yearly");
   });
 
+  it("ends a portal link with the login session that opened it: after logout the page answers as expired and leads to the login page", async () => {
+    const { user } = await localSubscriber(h.local, { language: "nl" });
+    const login = await h.local.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: user.password } });
+    expect(login.statusCode).toBe(200);
+    const phone = { authorization: `Bearer ${login.json().token as string}` };
+
+    const { url } = (await portal(h.local, user, { language: "nl" })).json() as { url: string };
+    const { url: phoneUrl } = (await portal(h.local, { ...user, headers: phone }, { language: "nl" })).json() as { url: string };
+    const open = await h.local.app.inject({ url: pathOf(url) });
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain('name="vat_number"');
+
+    const out = await h.local.app.inject({ method: "POST", url: "/api/auth/logout", headers: user.headers });
+    expect(out.statusCode).toBe(200);
+    const { rows } = await h.local.db.query("SELECT id FROM local_portal_sessions WHERE id = $1", [url.split("/").pop()]);
+    expect(rows).toEqual([]);
+
+    const back = await h.local.app.inject({ url: pathOf(url), headers: { "accept-language": "nl" } });
+    expect(back.statusCode).toBe(410);
+    expect(back.headers["cache-control"]).toBe("no-store");
+    expect(back.headers.refresh).toBe(`0; url=${SITE}/login`);
+    expect(back.body).toContain("Facturatiepagina verlopen");
+    expect(back.body).toContain("Deze facturatiepagina is gesloten toen je uitlogde.");
+    expect(back.body).not.toContain("vat_number");
+    expect(back.body).not.toContain("TEST-");
+    expect(await axeViolations(back.body)).toEqual([]);
+    const english = await h.local.app.inject({ url: pathOf(url), headers: { "accept-language": "en" } });
+    expect(english.body).toContain("This billing page closed when you logged out.");
+
+    // Nothing of the portal works any more: not the switch, the details, the test renewals nor the pay page.
+    expect((await form(h.local, `${pathOf(url)}/switch`, { period: "monthly" })).statusCode).toBe(410);
+    expect((await form(h.local, `${pathOf(url)}/details`, { country: "NL", vat_number: "NL123456789B01" })).statusCode).toBe(410);
+    expect((await form(h.local, `${pathOf(url)}/simulate`, { kind: "failed" })).statusCode).toBe(410);
+    expect((await h.local.app.inject({ url: `${pathOf(url)}/pay` })).statusCode).toBe(410);
+    const still = (await current(h.local, { ...user, headers: phone }))!;
+    expect(still.billing_period).toBe("yearly");
+    expect(still.status).toBe("active");
+
+    // The other device's session, and its link, are untouched; signing out everywhere else ends that one too.
+    expect((await h.local.app.inject({ url: pathOf(phoneUrl) })).statusCode).toBe(200);
+    const relogin = await h.local.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: user.password } });
+    const laptop = { authorization: `Bearer ${relogin.json().token as string}` };
+    const others = await h.local.app.inject({ method: "DELETE", url: "/api/account/sessions", headers: laptop });
+    expect(others.statusCode).toBe(200);
+    expect((await h.local.app.inject({ url: pathOf(phoneUrl) })).statusCode).toBe(410);
+  });
+
+  it("keeps 'back to your account' for a link whose hour passed while its session still works", async () => {
+    const { user } = await localSubscriber(h.local);
+    const { url } = (await portal(h.local, user)).json() as { url: string };
+    await h.local.db.query("UPDATE local_portal_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [url.split("/").pop()]);
+    const page = await h.local.app.inject({ url: pathOf(url), headers: { "accept-language": "en" } });
+    expect(page.statusCode).toBe(410);
+    expect(page.headers.refresh).toBeUndefined();
+    expect(page.body).toContain("Open &#39;Manage billing&#39; again from your account.");
+    expect(page.body).toContain(`href="${SITE}/dashboard/settings"`);
+  });
+
   it("works under the preview base", async () => {
     const { user } = await localSubscriber(h.local);
     const res = await h.local.app.inject({

@@ -102,22 +102,37 @@ export interface LocalPortalSessionRow {
   locale: Locale;
   return_url: string;
   expires_at: Date;
+  /** The login session that opened it; the link ends with that session (deleted with it). */
+  session_id: string;
 }
 
 export async function createLocalPortalSession(db: Db, session: LocalPortalSessionRow): Promise<void> {
-  await db.query("INSERT INTO local_portal_sessions (id, user_id, locale, return_url, expires_at) VALUES ($1, $2, $3, $4, $5)", [
-    session.id,
-    session.user_id,
-    session.locale,
-    session.return_url,
-    session.expires_at,
-  ]);
+  await db.query(
+    "INSERT INTO local_portal_sessions (id, user_id, locale, return_url, expires_at, session_id) VALUES ($1, $2, $3, $4, $5, $6)",
+    [session.id, session.user_id, session.locale, session.return_url, session.expires_at, session.session_id],
+  );
 }
 
-/** An unexpired portal session, or null. */
+/** A portal session that is unexpired and whose login session has not ended, or null. */
 export async function findLocalPortalSession(db: Db, id: string, now: Date = new Date()): Promise<LocalPortalSessionRow | null> {
-  const { rows } = await db.query<LocalPortalSessionRow>("SELECT * FROM local_portal_sessions WHERE id = $1 AND expires_at > $2", [id, now]);
+  const { rows } = await db.query<LocalPortalSessionRow>(
+    `SELECT p.* FROM local_portal_sessions p JOIN sessions s ON s.id = p.session_id
+      WHERE p.id = $1 AND p.expires_at > $2 AND s.expires_at > $2`,
+    [id, now],
+  );
   return rows[0] ?? null;
+}
+
+/**
+ * Why a portal link no longer opens: "expired" when its hour has passed while the login session that opened it
+ * still works, "ended" when that session has ended (or the link is unknown: an ended session takes its links along).
+ */
+export async function portalLinkEnd(db: Db, id: string, now: Date = new Date()): Promise<"expired" | "ended"> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM local_portal_sessions p JOIN sessions s ON s.id = p.session_id WHERE p.id = $1 AND s.expires_at > $2`,
+    [id, now],
+  );
+  return rows.length > 0 ? "expired" : "ended";
 }
 
 /** Portal sessions are of no use once expired. */

@@ -26,6 +26,7 @@ export async function openLocalPaymentPage(db: Db, subscription: SubscriptionRow
     locale: input.locale,
     return_url: input.returnUrl,
     expires_at: new Date(Date.now() + LOCAL_PORTAL_TTL_MS),
+    session_id: input.sessionId,
   });
   return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${id}/pay` };
 }

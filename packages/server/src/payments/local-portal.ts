@@ -20,7 +20,8 @@ import { currentSubscription, liveSubscription, lockSubscription, type Subscript
  * The local test provider's billing portal, its stand-in for Stripe's customer portal: the customer switches between
  * monthly and yearly billing (with proration, as Stripe's portal is configured), updates the billing address and
  * VAT number, and reads the invoices. Opened by a plain navigation without the bearer token, so the session id in its
- * address is the authorisation; it lasts an hour, like a portal session at Stripe.
+ * address is the authorisation; it lasts an hour, like a portal session at Stripe, and ends sooner when the login
+ * session that opened it ends (a logout), so a shared phone's Back button cannot reopen it.
  */
 
 export const LOCAL_PORTAL_TTL_MS = 60 * 60 * 1000;
@@ -39,6 +40,7 @@ export async function openPortal(db: Db, input: PortalInput): Promise<{ url: str
     locale: input.locale,
     return_url: input.returnUrl,
     expires_at: new Date(Date.now() + LOCAL_PORTAL_TTL_MS),
+    session_id: input.sessionId,
   });
   return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${id}` };
 }

@@ -28,6 +28,11 @@ export interface PortalInput {
   returnUrl: string;
   locale: Locale;
   apiBaseUrl: string;
+  /**
+   * The login session asking. The test provider's links end with it; Stripe's portal sessions cannot be ended
+   * early and keep their own lifetime.
+   */
+  sessionId: string;
 }
 
 /** What became of a checkout, as its provider knows it. */

@@ -63,6 +63,11 @@ const m = {
   payNow: /*i18n*/ { id: "portal.pay_now", message: "Pay or confirm now" },
   expiredTitle: /*i18n*/ { id: "portal.expired.title", message: "Billing page expired" },
   expiredMessage: /*i18n*/ { id: "portal.expired.message", message: "This billing page is no longer valid. Open 'Manage billing' again from your account." },
+  endedMessage: /*i18n*/ {
+    id: "portal.ended.message",
+    message: "This billing page closed when you logged out. Log in and open 'Manage billing' again.",
+  },
+  logIn: /*i18n*/ { id: "portal.log_in", message: "Log in" },
 };
 
 export interface PortalPageData {
@@ -167,14 +172,18 @@ function methodText(locale: Locale, method: LocalPaymentMethodRow): string {
   );
 }
 
-export function renderPortalExpiredPage(locale: Locale, backUrl: string, nonce: string): string {
+/**
+ * A portal link that no longer opens: "expired" (its hour passed) leads back to the account, "ended" (the login
+ * session that opened it ended) to the login page.
+ */
+export function renderPortalExpiredPage(locale: Locale, end: "expired" | "ended", nextUrl: string, nonce: string): string {
   const title = say(locale, m.expiredTitle);
   return testPage(
     locale,
     `${title} — ${say(locale, m.title)}`,
     nonce,
     `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(say(locale, m.expiredMessage))}</p>
-<p><a href="${escapeHtml(backUrl)}">${escapeHtml(say(locale, m.back))}</a></p>`,
+<p>${escapeHtml(say(locale, end === "ended" ? m.endedMessage : m.expiredMessage))}</p>
+<p><a href="${escapeHtml(nextUrl)}">${escapeHtml(say(locale, end === "ended" ? m.logIn : m.back))}</a></p>`,
   );
 }

@@ -18,6 +18,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The id of the session `user` came from: what a session's own links (the test billing portal) belong to. */
+    sessionId: string | null;
   }
 }
 
@@ -39,6 +41,8 @@ export interface Sessions {
   revokeOthers(userId: string, keepToken: string, db?: Db): Promise<number>;
   /** The user of a session that is neither idle too long nor past its absolute end, or null. */
   lookup(token: string): Promise<AuthUser | null>;
+  /** The same, with the session's id. */
+  find(token: string): Promise<{ user: AuthUser; sessionId: string } | null>;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -49,6 +53,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export function createSessions(appDb: Db, limits: { idleSeconds: number; maxSeconds: number }): Sessions {
+  const find: Sessions["find"] = async (token) => {
+    // Real tokens are 43 characters; anything far off is not worth a query.
+    if (token.length < 20 || token.length > 200) return null;
+    return findSessionUser(appDb, sha256(token), limits.idleSeconds);
+  };
   return {
     async create(userId, device = { browser: null, os: null }, db = appDb) {
       const token = randomToken();
@@ -58,11 +67,8 @@ export function createSessions(appDb: Db, limits: { idleSeconds: number; maxSeco
     revoke: (token, db = appDb) => deleteSession(db, sha256(token)),
     revokeAll: (userId, db = appDb) => deleteUserSessions(db, userId),
     revokeOthers: (userId, keepToken, db = appDb) => deleteOtherSessions(db, userId, sha256(keepToken)),
-    async lookup(token) {
-      // Real tokens are 43 characters; anything far off is not worth a query.
-      if (token.length < 20 || token.length > 200) return null;
-      return findSessionUser(appDb, sha256(token), limits.idleSeconds);
-    },
+    find,
+    lookup: async (token) => (await find(token))?.user ?? null,
   };
 }
 
@@ -71,16 +77,20 @@ export default fp(
     const sessions = createSessions(app.db, sessionLimits(app.config));
     app.decorate("sessions", sessions);
     app.decorateRequest("user", null);
+    app.decorateRequest("sessionId", null);
 
-    app.decorate("optionalUser", async (request: FastifyRequest) => {
+    const identify = async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      request.user = token ? await sessions.lookup(token) : null;
-    });
+      const found = token ? await sessions.find(token) : null;
+      request.user = found?.user ?? null;
+      request.sessionId = found?.sessionId ?? null;
+    };
+
+    app.decorate("optionalUser", identify);
 
     // 401 is reserved for "no valid session": the browser code logs out on any 401.
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = bearerToken(request);
-      request.user = token ? await sessions.lookup(token) : null;
+      await identify(request);
       if (!request.user) await reply.sendError(401, "auth.required");
     });
   },

@@ -94,12 +94,17 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
 const LAST_SEEN_PRECISION_SECONDS = 60;
 
 /**
- * The user of a session that is neither past its absolute end (`expires_at`) nor idle for `idleSeconds`, or null.
- * Marks the session as used, at most once a minute, so a busy session costs one write a minute, not one a request.
+ * The user of a session that is neither past its absolute end (`expires_at`) nor idle for `idleSeconds`, with the
+ * session's id, or null. Marks the session as used, at most once a minute, so a busy session costs one write a
+ * minute, not one a request.
  */
-export async function findSessionUser(db: Db, tokenHash: string, idleSeconds: number): Promise<SessionUser | null> {
-  const { rows } = await db.query<SessionUser & { stale: boolean }>(
-    `SELECT u.id, u.email, u.name, u.locale, s.last_seen_at < now() - make_interval(secs => $3) AS stale
+export async function findSessionUser(
+  db: Db,
+  tokenHash: string,
+  idleSeconds: number,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
+  const { rows } = await db.query<SessionUser & { session_id: string; stale: boolean }>(
+    `SELECT u.id, u.email, u.name, u.locale, s.id AS session_id, s.last_seen_at < now() - make_interval(secs => $3) AS stale
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)`,
     [tokenHash, idleSeconds, LAST_SEEN_PRECISION_SECONDS],
@@ -107,8 +112,8 @@ export async function findSessionUser(db: Db, tokenHash: string, idleSeconds: nu
   const row = rows[0];
   if (!row) return null;
   if (row.stale) await db.query("UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1", [tokenHash]);
-  const { stale: _stale, ...user } = row;
-  return user;
+  const { stale: _stale, session_id: sessionId, ...user } = row;
+  return { user, sessionId };
 }
 
 /** Sessions past their absolute end, and (when given) those idle for `idleSeconds`. */

@@ -46,7 +46,13 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const provider = await app.payments.billingProviderFor(user.id);
       const portal = provider
-        ? await provider.createPortal({ user, returnUrl: request.body.returnUrl, locale, apiBaseUrl: apiBaseUrl(request, app.config.publicUrl) })
+        ? await provider.createPortal({
+            user,
+            returnUrl: request.body.returnUrl,
+            locale,
+            apiBaseUrl: apiBaseUrl(request, app.config.publicUrl),
+            sessionId: request.sessionId!,
+          })
         : null;
       if (!portal) return reply.sendError(404, "subscriptions.none", { locale });
       return portal;

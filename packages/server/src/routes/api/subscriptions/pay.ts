@@ -50,6 +50,7 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
         returnUrl: request.body.returnUrl,
         locale,
         apiBaseUrl: apiBaseUrl(request, app.config.publicUrl),
+        sessionId: request.sessionId!,
       });
       if (!page) return reply.sendError(404, "subscriptions.nothing_due", { locale });
       return page;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findUserById } from "../../../accounts/store";
 import { requestLocale } from "../../../i18n";
 import { parseBillingDetails } from "../../../payments/billing-details";
-import { findLocalInvoice } from "../../../payments/local-billing-repository";
+import { findLocalInvoice, portalLinkEnd } from "../../../payments/local-billing-repository";
 import { renderInvoicePdf } from "../../../payments/local-invoice-document";
 import { invoiceNumber, portalView, switchBillingPeriod, updateBillingDetails } from "../../../payments/local-portal";
 import { findPlan, priceCents } from "../../../payments/plans-repository";
@@ -57,7 +57,14 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!view) {
       const nonce = newNonce();
       const locale = requestLocale(request);
-      return sendHtml(reply, 410, renderPortalExpiredPage(locale, `${app.config.publicUrl}/dashboard/settings`, nonce), nonce, null);
+      if ((await portalLinkEnd(app.db, id)) === "expired") {
+        return sendHtml(reply, 410, renderPortalExpiredPage(locale, "expired", `${app.config.publicUrl}/dashboard/settings`, nonce), nonce, null);
+      }
+      // Its session ended (a logout): what any page of the account shows a signed-out visitor, the login page, at
+      // once. That is where Back after a logout lands; the page stays as the answer for a client that does not follow.
+      const login = `${app.config.publicUrl}/login`;
+      reply.header("refresh", `0; url=${login}`);
+      return sendHtml(reply, 410, renderPortalExpiredPage(locale, "ended", login, nonce), nonce, null);
     }
     const { session, subscription } = view;
     const plan = subscription ? await findPlan(app.db, subscription.plan_id, { activeOnly: false, locale: session.locale }) : null;
