@@ -159,7 +159,9 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
         )}
       </div>
 
-      <button type="submit" className="ag-button quote__submit" part="submit" disabled={loading}>
+      {/* Unavailable while sending, yet still focusable: a disabled button would drop the visitor's focus to the
+          page, and their next Tab would start again at its top. A second press is ignored in `submit`. */}
+      <button type="submit" className="ag-button quote__submit" part="submit" aria-disabled={loading || undefined}>
         {loading ? <Trans>Sending Your Request...</Trans> : <Trans>Request a free quote</Trans>}
       </button>
       {/* Told where the details are collected. A new tab, so reading the policy does not lose what was typed. */}

@@ -219,7 +219,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     expect(sent).toHaveLength(0);
   });
 
-  it("sends the request with language, UTM, page URL and honeypot; disables the button while sending; resets after success", async () => {
+  it("sends the request with language, UTM, page URL and honeypot; keeps the busy button focusable while sending; resets after success", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     answer = async () => {
@@ -243,8 +243,14 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     submit(view, locale);
 
     const busy = await view.findByRole("button", { name: l.sending });
-    expect(busy).toBeDisabled();
+    // Unavailable, but not `disabled`: a disabled button would lose the visitor's focus.
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    expect(busy).not.toBeDisabled();
     await waitFor(() => expect(sent).toHaveLength(1));
+    // Pressed again while sending: nothing more is sent.
+    fireEvent.click(busy);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(sent).toHaveLength(1);
     const expected = {
       name: "Anna de Vries",
       email: "anna@example.nl",
@@ -279,6 +285,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     expect(field(view, l.country)).toHaveValue("NL");
     expect(view.getAllByRole("checkbox").filter((c) => (c as HTMLInputElement).checked)).toHaveLength(0);
     expect(view.getByRole("button", { name: l.submit })).toBeEnabled();
+    expect(view.getByRole("button", { name: l.submit })).not.toHaveAttribute("aria-disabled");
 
     await vi.advanceTimersByTimeAsync(SUCCESS_MESSAGE_MS - 100);
     expect(view.queryByText(success)).not.toBeNull();
