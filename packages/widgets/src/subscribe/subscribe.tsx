@@ -60,8 +60,13 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
   const locale = settings.locale;
 
   useEffect(() => {
-    if (returnedCancelled) toast.info(t`Subscription cancelled`, { locale });
-    // Once, for the visit that came back from the provider.
+    // Once, for the visit that came back from the provider: the marker leaves the address (the history entry is
+    // replaced, its state kept for the page's router), so a reload or a return by Back says nothing again.
+    const address = new URL(location.href);
+    if (!returnedCancelled || address.searchParams.get("subscription") !== "cancelled") return;
+    toast.info(t`Subscription cancelled`, { locale });
+    address.searchParams.delete("subscription");
+    history.replaceState(history.state, "", address.href);
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

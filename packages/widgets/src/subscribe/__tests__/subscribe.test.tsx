@@ -265,6 +265,22 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       expect(ui.getByText(T.cancelled)).toBeInTheDocument();
       expect(lastToast()).toMatchObject({ kind: "info", message: T.cancelled, locale });
     });
+
+    it("says 'Subscription cancelled' once: the address loses the marker, so a reload says nothing again", async () => {
+      history.replaceState({ idx: 3, key: "router" }, "", "/subscribe?ref=mail&subscription=cancelled#plan");
+      stubApi();
+      const first = await mountLoaded();
+      expect(first.ui.getByText(T.cancelled)).toBeInTheDocument();
+      expect(getToasts().filter((toast) => toast.message === T.cancelled)).toHaveLength(1);
+      // Only the marker goes; the rest of the address and the router's state in the history entry stay.
+      expect(`${location.pathname}${location.search}${location.hash}`).toBe("/subscribe?ref=mail#plan");
+      expect(history.state).toEqual({ idx: 3, key: "router" });
+
+      first.el.remove();
+      const reloaded = await mountLoaded();
+      expect(reloaded.ui.queryByText(T.cancelled)).toBeNull();
+      expect(getToasts().filter((toast) => toast.message === T.cancelled)).toHaveLength(1);
+    });
   });
 
   describe("checkout", () => {
