@@ -30,6 +30,7 @@ function useInvoiceStatus(): (status: InvoiceStatus) => string {
  * invoice's currency, written the page's way), state, and the invoice itself as a PDF.
  */
 export function Invoices({ invoices, failed }: { invoices: Invoice[] | null; failed: boolean }) {
+  const { t } = useLingui();
   const { settings } = useElement();
   const statusLabel = useInvoiceStatus();
   const locale = settings.locale;
@@ -79,11 +80,14 @@ export function Invoices({ invoices, failed }: { invoices: Invoice[] | null; fai
         </thead>
         <tbody>
           {invoices.map((invoice) => (
+            // Each cell names its column in data-label: the narrow layout shows it beside the value (settings.css).
             <tr key={invoice.id}>
-              <td>{formatDate(invoice.created_at, locale)}</td>
-              <td className="settings__amount">{formatMoney(invoice.total, invoice.currency, locale, { cents: true })}</td>
-              <td>{statusLabel(invoice.status)}</td>
-              <td>
+              <td data-label={t`Date`}>{formatDate(invoice.created_at, locale)}</td>
+              <td data-label={t`Amount`} className="settings__amount">
+                {formatMoney(invoice.total, invoice.currency, locale, { cents: true })}
+              </td>
+              <td data-label={t`Status`}>{statusLabel(invoice.status)}</td>
+              <td data-label={t`Invoice`}>
                 {invoice.pdf_url ? (
                   <a className="ag-link" href={invoice.pdf_url} part="invoice-pdf">
                     <Trans>{invoice.number ?? invoice.id} (PDF)</Trans>

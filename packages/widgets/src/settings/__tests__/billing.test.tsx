@@ -104,6 +104,9 @@ describe.each(["en", "nl"] as const)("agency-settings billing (%s)", (locale) =>
     expect(rows).toHaveLength(2);
     const cells = within(rows[1]!).getAllByRole("cell").map((cell) => cell.textContent);
     expect(cells).toEqual(T.first);
+    // Each cell names its column, for the narrow layout that shows every invoice as label-value lines.
+    const headers = within(table).getAllByRole("columnheader").map((header) => header.textContent);
+    expect(within(rows[1]!).getAllByRole("cell").map((cell) => cell.dataset.label)).toEqual(headers);
     expect(within(rows[1]!).getByRole("link", { name: T.first[3] })).toHaveAttribute("href", invoices[1]!.pdf_url);
     expect(within(rows[0]!).getAllByRole("cell")[1]).toHaveTextContent(T.credit);
     const card = ui.getByRole("heading", { level: 2, name: T.billing }).closest("section")!;
