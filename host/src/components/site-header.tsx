@@ -28,13 +28,15 @@ export function SiteHeader() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const loginLink = useRef<HTMLAnchorElement>(null);
   const [leaving, setLeaving] = useState(false);
-  const focusLogin = useRef(false);
+  const focusAfterLogout = useRef<"login" | "menu" | null>(null);
 
-  // After 'Logout' the button is gone: focus goes to the 'Login' link that took its place.
+  // After 'Logout' the button is gone: focus goes to the 'Login' link that took its place, or, when the visitor
+  // logged out from the mobile menu (which then closes: its work is done), to the menu button.
   useEffect(() => {
-    if (isAuthenticated || !focusLogin.current) return;
-    focusLogin.current = false;
-    loginLink.current?.focus();
+    if (isAuthenticated || !focusAfterLogout.current) return;
+    const target = focusAfterLogout.current === "menu" ? menuButton : loginLink;
+    focusAfterLogout.current = null;
+    target.current?.focus();
   }, [isAuthenticated]);
 
   useEffect(() => {
@@ -50,9 +52,10 @@ export function SiteHeader() {
 
   async function logout() {
     setLeaving(true);
-    focusLogin.current = true;
+    focusAfterLogout.current = menuOpen ? "menu" : "login";
     await authApi.logout(hostApi());
     setLeaving(false);
+    setOpenOn(null);
     toast.success(t`Logged out successfully`, { locale });
   }
 

@@ -54,8 +54,6 @@ describe("public layout", () => {
     const { router } = await open(path);
     const nav = within(screen.getByRole("navigation", { name: label }));
     expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
-    // In the menu on small screens: the same navigation, opened with the menu button.
-    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
     fireEvent.click(nav.getByRole("button", { name: logout }));
     const loginLink = await nav.findByRole("link", { name: login });
     await waitFor(() => expect(loginLink).toHaveFocus());
@@ -64,6 +62,24 @@ describe("public layout", () => {
     expect(nav.queryByRole("button", { name: logout })).toBeNull();
     expect(router.state.location.pathname).toBe(path);
     await waitFor(() => expect(toastText()).toContain(done));
+  });
+
+  it.each([
+    ["/pricing", "Uitloggen", "Menu sluiten"],
+    ["/en/pricing", "Logout", "Close menu"],
+  ])("closes the mobile menu after 'Logout' in it, focus on the menu button (%s)", async (path, logout, close) => {
+    if (path.startsWith("/en")) markLanguageToggle();
+    logIn();
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ success: true, message: "x" })));
+    await open(path);
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    const button = screen.getByRole("button", { name: close });
+    fireEvent.click(within(document.getElementById("site-menu")!).getByRole("button", { name: logout }));
+    await waitFor(() => expect(getSession().isAuthenticated).toBe(false));
+    await waitFor(() => expect(button).toHaveAttribute("aria-expanded", "false"));
+    expect(button).toHaveAccessibleName("Menu");
+    expect(document.getElementById("site-menu")).toHaveAttribute("data-open", "false");
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it("opens and closes the mobile menu with its button and Escape", async () => {

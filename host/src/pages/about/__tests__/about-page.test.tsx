@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { screen, within } from "@testing-library/react";
 import { renderPage } from "../../../components/content/__tests__/render-page";
 import AboutPage from "../about-page";
@@ -29,5 +31,21 @@ describe("AboutPage", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Over ons");
     expect(screen.getAllByRole("img", { name: /^Tijdelijke foto van / })).toHaveLength(3);
     expect(screen.getByRole("link", { name: "Neem contact op" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("has every blog author on its team, by the same name", () => {
+    const blog = join(import.meta.dirname, "../../../../../packages/server/content/blog");
+    const authors = new Set(
+      readdirSync(blog)
+        .filter((file) => file.endsWith(".md"))
+        .map((file) => /^author_name:\s*(.+)$/m.exec(readFileSync(join(blog, file), "utf8"))?.[1]?.trim()),
+    );
+    expect(authors.size).toBeGreaterThan(0);
+    renderPage(AboutPage, "nl", "/about");
+    const team = screen.getByRole("heading", { level: 2, name: "Maak kennis met het team" }).closest("section")!;
+    const names = within(team)
+      .getAllByRole("heading", { level: 3 })
+      .map((heading) => heading.textContent);
+    for (const author of authors) expect(names).toContain(author);
   });
 });
