@@ -182,7 +182,13 @@ for (const locale of ["nl", "en"] as const) {
       await expectNoAxeViolations(page, `${locale} ${viewport} header signed in`);
       await nav.getByRole("button", { name: T.logout }).click();
       await expect(page.locator("[data-agency-toaster]")).toContainText(T.loggedOut);
-      await expect(nav.getByRole("link", { name: T.login })).toBeFocused();
+      if (width < 900) {
+        // The menu's work is done: it closes, and focus goes to its button.
+        await expect(page.getByRole("button", { name: T.menu, exact: true })).toBeFocused();
+        await expect(page.getByRole("button", { name: T.menu, exact: true })).toHaveAttribute("aria-expanded", "false");
+      } else {
+        await expect(nav.getByRole("link", { name: T.login })).toBeFocused();
+      }
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
       expect(await meStatus(request, user.token)).toBe(401);
