@@ -29,7 +29,8 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Open the billing portal ('Manage billing')",
         description:
           "Answers `{url}`: Stripe's customer portal (card, invoices, billing address, VAT number, monthly ↔ yearly with proration), or the " +
-          "test portal with test payments. returnUrl must be on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this user.",
+          "test portal with test payments, whose link ends with the session that asked for it (logout, signing out elsewhere). returnUrl must be " +
+          "on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this user.",
         security: [{ bearer: [] }],
         body: PortalBodySchema,
         response: {
