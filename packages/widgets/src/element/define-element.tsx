@@ -1,3 +1,4 @@
+import { withLinkLanguage } from "@agency/contract";
 import { createI18nFor, DEFAULT_LOCALE, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
@@ -119,7 +120,8 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
     );
 
     const value = useMemo<ElementApi>(() => {
-      const hrefFor = (to: string) => toHref(to, settings.basePath);
+      // A link to an English page says so (`?lang=en`): opened in a new tab or from a partner's page it stays English.
+      const hrefFor = (to: string) => withLinkLanguage(toHref(to, settings.basePath), settings.locale);
       const emit: ElementApi["emit"] = (name, detail) => {
         const event = meta.events[name];
         // The manifest and the types list what an element sends; an event missing there is a bug here.
