@@ -1,9 +1,9 @@
 import react from "@vitejs/plugin-react";
-import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { linguiMacros } from "./vite-lingui-macros";
 import { defaultClientConditions, defaultServerConditions, type Plugin, type PluginOption } from "vite";
 
 export const root = fileURLToPath(new URL(".", import.meta.url));
@@ -46,7 +46,7 @@ function widgetsVersionDefine(): Plugin {
 export function browserPlugins(): PluginOption[] {
   return [
     react(),
-    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    linguiMacros(),
     lingui({ configPath: `${root}lingui.config.ts` }),
     widgetsVersionDefine(),
   ];

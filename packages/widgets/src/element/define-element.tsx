@@ -49,7 +49,7 @@ function toHref(to: string, basePath: string): string {
 type R2wcElementClass = new () => HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
 
 /**
- * Turns a React component into an `agency-*` custom element (see the README's "Embedding" section).
+ * Turns a React component into an `agency-*` custom element (see docs/embedding.md).
  *
  * r2wc is the mechanism, used through its public API only: `r2wc(Component, { shadow: "open" })` gives a class
  * that attaches the open shadow root, mounts a React root in it when the element is connected (handing the

@@ -1,5 +1,5 @@
 import { apiErrorCode, apiErrorMessage, isEmail, retryAfterSeconds } from "@agency/core";
-import { toast } from "@agency/ui";
+import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -58,7 +58,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
       const wait = retryAfterSeconds(error);
       const message =
-        wait !== undefined && !apiErrorCode(error) ? tooManyAttempts(wait) : (apiErrorMessage(error, i18n) ?? t`Login failed`);
+        wait !== undefined && !apiErrorCode(error) ? tooManyAttempts(wait) : (apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? t`Login failed`);
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {
