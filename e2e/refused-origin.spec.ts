@@ -35,7 +35,7 @@ for (const viewport of VIEWPORTS) {
   }
 }
 
-test("an API that cannot be reached at all is no refused origin: the element keeps its own message", async ({ page }) => {
+test("an API that cannot be reached at all is no refused origin: the element names the network problem", async ({ page }) => {
   await page.goto(`${EXAMPLES_ORIGIN}/agency-login.html`);
   await page.context().route(/\/api\//, (route) => route.abort("internetdisconnected"));
   const login = page.locator("#login");
@@ -43,7 +43,7 @@ test("an API that cannot be reached at all is no refused origin: the element kee
   await login.getByLabel("Password", { exact: true }).fill("correct-horse-7");
   await login.getByRole("button", { name: "Log in", exact: true }).click();
   const alert = login.getByRole("alert");
-  await expect(alert).toContainText("Login failed");
+  await expect(alert).toContainText("Network error - check your internet connection");
   await expect(alert).not.toContainText("not allowed");
 });
 
