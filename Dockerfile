@@ -48,6 +48,7 @@ COPY packages/server/content packages/server/content
 COPY packages/server/src/accounts/common-passwords.txt packages/server/src/accounts/common-passwords.txt
 COPY packages/server/src/locales packages/server/src/locales
 COPY packages/contract/src/locales packages/contract/src/locales
+COPY packages/contract/src/quote-choices/locales packages/contract/src/quote-choices/locales
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/widgets/dist packages/widgets/dist
 # Earlier builds of the bundle (those in the build context plus this one): their chunks stay available to pages

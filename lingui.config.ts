@@ -14,7 +14,13 @@ export default defineConfig({
   fallbackLocales: { default: "en" },
   format: formatter({ lineNumbers: false }),
   catalogs: [
-    { path: "<rootDir>/packages/contract/src/locales/{locale}", include: ["<rootDir>/packages/contract/src"] },
+    {
+      path: "<rootDir>/packages/contract/src/locales/{locale}",
+      include: ["<rootDir>/packages/contract/src"],
+      exclude: ["<rootDir>/packages/contract/src/quote-choices/**"],
+    },
+    // The quote form's choices, for the form and the mails that repeat them; an element without the form skips them.
+    { path: "<rootDir>/packages/contract/src/quote-choices/locales/{locale}", include: ["<rootDir>/packages/contract/src/quote-choices"] },
     { path: "<rootDir>/packages/server/src/locales/{locale}", include: ["<rootDir>/packages/server/src"] },
     {
       path: "<rootDir>/packages/ui/src/locales/{locale}",

@@ -1,9 +1,9 @@
 import react from "@vitejs/plugin-react";
-import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { linguiMacros } from "./vite-lingui-macros";
 import { defaultClientConditions, defaultServerConditions, type Plugin, type PluginOption } from "vite";
 
 export const root = fileURLToPath(new URL(".", import.meta.url));
@@ -16,6 +16,7 @@ export const alias = {
   // Before "@agency/contract": those are the contract's other entries.
   "@agency/contract/schemas": `${root}packages/contract/src/schemas/index.ts`,
   "@agency/contract/catalog": `${root}packages/contract/src/catalog.ts`,
+  "@agency/contract/quote-choices": `${root}packages/contract/src/quote-choices/catalog.ts`,
   "@agency/contract": `${root}packages/contract/src/index.ts`,
   "@agency/core": `${root}packages/core/src/index.ts`,
   "@agency/ui": `${root}packages/ui/src/index.ts`,
@@ -45,7 +46,7 @@ function widgetsVersionDefine(): Plugin {
 export function browserPlugins(): PluginOption[] {
   return [
     react(),
-    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    linguiMacros(),
     lingui({ configPath: `${root}lingui.config.ts` }),
     widgetsVersionDefine(),
   ];

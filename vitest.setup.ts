@@ -31,6 +31,11 @@ afterEach(async () => {
   unmountToaster();
   localStorage.clear();
   sessionStorage.clear();
+  // Cookies are the page's storage too (the language cookie).
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
 });
 
 // Elements render in their own React roots, outside act(); the tests wait with waitFor instead, so silence the act

@@ -3,15 +3,14 @@ import { expect, test } from "@playwright/test";
 import { API_ORIGIN } from "./helpers";
 
 const { version } = JSON.parse(readFileSync(new URL("../packages/widgets/package.json", import.meta.url), "utf8")) as { version: string };
-/** The bundle's path in the README's embed snippet (the first `<script src>` of its "Embedding an element" section). */
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const embedSection = readme.slice(readme.indexOf("## Embedding an element"));
+/** The bundle's path in the embed snippet of docs/embedding.md (the first `<script src>` in it). */
+const embedSection = readFileSync(new URL("../docs/embedding.md", import.meta.url), "utf8");
 const embedPath = new URL(/<script type="module" src="([^"]+)"><\/script>/.exec(embedSection)![1]!).pathname;
 
-// What the README tells a partner to paste: the bundle from /widgets/v1/. (The page is made up by the test; on a
+// What the documentation tells a partner to paste: the bundle from /widgets/v1/. (The page is made up by the test; on a
 // made-up page of another origin Chromium refuses the loopback address, so it stands on the server's own origin.)
 test.describe("the versioned bundle URL", () => {
-  test("the README tells partners to load the bundle from /widgets/v1/, and so do the example pages", () => {
+  test("the documentation tells partners to load the bundle from /widgets/v1/, and so do the example pages", () => {
     expect(embedPath).toBe("/widgets/v1/agency-widgets.js");
     for (const file of readdirSync(new URL("../examples/", import.meta.url)).filter((f) => f.endsWith(".html"))) {
       const html = readFileSync(new URL(`../examples/${file}`, import.meta.url), "utf8");

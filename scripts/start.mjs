@@ -9,6 +9,8 @@ import { startPayments } from "./start-payments.mjs";
 const root = resolve(import.meta.dirname, "..");
 const builds = [
   { name: "widgets", output: "packages/widgets/dist/agency-widgets.js", sources: ["packages/contract/src", "packages/core/src", "packages/ui/src", "packages/widgets/src"] },
+  // The React example (examples/react) imports the built bundle, so it comes after it; scripts/serve-examples.mjs serves it.
+  { name: "examples", output: "examples/react/dist/index.html", sources: ["packages/widgets/dist/agency-widgets.js", "examples/react/app.tsx", "examples/react/main.tsx", "examples/react/index.html"] },
   { name: "host", output: "host/dist/index.html", sources: ["packages/contract/src", "packages/core/src", "packages/ui/src", "packages/widgets/src", "host/src", "host/index.html", "host/public"] },
   { name: "server", output: "packages/server/dist/server.js", sources: ["packages/contract/src", "packages/server/src"] },
 ];

@@ -1,4 +1,4 @@
-import { basePathFrom, stripBase, type Locale } from "@agency/core";
+import { basePathFrom, DEFAULT_LOCALE, stripBase, type Locale } from "@agency/core";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app/app";
@@ -53,10 +53,11 @@ const scriptJson = (value: unknown) =>
 
 /**
  * Renders the page at `path` (with any preview base and the query) for the site at `origin`, its public address.
- * `serverData` answers the loaders' API calls. An address that is no page is rendered as the not-found page,
- * with status 404, in the language of its path.
+ * `serverData` answers the loaders' API calls. A page that exists once is rendered in `preferred`, the visitor's
+ * chosen language, when one is known. An address that is no page is rendered as the not-found page, with status
+ * 404, in the language of its path.
  */
-export async function render(path: string, origin: string, serverData: ServerData): Promise<RenderResult> {
+export async function render(path: string, origin: string, serverData: ServerData, preferred?: Locale): Promise<RenderResult> {
   const url = new URL(path, origin).href;
   const { pathname } = new URL(url);
   const appPath = stripBase(pathname);
@@ -65,7 +66,9 @@ export async function render(path: string, origin: string, serverData: ServerDat
 
   const base = basePathFrom(pathname);
   const handler = createStaticHandler(routes, { basename: base.replace(/(.)\/$/, "$1") });
-  const context = await handler.query(new Request(url), { requestContext: { serverData } });
+  const context = await handler.query(new Request(url), {
+    requestContext: { serverData: { get: serverData.get.bind(serverData), preferred } satisfies ServerData },
+  });
   if (context instanceof Response) {
     const location = context.headers.get("location");
     return location ? { kind: "redirect", status: context.status, location } : { kind: "browser" };
@@ -73,7 +76,7 @@ export async function render(path: string, origin: string, serverData: ServerDat
   // A loader that failed outright: the browser renders the page and its error screen itself.
   if (context.errors) return { kind: "browser" };
 
-  const locale = localeForPath(appPath);
+  const locale = localeForPath(appPath, preferred ?? DEFAULT_LOCALE);
   // Synchronous from here on, so no other request can switch the language before this render is done.
   activateLocale(locale);
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -1,12 +1,17 @@
 import "@agency/ui/styles/ui.css";
 import "./app/app.css";
 import { startIslands } from "./islands/start-islands";
+import { adoptLinkLanguage, keepLanguageCookie } from "./lib/language";
 import { readRouterData } from "./lib/router-data";
 
 /**
  * The site's entry. On a page the server sent (its data is in the page), the islands start and the router waits
  * for the first navigation; a page the browser renders itself (the portal) starts the whole app.
  */
+// A link's language (`?lang=`) and a choice remembered before the language cookie existed become the cookie, so the
+// server renders the next page in that language.
+adoptLinkLanguage(window.location.search);
+keepLanguageCookie();
 const data = readRouterData();
 if (data) void startIslands(data);
 else void import("./app/site-app").then(({ renderInBrowser }) => renderInBrowser());

@@ -21,7 +21,7 @@ export function syncLocaleWithRouter(router: AppRouter): () => void {
  */
 export function activateLocaleOf(pathname: string, search = ""): void {
   const path = stripBase(pathname);
-  adoptLinkLanguage(path, search);
+  adoptLinkLanguage(search);
   activateLocale(localeForPath(path));
 }
 

@@ -1,19 +1,20 @@
 import { stripBase } from "@agency/core";
 import { replace, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isLanguageToggleFresh } from "../lib/language";
+import { isEnglishChosen } from "../lib/language";
 import { unlocalizedPath } from "../lib/localized-path";
 
 /**
  * The language guard, as the loader of every /en page: the English page shows only when the language toggle
- * was used within the last 5 seconds; otherwise the visitor goes, replacing the history entry, to the same page
+ * was used within the last 5 seconds, the language cookie says English or the link says so (`?lang=en`; README,
+ * "Where we depart from the specification"); otherwise the visitor goes, replacing the history entry, to the same page
  * without /en. A loader decides once per navigation, so a page that is showing is never pulled away later.
  */
 export function languageGuard({ request }: LoaderFunctionArgs): Response | null {
   // The server cannot see the marker: it renders the English page, and the page's blocking language-guard
   // script sends a visitor without a fresh marker to the Dutch page before anything is painted.
   if (typeof document === "undefined") return null;
-  if (isLanguageToggleFresh()) return null;
   const url = new URL(request.url);
+  if (isEnglishChosen(url.search)) return null;
   // The request URL carries the base path (/preview/a/b/en/…); React Router adds it back to the redirect.
   return replace(`${unlocalizedPath(stripBase(url.pathname))}${url.search}${url.hash}`);
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { SkipLink } from "../components/skip-link";
 import { hostApi } from "../lib/api";
+import { localizedPath } from "../lib/localized-path";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 import "./dashboard-layout.css";
@@ -78,7 +79,7 @@ export default function DashboardLayout() {
           <span className="menu-icon" aria-hidden="true" />
           {open ? t`Close menu` : t`Menu`}
         </button>
-        <Link to="/" className="dashboard__brand">
+        <Link to={localizedPath("/", locale)} className="dashboard__brand">
           {SITE.name}
         </Link>
       </header>
@@ -90,7 +91,7 @@ export default function DashboardLayout() {
         aria-label={t`Dashboard menu`}
         {...(open ? { role: "dialog", "aria-modal": true } : {})}
       >
-        <Link to="/" className="dashboard__sidebar-brand">
+        <Link to={localizedPath("/", locale)} className="dashboard__sidebar-brand">
           {SITE.name}
         </Link>
         <nav aria-label={t`Dashboard navigation`}>

@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_DAYS, LANGUAGE_PARAM, languageFromCookie } from "@agency/contract";
 import { DEFAULT_LOCALE, type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
 import { unlocalizedPath } from "./localized-path";
 import { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS } from "./language-guard-script";
@@ -15,23 +16,56 @@ export function hasEnglishVersion(path: string): boolean {
 
 export { isEnglishPath };
 
+/** The language cookie in this browser, when it names one (none on the server). */
+function cookieLanguage(): Locale | undefined {
+  return typeof document === "undefined" ? undefined : languageFromCookie(document.cookie);
+}
+
+/** The remembered choice: the language cookie, which the server reads too, else the storage of earlier visits. */
 export function preferredLanguage(): Locale {
+  const cookie = cookieLanguage();
+  if (cookie) return cookie;
   const stored = readStorage(PREFERRED_LANGUAGE_KEY);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
+/** The cookie that lets the server render the chosen language (LANGUAGE_COOKIE in the contract). */
+function writeLanguageCookie(locale: Locale): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  const maxAge = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
 export function rememberLanguage(locale: Locale): void {
   writeStorage(PREFERRED_LANGUAGE_KEY, locale);
+  writeLanguageCookie(locale);
 }
 
 /**
- * A link from a mail names the mail's language (`?lang=en`). Opened where the site has never been (a phone,
- * another browser), the page it leads to speaks that language, and so do the pages after it: the link's language
- * becomes the remembered choice. Pages with an /en duplicate take their language from the path alone.
+ * A choice remembered before the language cookie existed lives only in storage: it is copied into the cookie, so
+ * from the next page on the server renders it.
  */
-export function adoptLinkLanguage(path: string, search: string): void {
-  const language = new URLSearchParams(search).get("lang");
-  if (isLocale(language) && !hasEnglishVersion(path)) rememberLanguage(language);
+export function keepLanguageCookie(): void {
+  const stored = readStorage(PREFERRED_LANGUAGE_KEY);
+  if (isLocale(stored) && !cookieLanguage()) writeLanguageCookie(stored);
+}
+
+/**
+ * Whether an English page may show (the language guard): the toggle was used within 5 s, the language cookie says
+ * English, or the page's link says so (`?lang=en`, as the elements' links to English pages do).
+ */
+export function isEnglishChosen(search: string, now = Date.now()): boolean {
+  return isLanguageToggleFresh(now) || cookieLanguage() === "en" || new URLSearchParams(search).get(LANGUAGE_PARAM) === "en";
+}
+
+/**
+ * A link from a mail or an element names its language (`?lang=en`). Opened where the site has never been (a phone,
+ * another browser, a partner's page), the page it leads to speaks that language, and so do the pages after it: the
+ * link's language becomes the remembered choice.
+ */
+export function adoptLinkLanguage(search: string): void {
+  const language = new URLSearchParams(search).get(LANGUAGE_PARAM);
+  if (isLocale(language) && language !== preferredLanguage()) rememberLanguage(language);
 }
 
 export function markLanguageToggle(now = Date.now()): void {
@@ -46,9 +80,9 @@ export function isLanguageToggleFresh(now = Date.now()): boolean {
 /**
  * The language a page is shown in: English under /en, Dutch on the other pages that have an English duplicate,
  * and the remembered choice on pages that exist once (login, dashboard, blog …), so an English visitor who
- * follows a link to /login is not dropped into Dutch. The desk has its own English address (/en/desk), so /desk is Dutch.
+ * follows a link to /login is not dropped into Dutch. On the server the choice is the request's language cookie. The desk has its own English address (/en/desk), so /desk is Dutch.
  */
-export function localeForPath(path: string): Locale {
+export function localeForPath(path: string, preferred: Locale = preferredLanguage()): Locale {
   if (isEnglishPath(path)) return "en";
-  return hasEnglishVersion(path) || isDeskPath(path) ? DEFAULT_LOCALE : preferredLanguage();
+  return hasEnglishVersion(path) || isDeskPath(path) ? DEFAULT_LOCALE : preferred;
 }

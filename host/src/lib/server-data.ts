@@ -7,6 +7,8 @@ import type { Locale } from "@agency/core";
 export interface ServerData {
   /** GET of an API path (without /api), e.g. "/blog?page=1&limit=6", in the page's language. */
   get(path: string, locale: Locale): Promise<{ status: number; body: unknown }>;
+  /** The visitor's chosen language (the language cookie, or the link's `?lang=`), for the pages that exist once. */
+  preferred?: Locale;
 }
 
 /** The server's data source from a loader's `context`, or undefined in the browser. */

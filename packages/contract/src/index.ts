@@ -19,6 +19,11 @@ export {
   localeFromPath,
   localizedPath,
   unlocalizedPath,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_DAYS,
+  LANGUAGE_PARAM,
+  languageFromCookie,
+  withLinkLanguage,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -97,6 +102,17 @@ export {
   type MoneyRange,
   BUDGET_AMOUNTS,
 } from "./pricing";
+
+export {
+  PROJECT_TYPE_LABELS,
+  TIMELINE_LABELS,
+  DOMAIN_STATUS_LABELS,
+  HEAR_ABOUT_US_LABELS,
+  CONTACT_FEATURE_LABELS,
+  BUDGET_UNKNOWN_LABEL,
+  budgetLabel,
+  choiceLabel,
+} from "./quote-choices/labels";
 
 export { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber, type MoneyOptions } from "./format";
 export { formatTimeAgo } from "./time-ago";

@@ -97,6 +97,40 @@ export function localizedPath(appPath: string, locale: Locale): string {
   return bare === "/" ? `/${locale}` : `/${locale}${bare}`;
 }
 
+// ---------- The visitor's language ----------
+
+/**
+ * The cookie that remembers the language a visitor chose with the toggle (`nl` or `en`), and nothing else: the
+ * server renders a page that exists at one address (/about, /blog, /login …) in it, so its first paint is in that
+ * language, and an English page opened in a new tab stays English. Necessary, not tracking (the cookie policy
+ * names it); kept a year, as the policy says of the language cookie.
+ */
+export const LANGUAGE_COOKIE = "lang";
+export const LANGUAGE_COOKIE_MAX_AGE_DAYS = 365;
+
+/** The query parameter with which a link names the language of the page it opens: `/en/contact?lang=en`. */
+export const LANGUAGE_PARAM = "lang";
+
+/** The language in a Cookie header (or `document.cookie`), when it names one. */
+export function languageFromCookie(header: string | null | undefined): Locale | undefined {
+  const value = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(header ?? "")?.[1]?.trim();
+  return isLocale(value) ? value : undefined;
+}
+
+/**
+ * A link to one of the site's English pages that says so (`?lang=en`): opened in a new tab or from a partner's
+ * page, where the visitor's choice is not known, it still shows English. Other links are returned as they are.
+ */
+export function withLinkLanguage(href: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return href;
+  const absolute = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(href);
+  if (!absolute && !href.startsWith("/")) return href;
+  const url = new URL(href, "http://link.invalid");
+  if (!isEnglishPath(stripBase(url.pathname)) || url.searchParams.has(LANGUAGE_PARAM)) return href;
+  url.searchParams.set(LANGUAGE_PARAM, locale);
+  return absolute ? url.href : `${url.pathname}${url.search}${url.hash}`;
+}
+
 // ---------- Accounts ----------
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -88,7 +88,8 @@ function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session
     if (token) config.headers.set("Authorization", `Bearer ${token}`);
     return config;
   });
-  client.interceptors.response.use(undefined, (error: unknown) => {
+  client.interceptors.response.use(undefined, async (error: unknown) => {
+    if (isAxiosError(error) && !error.response) await markRefusedOrigin(error, apiBase);
     if (isAxiosError(error) && error.response?.status === 401) {
       // A request sent for a session that has ended here since (a logout while a panel was still loading) or been
       // replaced (a new sign-in) says nothing about the current one: the rule is for the session of now.
@@ -193,6 +194,29 @@ export function apiStatus(error: unknown): number | undefined {
 /** True when the request never got an answer (offline, DNS, CORS refused). */
 export function isNetworkError(error: unknown): boolean {
   return isAxiosError(error) && !error.response;
+}
+
+const refusedOrigins = new WeakSet<object>();
+
+/**
+ * A call to an API on another origin that got no answer: the browser hides a refusal under CORS (this page's origin
+ * is not among the server's ALLOWED_ORIGINS) as a network error. A request that may not read the answer
+ * (`no-cors`) reaches the server all the same: when it does, the server is there and it was the refusal.
+ */
+async function markRefusedOrigin(error: AxiosError, apiBase: string): Promise<void> {
+  const service = new URL(apiBase, window.location.href);
+  if (service.origin === window.location.origin || typeof fetch !== "function") return;
+  try {
+    await fetch(`${service.href.replace(/\/$/, "")}/health`, { mode: "no-cors", cache: "no-store", credentials: "omit" });
+    refusedOrigins.add(error);
+  } catch {
+    // Not reached either: a network problem, not the page's origin.
+  }
+}
+
+/** True when a call failed because the API does not allow this page's origin (CORS), not because of the network. */
+export function isOriginRefused(error: unknown): boolean {
+  return typeof error === "object" && error !== null && refusedOrigins.has(error);
 }
 
 /** Seconds from a 429's Retry-After header or body. */

@@ -44,6 +44,7 @@ export {
   apiErrorCode,
   apiStatus,
   isNetworkError,
+  isOriginRefused,
   retryAfterSeconds,
   navigation,
 } from "./api-client";

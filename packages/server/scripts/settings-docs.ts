@@ -1,5 +1,5 @@
 /**
- * Writes `.env.example` and the settings table of the README from the settings schema
+ * Writes `.env.example` and the settings table of docs/configuration.md from the settings schema
  * (`packages/server/src/config/settings.ts`): `npm run settings:docs`. A server test compares both files with
  * `settingsDocs()` and fails until they are written again.
  */
@@ -19,18 +19,20 @@ const ENV_EXAMPLE_INTRO = `# Every setting of the server, with its default (or a
 # ./data/outbox. Running it in containers or as several instances: docs/deploy.md.
 # Written by \`npm run settings:docs\` from packages/server/src/config/settings.ts: change a setting there.`;
 
+/** The document with the settings table (the README points to it). */
+const CONFIGURATION_DOC = "docs/configuration.md";
 const TABLE_START = "<!-- settings table: written by `npm run settings:docs` from packages/server/src/config/settings.ts -->";
 const TABLE_END = "<!-- end of settings table -->";
 
 /** The files the schema writes, by path from the repository root, with their content. */
 export function settingsDocs(): Record<string, string> {
-  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const readme = readFileSync(path.join(repoRoot, CONFIGURATION_DOC), "utf8");
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${TABLE_START} … ${TABLE_END}`);
+  if (start < 0 || end < start) throw new Error(`${CONFIGURATION_DOC} lacks the markers ${TABLE_START} … ${TABLE_END}`);
   return {
     ".env.example": envExample(),
-    "README.md": `${readme.slice(0, start)}${TABLE_START}\n${settingsTable()}\n${readme.slice(end)}`,
+    [CONFIGURATION_DOC]: `${readme.slice(0, start)}${TABLE_START}\n${settingsTable()}\n${readme.slice(end)}`,
   };
 }
 
@@ -90,5 +92,5 @@ function comment(text: string | undefined): string[] {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const [file, content] of Object.entries(settingsDocs())) writeFileSync(path.join(repoRoot, file), content);
-  console.info("Wrote .env.example and the settings table of README.md from packages/server/src/config/settings.ts");
+  console.info("Wrote .env.example and the settings table of docs/configuration.md from packages/server/src/config/settings.ts");
 }

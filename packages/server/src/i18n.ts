@@ -5,7 +5,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { isLocale, LOCALES, localeFromAcceptLanguage, type Locale } from "@agency/contract";
 import type { FastifyRequest } from "fastify";
 import PO from "pofile";
-import { contractLocalesDir, serverLocalesDir } from "./paths";
+import { contractLocalesDir, quoteChoicesLocalesDir, serverLocalesDir } from "./paths";
 
 /**
  * Everything the server says to people goes through Lingui, like the browser code: the contract's error texts
@@ -32,7 +32,11 @@ export function i18nFor(locale: Locale): I18n {
   if (!i18n) {
     i18n = setupI18n();
     i18n.setMessagesCompiler(compileMessage);
-    i18n.load(locale, { ...readCatalog(contractLocalesDir, locale), ...readCatalog(serverLocalesDir, locale) });
+    i18n.load(locale, {
+      ...readCatalog(contractLocalesDir, locale),
+      ...readCatalog(quoteChoicesLocalesDir, locale),
+      ...readCatalog(serverLocalesDir, locale),
+    });
     i18n.activate(locale);
     instances.set(locale, i18n);
   }

@@ -12,3 +12,4 @@ export const blogContentDir = `${packageRoot}content/blog`;
 /** The server's own texts (mails, pages, answers) and the contract's error texts, read at start. */
 export const serverLocalesDir = `${packageRoot}src/locales`;
 export const contractLocalesDir = `${repoRoot}packages/contract/src/locales`;
+export const quoteChoicesLocalesDir = `${repoRoot}packages/contract/src/quote-choices/locales`;

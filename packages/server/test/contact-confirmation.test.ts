@@ -37,6 +37,37 @@ describe("the confirmation mail to the sender of a quote request", () => {
     expect(rows).toEqual([{ topic: "contact.confirmation", sent_at: expect.any(Date) }]);
   });
 
+  // A Dutch visitor picks "€ 2.400 - € 3.200" (sent as 3000-4000), an English one "$3,000 - $4,000"; both mails name
+  // every choice as the form did, in the mail's language, and the agency's Dutch mail keeps the visitor's currency.
+  it.each([
+    [
+      "nl",
+      ["Soort project: Website redesign", "Budget: € 2.400 - € 3.200", "Planning: Flexibel", "Domein: Ik heb hier hulp bij nodig", "Functies: Online reserveren, Analytics op maat"],
+      ["Soort project: Website redesign", "Budget: € 2.400 - € 3.200", "Planning: Flexibel", "Domein: Ik heb hier hulp bij nodig", "Functies: Online reserveren, Analytics op maat", "Gevonden via: Aanbeveling"],
+    ],
+    [
+      "en",
+      ["Project type: Website redesign", "Budget: $3,000 - $4,000", "Timeline: Flexible", "Domain: I need help with this", "Features: Online booking, Custom analytics"],
+      ["Soort project: Website redesign", "Budget: US$ 3.000 - US$ 4.000", "Planning: Flexibel", "Domein: Ik heb hier hulp bij nodig", "Functies: Online reserveren, Analytics op maat", "Gevonden via: Aanbeveling"],
+    ],
+  ])("names the choices (%s) with the form's labels and the budget in the amounts picked, also to the agency", async (language, confirmation, notification) => {
+    const email = uniqueEmail(`labels-${language}`);
+    const choices = { projectType: "redesign", budgetRange: "3000-4000", timeline: "flexible", domainStatus: "need-help", hearAboutUs: "referral" };
+    const res = await send(quoteRequest({ email, language, ...choices, features: ["online-booking", "analytics"] }));
+    expect(res.statusCode).toBe(200);
+    await t.app.settle();
+    await t.app.outbox.deliver();
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    const [mail] = mailsTo(email).map(plain);
+    const [agency] = agencyMailsAbout(email).map((m) => plain(mailText(m.raw)));
+    for (const line of confirmation) expect(mail).toContain(line);
+    for (const line of notification) expect(agency).toContain(line);
+    for (const code of [": redesign", ": 3000-4000", ": flexible", ": need-help", "online-booking", ": referral"]) {
+      expect(mail).not.toContain(code);
+      expect(agency).not.toContain(code);
+    }
+  });
+
   it("goes at most once an hour to an address; further requests are stored and notified to the agency", async () => {
     const email = uniqueEmail("repeat");
     for (let i = 0; i < 3; i++) expect((await send(quoteRequest({ email, message: `Request ${i}` }))).statusCode).toBe(200);

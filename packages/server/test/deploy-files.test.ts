@@ -65,7 +65,7 @@ describe("settings", () => {
     for (const setting of settingList()) expect(setting.env && setting.description, setting.env).toBeTruthy();
   });
 
-  it(".env.example and the README's settings table are what `npm run settings:docs` writes from the schema", () => {
+  it(".env.example and the settings table (docs/configuration.md) are what `npm run settings:docs` writes from the schema", () => {
     for (const [file, content] of Object.entries(settingsDocs())) expect(read(file), `${file}: run npm run settings:docs`).toBe(content);
   });
 });

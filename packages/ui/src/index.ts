@@ -8,3 +8,4 @@ export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";
 export { adoptStyles, uiCss } from "./styles";
 export { uiCatalog } from "./i18n";
+export { originRefusedMessage } from "./connection/origin-refused";

@@ -4,12 +4,13 @@ import { describe, expect, it, vi } from "vitest";
 import { LANGUAGE_TOGGLE_KEY, languageGuardScript } from "../language-guard-script";
 
 /** Runs the text of /language-guard.js against a window at `href` with the given toggle marker. */
-function visit(href: string, marker: string | null, now = 1_000_000) {
+function visit(href: string, marker: string | null, now = 1_000_000, cookie = "") {
   const url = new URL(href);
   const replace = vi.fn();
   const fakeWindow = {
     location: { pathname: url.pathname, search: url.search, hash: url.hash, replace },
     sessionStorage: { getItem: (key: string) => (key === LANGUAGE_TOGGLE_KEY ? marker : null) },
+    document: { cookie },
   };
   vi.spyOn(Date, "now").mockReturnValue(now);
   // The file as the browser runs it: a classic script that reads `window` and `Date`.
@@ -33,6 +34,16 @@ describe("the language guard script", () => {
     expect(visit("https://site.test/en/pricing", String(1_000_000 - 4_000))).not.toHaveBeenCalled();
     expect(visit("https://site.test/en/pricing", String(1_000_000 - 6_000))).toHaveBeenCalledWith("/pricing");
     expect(visit("https://site.test/en/pricing", "nonsense")).toHaveBeenCalledWith("/pricing");
+  });
+
+  it("leaves the English page alone when the language cookie says English or the link does (?lang=en)", () => {
+    expect(visit("https://site.test/en/pricing", null, 1_000_000, "a=1; lang=en")).not.toHaveBeenCalled();
+    expect(visit("https://site.test/en/privacy-policy?lang=en", null)).not.toHaveBeenCalled();
+    expect(visit("https://site.test/preview/a/b/en/contact?x=1&lang=en", null)).not.toHaveBeenCalled();
+    // Anything else is no choice of English.
+    expect(visit("https://site.test/en/pricing", null, 1_000_000, "lang=nl; xlang=en")).toHaveBeenCalledWith("/pricing");
+    expect(visit("https://site.test/en/pricing?lang=nl&slang=en", null)).toHaveBeenCalledWith("/pricing?lang=nl&slang=en");
+    expect(visit("https://site.test/en/pricing", null, 1_000_000, "lang=english")).toHaveBeenCalledWith("/pricing");
   });
 
   it("does nothing on Dutch pages or paths that only start with 'en'", () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  adoptLinkLanguage,
   hasEnglishVersion,
+  isEnglishChosen,
+  keepLanguageCookie,
   isLanguageToggleFresh,
   LANGUAGE_TOGGLE_KEY,
   localeForPath,
@@ -50,6 +53,40 @@ describe("page language", () => {
     for (const path of ["/login", "/register", "/forgot-password", "/reset-password", "/subscribe", "/dashboard/settings", "/blog"]) {
       expect(localeForPath(path)).toBe("en");
     }
+  });
+
+  it("keeps the choice in the language cookie too, which the server reads, and takes the cookie first", () => {
+    rememberLanguage("en");
+    expect(document.cookie).toContain("lang=en");
+    localStorage.clear();
+    expect(localeForPath("/about")).toBe("en");
+    rememberLanguage("nl");
+    expect(document.cookie).toContain("lang=nl");
+    expect(localeForPath("/about")).toBe("nl");
+  });
+
+  it("copies a choice remembered before the cookie existed into the cookie", () => {
+    localStorage.setItem("preferredLanguage", "en");
+    keepLanguageCookie();
+    expect(document.cookie).toContain("lang=en");
+  });
+
+  it("takes a link's language (?lang=) as the remembered choice, on any page", () => {
+    adoptLinkLanguage("?token=x&lang=en");
+    expect(preferredLanguage()).toBe("en");
+    expect(document.cookie).toContain("lang=en");
+  });
+
+  it("lets an English page show after the toggle, with the language cookie, or when its link says English", () => {
+    expect(isEnglishChosen("")).toBe(false);
+    expect(isEnglishChosen("?lang=nl")).toBe(false);
+    expect(isEnglishChosen("?lang=en")).toBe(true);
+    rememberLanguage("en");
+    expect(isEnglishChosen("")).toBe(true);
+    rememberLanguage("nl");
+    expect(isEnglishChosen("")).toBe(false);
+    markLanguageToggle();
+    expect(isEnglishChosen("")).toBe(true);
   });
 
   it("ignores a remembered value that is not a language", () => {

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const server = serverDataFrom(context);
   if (!server) return null;
   const id = params.id ?? "";
-  const locale = localeForPath(stripBase(new URL(request.url).pathname));
+  const locale = localeForPath(stripBase(new URL(request.url).pathname), server.preferred);
   const { status, body } = await server.get(`/blog/${encodeURIComponent(id)}`, locale);
   const answer: Answer =
     status === 200 && (body as BlogPostResponse).success

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (!server) return null;
   const url = new URL(request.url);
   const page = pageFrom(url.searchParams);
-  const locale = localeForPath(stripBase(url.pathname));
+  const locale = localeForPath(stripBase(url.pathname), server.preferred);
   const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}&language=${locale}`, locale);
   if (status !== 200) return { page, locale, status: "error" };
   const { posts, pagination } = body as BlogListResponse;

@@ -1,7 +1,7 @@
 import type { Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { say } from "../i18n";
-import { quoteLabels, sharedMailTexts, type MailContent } from "../mail/templates";
+import { quoteChoiceTexts, quoteLabels, sharedMailTexts, type MailContent } from "../mail/templates";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
 import { contactRef } from "./notify";
@@ -29,17 +29,26 @@ const t = {
 
 export function quoteConfirmationMail(locale: Locale, row: ContactRow): MailContent {
   const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
+  const choice = quoteChoiceTexts(locale, {
+    projectType: row.project_type,
+    budgetRange: row.budget_range,
+    timeline: row.timeline,
+    domainStatus: row.domain_status,
+    features: row.features,
+    hearAboutUs: row.hear_about_us,
+    language: row.language,
+  });
   const fields: [string, string][] = [
     [label("name"), row.name],
     [label("email"), row.email],
     [label("company"), row.company],
     [label("phone"), `${row.country_code} ${row.phone}`],
     [label("currentWebsite"), row.current_website],
-    [label("projectType"), row.project_type],
-    [label("budgetRange"), row.budget_range],
-    [label("timeline"), row.timeline],
-    [label("domainStatus"), row.domain_status],
-    [label("features"), row.features.join(", ")],
+    [label("projectType"), choice.projectType],
+    [label("budgetRange"), choice.budgetRange],
+    [label("timeline"), choice.timeline],
+    [label("domainStatus"), choice.domainStatus],
+    [label("features"), choice.features],
     [label("primaryGoal"), row.primary_goal],
   ];
   const lines = fields.filter(([, value]) => value).map(([key, value]) => `${key}: ${value}`);

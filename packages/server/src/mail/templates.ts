@@ -1,5 +1,18 @@
-import { formatDateTime, type Locale } from "@agency/contract";
-import { say } from "../i18n";
+import {
+  budgetLabel,
+  choiceLabel,
+  CONTACT_FEATURE_LABELS,
+  DOMAIN_STATUS_LABELS,
+  formatDateTime,
+  HEAR_ABOUT_US_LABELS,
+  isLocale,
+  PROJECT_TYPE_LABELS,
+  TIMELINE_LABELS,
+  BUDGET_RANGES,
+  type BudgetRange,
+  type Locale,
+} from "@agency/contract";
+import { i18nFor, say } from "../i18n";
 
 export interface MailContent {
   subject: string;
@@ -62,6 +75,35 @@ export const quoteLabels = {
   message: /*i18n*/ { id: "mail.quote.message", message: "Message" },
 };
 
+/** What a quote request's choices are written as in a mail: the contract's labels of them, as the form showed them. */
+export interface QuoteChoices {
+  projectType: string;
+  budgetRange: string;
+  timeline: string;
+  domainStatus: string;
+  features: string[];
+  hearAboutUs: string;
+  /** The language of the form the visitor filled in, whose currency the budget was picked in. */
+  language: Locale;
+}
+
+/**
+ * The choices of a quote request in the mail's language, named as the form names them, the budget in the
+ * currency and amounts the visitor picked. A value the contract does not know (an earlier release's) stays as it is.
+ */
+export function quoteChoiceTexts(locale: Locale, d: QuoteChoices) {
+  const i18n = i18nFor(locale);
+  const pickedIn = isLocale(d.language) ? d.language : locale;
+  return {
+    projectType: choiceLabel(i18n, PROJECT_TYPE_LABELS, d.projectType),
+    budgetRange: (BUDGET_RANGES as readonly string[]).includes(d.budgetRange) ? budgetLabel(d.budgetRange as BudgetRange, pickedIn, locale) : d.budgetRange,
+    timeline: choiceLabel(i18n, TIMELINE_LABELS, d.timeline),
+    domainStatus: choiceLabel(i18n, DOMAIN_STATUS_LABELS, d.domainStatus),
+    features: d.features.map((feature) => choiceLabel(i18n, CONTACT_FEATURE_LABELS, feature)).join(", "),
+    hearAboutUs: d.hearAboutUs ? choiceLabel(i18n, HEAR_ABOUT_US_LABELS, d.hearAboutUs) : "",
+  };
+}
+
 export function resetPasswordMail(locale: Locale, { name, link }: { name: string; link: string }): MailContent {
   return {
     subject: say(locale, m.resetSubject),
@@ -109,20 +151,21 @@ export interface QuoteNotificationData {
 /** To the agency inbox: every field of a quote request that was filled in. */
 export function quoteNotificationMail(locale: Locale, d: QuoteNotificationData): MailContent {
   const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
+  const choice = quoteChoiceTexts(locale, d);
   const rows: [string, string][] = [
     [label("name"), d.name],
     [label("email"), d.email],
     [label("company"), d.company],
     [label("phone"), d.phone],
     [label("currentWebsite"), d.currentWebsite],
-    [label("projectType"), d.projectType],
-    [label("budgetRange"), d.budgetRange],
-    [label("timeline"), d.timeline],
-    [label("domainStatus"), d.domainStatus],
-    [label("features"), d.features.join(", ")],
+    [label("projectType"), choice.projectType],
+    [label("budgetRange"), choice.budgetRange],
+    [label("timeline"), choice.timeline],
+    [label("domainStatus"), choice.domainStatus],
+    [label("features"), choice.features],
     [label("primaryGoal"), d.primaryGoal],
     [label("biggestChallenge"), d.biggestChallenge],
-    [label("hearAboutUs"), d.hearAboutUs],
+    [label("hearAboutUs"), choice.hearAboutUs],
     [label("language"), d.language],
     [label("source"), [d.source, d.pageUrl].filter(Boolean).join(" — ")],
     ["UTM", Object.entries(d.utm).map(([k, v]) => `${k}=${v}`).join(", ")],

@@ -91,7 +91,8 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
       .code(page.status)
       .header("content-security-policy", page.csp)
       .header("cache-control", NO_CACHE)
-      .header("vary", "accept-encoding")
+      // A page that exists once is in the language of the visitor's language cookie.
+      .header("vary", "accept-encoding, cookie")
       .type("text/html; charset=utf-8");
     setPageOpenerPolicy(request, reply);
     if (!encoding) return reply.send(page.body.html);
@@ -118,7 +119,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
    */
   async function notFound(request: FastifyRequest, reply: FastifyReply) {
     if (acceptsHtml(request) && (await isDir(hostDist))) {
-      const page = await pages.answer(request.url);
+      const page = await pages.answer(request.url, request.headers.cookie);
       if (page?.kind === "page") return sendPage(request, reply, page);
     }
     return reply.sendError(404, "not_found");
@@ -158,7 +159,7 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
     // not-found page when a browser asks. The browser hydrates what it needs of them.
     const kind = path.extname(pathname) ? null : await pages.kindOf(pathname);
     if (kind === "rendered" || (kind === "missing" && acceptsHtml(request))) {
-      const page = await pages.answer(request.url);
+      const page = await pages.answer(request.url, request.headers.cookie);
       if (page?.kind === "redirect") return reply.redirect(page.location, page.status);
       if (page?.kind === "page") return sendPage(request, reply, page);
     }

@@ -2,7 +2,7 @@ import { access } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { basePathFrom, isEnglishPath, stripBase } from "@agency/contract";
+import { basePathFrom, isEnglishPath, isLocale, LANGUAGE_PARAM, languageFromCookie, stripBase, type Locale } from "@agency/contract";
 import type { FastifyInstance } from "fastify";
 import { blogContentVersion } from "../blog/sync";
 import { LruCache } from "../lib/lru-cache";
@@ -27,6 +27,7 @@ interface ServerEntry {
     path: string,
     origin: string,
     serverData: { get(path: string, locale: string): Promise<{ status: number; body: unknown }> },
+    preferred?: Locale,
   ): Promise<RenderResult>;
   pageKindOf(appPath: string): PageKind;
   /** The address the page at a URL is rendered from: its path with only the query parameters the page reads. */
@@ -48,8 +49,11 @@ export type PageAnswer =
 export interface PageRenderer {
   /** How the server answers this app path (no base, no query), or null when there is no server entry. */
   kindOf(appPath: string): Promise<PageKind | null>;
-  /** The answer for the page at `url` (with base and query), or null when the entry is missing or failed. */
-  answer(url: string): Promise<PageAnswer | null>;
+  /**
+   * The answer for the page at `url` (with base and query), or null when the entry is missing or failed. `cookie`
+   * is the request's Cookie header: a page that exists once is rendered in the language it names.
+   */
+  answer(url: string, cookie?: string): Promise<PageAnswer | null>;
 }
 
 /**
@@ -82,6 +86,13 @@ function pageBody(text: string): PageBody {
       return result;
     },
   };
+}
+
+/** The visitor's chosen language: a link's `?lang=` (a mail's, an element's), else the language cookie. */
+function chosenLanguage(url: string, cookie: string | undefined): Locale | undefined {
+  const query = url.includes("?") ? new URLSearchParams(url.slice(url.indexOf("?") + 1).replace(/#.*$/, "")) : undefined;
+  const linked = query?.get(LANGUAGE_PARAM);
+  return isLocale(linked) ? linked : languageFromCookie(cookie);
 }
 
 /**
@@ -128,12 +139,12 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
     },
   };
 
-  async function renderPage(site: { entry: ServerEntry; csp: string }, pageUrl: string): Promise<PageAnswer | null> {
+  async function renderPage(site: { entry: ServerEntry; csp: string }, pageUrl: string, preferred?: Locale): Promise<PageAnswer | null> {
     const pathname = pageUrl.replace(/[?#].*$/, "");
     const basePath = basePathFrom(pathname);
     const appPath = stripBase(pathname, basePath);
     try {
-      const result = await site.entry.render(pageUrl, new URL(app.config.publicUrl).origin, serverData);
+      const result = await site.entry.render(pageUrl, new URL(app.config.publicUrl).origin, serverData, preferred);
       app.metrics.pageRenders.inc({ result: "render" });
       if (result.kind !== "page") return result;
       const shell = await renderedShell(options.hostDist, basePath, appPath);
@@ -152,7 +163,7 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
     async kindOf(appPath) {
       return (await load())?.entry.pageKindOf(appPath) ?? null;
     },
-    async answer(url) {
+    async answer(url, cookie) {
       const site = await load();
       if (!site) return null;
       const version = blogContentVersion();
@@ -161,8 +172,11 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
         variants.clear();
         cacheVersion = version;
       }
-      const key = site.entry.renderedPageUrl(url);
-      const cache = key.includes("?") || basePathFrom(key) !== "/" ? variants : pages;
+      const pageUrl = site.entry.renderedPageUrl(url);
+      const preferred = chosenLanguage(url, cookie);
+      // One document per language chosen: the pages that exist once differ by it (the others render the same).
+      const key = preferred ? `${pageUrl} ${preferred}` : pageUrl;
+      const cache = pageUrl.includes("?") || basePathFrom(pageUrl) !== "/" ? variants : pages;
       const cached = cache.get(key);
       if (cached) {
         app.metrics.pageRenders.inc({ result: "hit" });
@@ -170,7 +184,7 @@ export function createPageRenderer(app: FastifyInstance, options: { serverEntry:
       }
       let rendering = inFlight.get(key);
       if (!rendering) {
-        rendering = renderPage(site, key).finally(() => inFlight.delete(key));
+        rendering = renderPage(site, pageUrl, preferred).finally(() => inFlight.delete(key));
         inFlight.set(key, rendering);
       }
       const answer = await rendering;

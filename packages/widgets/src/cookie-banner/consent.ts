@@ -10,7 +10,7 @@ export const CONSENT_VERSION = 1;
 /** A decision counts for 12 months (the cookie policy's 365 days for the consent cookie); then the banner asks again. */
 export const CONSENT_MAX_AGE_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The banner waits 1 s after load, so it does not compete with the page's first paint. */
+/** The banner appears 1 s after the page's load event (after-page-load.ts), so it does not compete with the first paint. */
 export const BANNER_DELAY_MS = 1000;
 /** Window event behind `AgencyWidgets.openCookieSettings()`; the mounted banner listens for it. */
 export const OPEN_SETTINGS_EVENT = "agency-cookie-settings-open";

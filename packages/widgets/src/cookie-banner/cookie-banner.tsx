@@ -18,6 +18,7 @@ import {
   type ConsentRecord,
   type ConsentRequirements,
 } from "./consent";
+import { afterPageLoad } from "./after-page-load";
 import { updateConsentMode } from "./consent-mode";
 import { activateConsentScripts } from "./consent-scripts";
 
@@ -68,8 +69,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: C
       activateConsentScripts(current);
       return;
     }
-    const timer = setTimeout(() => setOpen(true), BANNER_DELAY_MS);
-    return () => clearTimeout(timer);
+    return afterPageLoad(BANNER_DELAY_MS, () => setOpen(true));
   }, [version, maxAgeDays]);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { withLinkLanguage } from "@agency/contract";
 import { createI18nFor, DEFAULT_LOCALE, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
@@ -48,7 +49,7 @@ function toHref(to: string, basePath: string): string {
 type R2wcElementClass = new () => HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
 
 /**
- * Turns a React component into an `agency-*` custom element (see the README's "Embedding" section).
+ * Turns a React component into an `agency-*` custom element (see docs/embedding.md).
  *
  * r2wc is the mechanism, used through its public API only: `r2wc(Component, { shadow: "open" })` gives a class
  * that attaches the open shadow root, mounts a React root in it when the element is connected (handing the
@@ -119,7 +120,8 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
     );
 
     const value = useMemo<ElementApi>(() => {
-      const hrefFor = (to: string) => toHref(to, settings.basePath);
+      // A link to an English page says so (`?lang=en`): opened in a new tab or from a partner's page it stays English.
+      const hrefFor = (to: string) => withLinkLanguage(toHref(to, settings.basePath), settings.locale);
       const emit: ElementApi["emit"] = (name, detail) => {
         const event = meta.events[name];
         // The manifest and the types list what an element sends; an event missing there is a bug here.

@@ -1,5 +1,5 @@
 import { apiErrorMessage, authApi, isEmail } from "@agency/core";
-import { toast } from "@agency/ui";
+import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -46,7 +46,7 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
       toast.success(t`Check your email for reset instructions`, { locale: settings.locale });
       setSentTo(address);
     } catch (error) {
-      const message = apiErrorMessage(error, i18n) ?? t`Failed to send reset email`;
+      const message = apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? t`Failed to send reset email`;
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {

@@ -1,5 +1,5 @@
-import { apiErrorCode, apiErrorMessage, isEmail, retryAfterSeconds } from "@agency/core";
-import { toast } from "@agency/ui";
+import { apiErrorCode, apiErrorMessage, isEmail, isNetworkError, retryAfterSeconds } from "@agency/core";
+import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -57,8 +57,12 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       flow.fail();
       // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
       const wait = retryAfterSeconds(error);
+      // No answer at all: the page's origin refused by the API (CORS), or the network; else the spec's fallback.
+      const unanswered = isNetworkError(error) ? t`Network error - check your internet connection` : undefined;
       const message =
-        wait !== undefined && !apiErrorCode(error) ? tooManyAttempts(wait) : (apiErrorMessage(error, i18n) ?? t`Login failed`);
+        wait !== undefined && !apiErrorCode(error)
+          ? tooManyAttempts(wait)
+          : (apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? unanswered ?? t`Login failed`);
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {

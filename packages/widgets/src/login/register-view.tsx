@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, apiErrorMessage, authApi, isEmail } from "@agency/core";
-import { toast } from "@agency/ui";
+import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";
@@ -64,7 +64,7 @@ export function RegisterView({ flow, focusHeading }: { flow: AuthFlow; focusHead
       flow.finish("/subscribe");
     } catch (error) {
       flow.fail();
-      const message = apiErrorMessage(error, i18n) ?? t`Registration failed`;
+      const message = apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? t`Registration failed`;
       toast.error(message, { locale: settings.locale });
       setServerError(message);
     } finally {

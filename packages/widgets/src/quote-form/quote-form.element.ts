@@ -1,4 +1,5 @@
 import { defineElement } from "../element/define-element";
+import { quoteChoicesCatalog } from "@agency/contract/quote-choices";
 import { choicesCss, formCatalog, formCss } from "@agency/ui/form";
 import { QuoteForm, type QuoteFormProps } from "./quote-form";
 import css from "./quote-form.css?inline";
@@ -8,6 +9,6 @@ import { quoteFormMeta } from "./quote-form.meta";
 export const AgencyQuoteForm = defineElement<QuoteFormProps>({
   meta: quoteFormMeta,
   component: QuoteForm,
-  catalog: [formCatalog, { nl, en: () => import("./locales/en.po") }],
+  catalog: [formCatalog, quoteChoicesCatalog, { nl, en: () => import("./locales/en.po") }],
   css: [formCss, choicesCss, css],
 });

@@ -1,3 +1,4 @@
+import { withLinkLanguage } from "@agency/contract";
 import { HONEYPOT_FIELD } from "@agency/core";
 import { CheckboxGroup, SelectField, TextAreaField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -168,7 +169,7 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
       <p className="quote__privacy" part="privacy">
         <Trans>
           We use your details only to answer your request and keep them for 2 years after our last contact.{" "}
-          <a href={privacyHref || agencyPrivacyHref(settings.apiBase, settings.locale)} target="_blank" rel="noopener" className="ag-link">
+          <a href={withLinkLanguage(privacyHref || agencyPrivacyHref(settings.apiBase, settings.locale), settings.locale)} target="_blank" rel="noopener" className="ag-link">
             Read our privacy policy (opens in a new tab)
           </a>
         </Trans>

@@ -1,3 +1,4 @@
+import { originRefusedMessage } from "@agency/ui";
 import { apiErrorMessage, apiStatus, contactApi, isNetworkError, type ContactRequestPayload } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
@@ -47,6 +48,8 @@ export function useQuoteSubmission() {
     const serverMessage = apiErrorMessage(error, i18n);
     if (serverMessage) return serverMessage;
     if (apiStatus(error) === 500) return t`Server error - please try again later`;
+    const refused = originRefusedMessage(i18n, error);
+    if (refused) return refused;
     if (isNetworkError(error)) return t`Network error - check your internet connection`;
     return t`Failed to send message - please try again`;
   };

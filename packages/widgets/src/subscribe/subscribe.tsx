@@ -9,7 +9,7 @@ import {
   type BillingPeriod,
   type Plan,
 } from "@agency/core";
-import { Spinner, toast } from "@agency/ui";
+import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
@@ -133,7 +133,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       });
     } catch (error) {
       // A 401 already sent the visitor to the login page (the API client's rule); a toast would only add noise.
-      if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error, i18n) ?? t`Failed to start checkout`, { locale });
+      if (apiStatus(error) !== 401) toast.error(apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? t`Failed to start checkout`, { locale });
       setCheckout("idle");
       return;
     }

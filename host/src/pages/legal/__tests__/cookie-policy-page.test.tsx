@@ -34,6 +34,16 @@ describe("CookiePolicyPage", () => {
     },
   );
 
+  it.each([
+    ["nl", "/cookie-policy", "Taal (lang)", "Noodzakelijk", "Hij bevat alleen die keuze, wordt gezet als je de taalknop gebruikt"],
+    ["en", "/en/cookie-policy", "Language (lang)", "Necessary", "It holds only that choice, is set when you use the language switch"],
+  ] as const)("names the language cookie (%s) as a necessary cookie that holds only the language", (locale, path, name, type, purpose) => {
+    renderPage(CookiePolicyPage, locale, path);
+    const row = screen.getByText(name, { exact: true }).closest("tr")!;
+    expect(row).toHaveTextContent(type);
+    expect(row).toHaveTextContent(purpose);
+  });
+
   it("states the cookie retention periods", () => {
     renderPage(CookiePolicyPage, "en", "/en/cookie-policy");
     const text = document.body.textContent ?? "";

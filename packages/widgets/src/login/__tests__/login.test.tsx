@@ -185,6 +185,31 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await waitFor(() => expect(navigations.map((n) => n.to)).toEqual(["/account"]));
     });
 
+    it("says the page's origin is not allowed when the API on another origin refuses it (CORS), and names a network problem", async () => {
+      const refused =
+        locale === "nl"
+          ? `Het adres van deze pagina (${window.location.origin}) mag de dienst van het bureau niet gebruiken.`
+          : `This page's address (${window.location.origin}) is not allowed to use the agency's service.`;
+      // The browser hides a CORS refusal as a network error; the server itself answers a request without CORS.
+      server.use(
+        http.post(`${API}/auth/login`, () => HttpResponse.error()),
+        http.get(`${API}/health`, () => HttpResponse.text("")),
+      );
+      const { ui } = await at();
+      const u = userEvent.setup();
+      fill(ui.getByLabelText(T.email), "ann@example.com");
+      fill(ui.getByLabelText(T.password), "correct-horse-7");
+      await u.click(ui.getByRole("button", { name: T.login }));
+      await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(refused));
+      expect(ui.getByRole("alert")).not.toHaveTextContent(T.loginFailed);
+
+      // Not reached at all: the network, not the origin.
+      server.use(http.get(`${API}/health`, () => HttpResponse.error()));
+      await u.click(ui.getByRole("button", { name: T.login }));
+      const network = locale === "nl" ? "Netwerkfout - controleer je internetverbinding" : "Network error - check your internet connection";
+      await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(network));
+    });
+
     it("shows the server's message as a toast and a banner, and 'Login failed' when it has none", async () => {
       server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ error: "Invalid email or password" }, { status: 400 })));
       const { ui } = await at();
