@@ -1,6 +1,6 @@
 import { formatDateTime } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { RefObject } from "react";
+import { useEffect, useRef } from "react";
 import { useElement } from "../element/element-context";
 import type { ConsentChoice, ConsentRecord } from "./consent";
 
@@ -10,16 +10,20 @@ interface ConsentDetailsProps {
   choice: ConsentChoice;
   onChange: (choice: ConsentChoice) => void;
   onSave: () => void;
-  /** The first box the visitor can change: focused when the settings were asked for. */
-  firstOption: RefObject<HTMLInputElement | null>;
+  /** Focus the first box the visitor can change: the settings were asked for (a link, openCookieSettings()). */
+  focusFirst: boolean;
   /** The decision that counts, shown as proof the visitor can quote; null before any. */
   record: ConsentRecord | null;
 }
 
 /** The per-category choices, and the proof of the decision that counts. */
-export function ConsentDetails({ id, choice, onChange, onSave, firstOption, record }: ConsentDetailsProps) {
+export default function ConsentDetails({ id, choice, onChange, onSave, focusFirst, record }: ConsentDetailsProps) {
   const { t } = useLingui();
   const { settings } = useElement();
+  const firstOption = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) firstOption.current?.focus();
+  }, [focusFirst]);
   const option = (key: "necessary" | keyof ConsentChoice, label: string, description: string) => (
     <div className="consent__option">
       <input

@@ -6,9 +6,8 @@ import { useElement } from "../element/element-context";
 import type { ConsentChoice } from "./consent";
 import type { OptionalCategory } from "./consent-cookies";
 import css from "./consent-embeds.css?inline";
+import { EMBED_SELECTOR } from "./held-frames";
 
-/** Frames held until their category is allowed: `<iframe data-consent="marketing" data-src="…">`. */
-export const EMBED_SELECTOR = 'iframe[data-consent="analytics"][data-src], iframe[data-consent="marketing"][data-src]';
 /** Marks the placeholder shown in a held frame's place. */
 export const PLACEHOLDER_ATTRIBUTE = "data-agency-consent-placeholder";
 
@@ -96,7 +95,7 @@ interface ConsentEmbedsProps {
  * placeholder in its place that names the provider and offers to load it once or to accept the category. A
  * withdrawn category unloads its frames again, and so does every new decision for frames loaded once.
  */
-export function ConsentEmbeds({ consent, onAccept }: ConsentEmbedsProps) {
+export default function ConsentEmbeds({ consent, onAccept }: ConsentEmbedsProps) {
   const frames = useHeldFrames();
   // Frames loaded once count for the decision they were loaded under; any new decision holds them again.
   const decision = JSON.stringify(consent);

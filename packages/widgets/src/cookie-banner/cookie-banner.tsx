@@ -1,6 +1,6 @@
 import { consentApi, getPageSettings, localizedPath } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import {
   anonymousId,
@@ -20,8 +20,7 @@ import {
   type ConsentRequirements,
 } from "./consent";
 import { clearRefusedCookies, DEFAULT_CONSENT_COOKIES, parsePatterns, type ConsentCookies, type OptionalCategory } from "./consent-cookies";
-import { ConsentDetails } from "./consent-details";
-import { ConsentEmbeds } from "./consent-embeds";
+import { useHasHeldFrames } from "./held-frames";
 import { updateConsentMode } from "./consent-mode";
 import { activateConsentScripts } from "./consent-scripts";
 
@@ -43,6 +42,10 @@ function storedChoice(requirements: ConsentRequirements): ConsentChoice {
   const current = consentFor(requirements);
   return { analytics: current?.analytics ?? false, marketing: current?.marketing ?? false };
 }
+
+// Only a page with held frames downloads the placeholders, and only a visitor who opens the details their code.
+const ConsentEmbeds = lazy(() => import("./consent-embeds"));
+const ConsentDetails = lazy(() => import("./consent-details"));
 
 /** The cookies each category covers: the banner's attributes, else AgencyWidgets.configure({ consentCookies }), else the defaults. */
 function consentCookies(analytics: string | undefined, marketing: string | undefined): ConsentCookies {
@@ -69,6 +72,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
   const { t } = useLingui();
   const { api, emit, settings } = useElement();
   const gpc = globalPrivacyControl();
+  const hasHeldFrames = useHasHeldFrames();
   const version = policyVersion ?? CONSENT_VERSION;
   const maxAgeDays = consentMaxAgeDays !== undefined && consentMaxAgeDays > 0 ? consentMaxAgeDays : CONSENT_MAX_AGE_DAYS;
   const id = useId();
@@ -80,7 +84,8 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
   const current = consentFor({ version, maxAgeDays });
   const [, decided] = useReducer((n: number) => n + 1, 0);
   const opener = useRef<HTMLElement | null>(null);
-  const firstOption = useRef<HTMLInputElement>(null);
+  // Someone who asked for the settings lands on them; a banner that appears by itself takes no focus.
+  const [focusDetails, setFocusDetails] = useState(false);
 
   useEffect(() => {
     setRequirements({ version, maxAgeDays });
@@ -102,6 +107,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
       event.preventDefault();
       setChoice(storedChoice({ version, maxAgeDays }));
       opener.current = deepActiveElement();
+      setFocusDetails(true);
       setShowDetails(true);
       setOpen(true);
     };
@@ -111,10 +117,10 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, reopen);
   }, [version, maxAgeDays]);
 
-  // Someone who asked for the settings lands on them; a banner that appears by itself takes no focus.
+  // The details are one click away once the banner shows: fetch their code now.
   useEffect(() => {
-    if (open && showDetails && opener.current) firstOption.current?.focus();
-  }, [open, showDetails]);
+    if (open) void import("./consent-details");
+  }, [open]);
 
   const decide = ({ analytics, marketing }: ConsentChoice) => {
     const record: ConsentRecord = {
@@ -135,6 +141,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
     clearRefusedCookies(record, consentCookies(analyticsCookies, marketingCookies));
     setOpen(false);
     setShowDetails(false);
+    setFocusDetails(false);
     updateConsentMode(record);
     activateConsentScripts(record);
     emit("agency-consent-change", record);
@@ -148,7 +155,11 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
   // Accepting from an embed's placeholder is a decision like the banner's: the other category stays as it was.
   const acceptFromEmbed = (category: OptionalCategory) =>
     decide({ analytics: current?.analytics ?? false, marketing: current?.marketing ?? false, [category]: true });
-  const embeds = <ConsentEmbeds consent={current} onAccept={acceptFromEmbed} />;
+  const embeds = hasHeldFrames && (
+    <Suspense fallback={null}>
+      <ConsentEmbeds consent={current} onAccept={acceptFromEmbed} />
+    </Suspense>
+  );
   if (!open) return embeds;
 
   const policy = policyHref || localizedPath("/cookie-policy", settings.locale);
@@ -158,70 +169,72 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
 
   return (
     <>
-    {embeds}
-    <section className="consent" part="banner" aria-labelledby={`${id}-title`}>
-      <div className="consent__body">
-        <h2 id={`${id}-title`} className="consent__title">
-          <Trans>Cookies on this website</Trans>
-        </h2>
-        <p className="consent__intro">
-          <Trans>
-            We use necessary cookies to make this website work. With your permission we also use analytics cookies to
-            improve the website and marketing cookies to measure our campaigns. You can change your choice at any time
-            via 'Cookie settings'.
-          </Trans>{" "}
-          <ElementLink to={policy} className="ag-link">
-            <Trans>Read our cookie policy</Trans>
-          </ElementLink>
-        </p>
-
-        {gpc && (
-          <p className="consent__gpc">
+      {embeds}
+      <section className="consent" part="banner" aria-labelledby={`${id}-title`}>
+        <div className="consent__body">
+          <h2 id={`${id}-title`} className="consent__title">
+            <Trans>Cookies on this website</Trans>
+          </h2>
+          <p className="consent__intro">
             <Trans>
-              Your browser sends a Global Privacy Control signal, and we respect it: marketing cookies stay off unless
-              you switch them on yourself in 'Cookie settings'.
-            </Trans>
+              We use necessary cookies to make this website work. With your permission we also use analytics cookies to
+              improve the website and marketing cookies to measure our campaigns. You can change your choice at any time
+              via 'Cookie settings'.
+            </Trans>{" "}
+            <ElementLink to={policy} className="ag-link">
+              <Trans>Read our cookie policy</Trans>
+            </ElementLink>
           </p>
-        )}
 
-        {showDetails && (
-          <ConsentDetails
-            id={id}
-            choice={choice}
-            onChange={setChoice}
-            onSave={() => decide(choice)}
-            firstOption={firstOption}
-            record={current}
-          />
-        )}
+          {gpc && (
+            <p className="consent__gpc">
+              <Trans>
+                Your browser sends a Global Privacy Control signal, and we respect it: marketing cookies stay off unless
+                you switch them on yourself in 'Cookie settings'.
+              </Trans>
+            </p>
+          )}
 
-        <div className="consent__actions">
-          <button
-            type="button"
-            className="ag-button ag-button--secondary"
-            aria-expanded={showDetails}
-            {...(showDetails ? { "aria-controls": detailsId } : {})}
-            onClick={() => setShowDetails((shown) => !shown)}
-          >
-            <Trans>Cookie settings</Trans>
-          </button>
-          <button type="button" className="ag-button" onClick={() => decide({ analytics: false, marketing: false })}>
-            <Trans>Only necessary</Trans>
-          </button>
-          <button type="button" className="ag-button" onClick={acceptAll}>
-            {gpc ? <Trans>Accept analytics</Trans> : <Trans>Accept all</Trans>}
-          </button>
+          {showDetails && (
+            <Suspense fallback={null}>
+              <ConsentDetails
+                id={id}
+                choice={choice}
+                onChange={setChoice}
+                onSave={() => decide(choice)}
+                focusFirst={focusDetails}
+                record={current}
+              />
+            </Suspense>
+          )}
+
+          <div className="consent__actions">
+            <button
+              type="button"
+              className="ag-button ag-button--secondary"
+              aria-expanded={showDetails}
+              {...(showDetails ? { "aria-controls": detailsId } : {})}
+              onClick={() => setShowDetails((shown) => !shown)}
+            >
+              <Trans>Cookie settings</Trans>
+            </button>
+            <button type="button" className="ag-button" onClick={() => decide({ analytics: false, marketing: false })}>
+              <Trans>Only necessary</Trans>
+            </button>
+            <button type="button" className="ag-button" onClick={acceptAll}>
+              {gpc ? <Trans>Accept analytics</Trans> : <Trans>Accept all</Trans>}
+            </button>
+          </div>
         </div>
-      </div>
-      <button
-        type="button"
-        className="consent__close"
-        aria-label={t`Close: only necessary cookies`}
-        onClick={() => decide({ analytics: false, marketing: false })}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </section>
+        <button
+          type="button"
+          className="consent__close"
+          aria-label={t`Close: only necessary cookies`}
+          onClick={() => decide({ analytics: false, marketing: false })}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </section>
     </>
   );
 }
