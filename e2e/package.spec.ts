@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -99,6 +100,18 @@ test.describe("the installable package", () => {
     for (const tag of TAGS) expect(packed).toContain(`dist/${tag}.js`);
     expect(packed.filter((f) => f.startsWith("dist/chunks/") && f.endsWith(".js")).length).toBeGreaterThan(0);
     expect(packed.filter((f) => /^src\/|agency-demo|\.(gz|br)$/.test(f))).toEqual([]);
+  });
+
+  test("its integrity.json holds the sha384 of every packed script, as the release at /widgets/<version>/ publishes it", () => {
+    expect(packed).toContain("dist/integrity.json");
+    const installed = join(project, "node_modules/@agency/widgets");
+    const integrity = JSON.parse(readFileSync(join(installed, "dist/integrity.json"), "utf8")) as Record<string, string>;
+    const scripts = packed.filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(TAGS.length);
+    for (const file of scripts) {
+      const hash = `sha384-${createHash("sha384").update(readFileSync(join(installed, file))).digest("base64")}`;
+      expect(integrity[file.slice("dist/".length)], file).toBe(hash);
+    }
   });
 
   test("its exports resolve to the built files", () => {

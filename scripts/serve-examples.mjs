@@ -23,6 +23,8 @@ const policy = [
   "style-src 'self'",
   `connect-src 'self' ${agency}`,
   `img-src 'self' data: ${agency}`,
+  // The providers of the consent-gated embeds (agency-cookie-banner-embeds.html), as a partner lists theirs.
+  "frame-src 'self' https://www.youtube-nocookie.com https://www.openstreetmap.org",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -13,6 +13,13 @@ export interface AgencySettings {
   basePath?: string;
   /** Where a 401 sends the visitor. Default: base path + "login". */
   loginUrl?: string;
+  /**
+   * The cookies each optional consent category covers, as name patterns (`*` for any characters), deleted when the
+   * visitor refuses or withdraws that category. The cookie banner's `analytics-cookies` / `marketing-cookies`
+   * attributes override them. Default: Google Analytics 4 (`_ga`, `_ga_*`, `_gid`, `_gat`, `_gat_*`) for analytics;
+   * Google Ads (`_gcl_*`) and Meta (`_fbp`, `_fbc`) for marketing.
+   */
+  consentCookies?: { analytics?: string[]; marketing?: string[] };
 }
 
 export interface ResolvedSettings {

@@ -108,12 +108,13 @@ function sendQuote(email: string, extra: Record<string, unknown> = {}) {
   });
 }
 
-function recordConsent(consentId: string, analytics: boolean) {
+function recordConsent(consentId: string, analytics: boolean, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: "POST",
     url: "/api/consent",
     remoteAddress: nextIp(),
-    payload: { id: consentId, necessary: true, analytics, marketing: false, version: 1, timestamp: new Date().toISOString() },
+    headers,
+    payload: { id: consentId, necessary: true, analytics, marketing: false, version: 1, timestamp: new Date().toISOString(), ...extra },
   });
 }
 
@@ -170,6 +171,18 @@ describe("GET /api/account/export", () => {
     expect(data.consent_records.map((c: { analytics: boolean }) => c.analytics)).toEqual([true, false]);
     expect(data.consent_records.every((c: { consent_id: string }) => c.consent_id === consentId)).toBe(true);
     expect(data.consent_records[0]).not.toHaveProperty("ip_hash");
+  });
+
+  it("records whether Global Privacy Control was present: from the banner's reading or the browser's Sec-GPC header", async () => {
+    const user = await subscribedLocally("en");
+    const consentId = crypto.randomUUID();
+    expect((await recordConsent(consentId, true)).statusCode).toBe(200);
+    expect((await recordConsent(consentId, true, { gpc: true })).statusCode).toBe(200);
+    expect((await recordConsent(consentId, true, {}, { "sec-gpc": "1" })).statusCode).toBe(200);
+    // A visitor cannot claim the absence of a signal their browser sent.
+    expect((await recordConsent(consentId, true, { gpc: false }, { "sec-gpc": "1" })).statusCode).toBe(200);
+    const data = (await exportData(user, `?consentId=${consentId}`)).json();
+    expect(data.consent_records.map((c: { gpc: boolean }) => c.gpc)).toEqual([false, true, true, true]);
   });
 
   it("leaves consent records out without the browser's consent id, and refuses an id that is not a uuid", async () => {

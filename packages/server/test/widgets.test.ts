@@ -1,10 +1,13 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildTestApp, type TestApp } from "./helpers";
 
 const keepRelease = path.join(__dirname, "../../widgets/scripts/keep-release.mjs");
+const precompress = path.join(__dirname, "../../../scripts/precompress.mjs");
 const FLOATING = "public, max-age=300, stale-while-revalidate=86400";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -17,7 +20,18 @@ function build(packageDir: string, version: string, files: Record<string, string
     mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     writeFileSync(path.join(dist, name), content);
   }
+  // As `npm run build:widgets` does: precompressed forms first, then the release is kept.
+  execFileSync(process.execPath, [precompress, dist]);
   execFileSync(process.execPath, [keepRelease, packageDir]);
+}
+
+const sha384 = (bytes: Buffer) => `sha384-${createHash("sha384").update(bytes).digest("base64")}`;
+/** A response's body as the browser's script loader sees it: decoded from whatever encoding it came in. */
+function decoded(res: { rawPayload: Buffer; headers: Record<string, unknown> }): Buffer {
+  const encoding = res.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(res.rawPayload);
+  if (encoding === "gzip") return gunzipSync(res.rawPayload);
+  return res.rawPayload;
 }
 
 let t: TestApp;
@@ -32,6 +46,8 @@ beforeAll(async () => {
   build(packageDir, "1.1.0", {
     "agency-widgets.js": 'import "./chunks/shared-New1Hash2.js"; export const v = "1.1.0";',
     "chunks/shared-New1Hash2.js": "export const shared = 'new';",
+    // Large enough to be precompressed.
+    "chunks/texts-Big3Hash4.js": `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text number ${i}`))};`,
   });
   t = await buildTestApp({
     staticSite: {
@@ -105,6 +121,33 @@ describe("the element bundle's addresses", () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: "not_found" });
     }
+  });
+
+  it("each release publishes integrity.json, and its addresses serve exactly those bytes in every content encoding", async () => {
+    for (const [version, files] of [
+      ["1.0.0", ["agency-widgets.js", "chunks/shared-Old0Hash1.js"]],
+      ["1.1.0", ["agency-widgets.js", "chunks/shared-New1Hash2.js", "chunks/texts-Big3Hash4.js"]],
+    ] as const) {
+      const res = await get(`/widgets/${version}/integrity.json`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe(IMMUTABLE);
+      const integrity = res.json() as Record<string, string>;
+      expect(Object.keys(integrity)).toEqual(files);
+      for (const [file, hash] of Object.entries(integrity)) {
+        expect(hash).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+        const encodings = new Set<unknown>();
+        for (const accept of ["identity", "gzip", "br", "gzip, deflate, br"]) {
+          const served = await t.app.inject({ url: `/widgets/${version}/${file}`, headers: { "accept-encoding": accept } });
+          expect(served.statusCode, `${file} ${accept}`).toBe(200);
+          expect(sha384(decoded(served)), `${version}/${file} as ${accept}`).toBe(hash);
+          encodings.add(served.headers["content-encoding"] ?? "identity");
+        }
+        // The large chunk really went out compressed, both ways.
+        if (file.includes("Big3")) expect(encodings).toEqual(new Set(["identity", "gzip", "br"]));
+      }
+    }
+    // The floating address publishes the newest release's hashes.
+    expect((await get("/widgets/v1/integrity.json")).json()).toEqual((await get("/widgets/1.1.0/integrity.json")).json());
   });
 
   it("keeping a release never deletes an earlier one, and the current build says its version", async () => {

@@ -125,6 +125,7 @@ export const ExportedConsentRecordSchema = Type.Object({
   analytics: Type.Boolean(),
   marketing: Type.Boolean(),
   version: Type.Integer(),
+  gpc: Type.Boolean({ description: "The browser's Global Privacy Control signal was present when the choice was made" }),
   client_timestamp: DateTimeSchema(),
   created_at: DateTimeSchema(),
 });

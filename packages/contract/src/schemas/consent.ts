@@ -7,6 +7,13 @@ export const ConsentBodySchema = Type.Object({
   marketing: Type.Boolean(),
   version: Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Version of the banner and policy text agreed to" }),
   timestamp: Type.String({ format: "date-time", maxLength: 40, description: "When the visitor chose" }),
+  gpc: Type.Optional(
+    Type.Boolean({
+      description:
+        "The browser sent Global Privacy Control (navigator.globalPrivacyControl) when the visitor chose; marketing then started off. " +
+        "A Sec-GPC: 1 header on the request counts as well",
+    }),
+  ),
 });
 export type ConsentRecordPayload = Static<typeof ConsentBodySchema>;
 

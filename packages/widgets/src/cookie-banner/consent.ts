@@ -23,6 +23,15 @@ export interface ConsentChoice {
   marketing: boolean;
 }
 
+/**
+ * Whether the browser sends Global Privacy Control (navigator.globalPrivacyControl; the same browsers send
+ * `Sec-GPC: 1` with each request). The banner honours it as a refusal of marketing that only the visitor's own tick
+ * overrides.
+ */
+export function globalPrivacyControl(): boolean {
+  return (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whatever decision is stored, of any version; null when none or unreadable. */
@@ -44,6 +53,7 @@ export function readStoredConsent(): ConsentRecord | null {
       // "Where we depart from the specification").
       version: typeof record.version === "number" ? record.version : 0,
       timestamp: typeof record.timestamp === "string" ? record.timestamp : "",
+      ...(record.gpc === true ? { gpc: true } : {}),
     };
   } catch {
     return null;
@@ -65,13 +75,16 @@ export function setRequirements(requirements: ConsentRequirements): void {
 
 /**
  * The decision that still counts, or null: given for this policy version or a later one, and no older than the
- * maximum age. A record without a readable time cannot show its age, so it does not count.
+ * maximum age. A record without a readable time cannot show its age, so it does not count. Marketing allowed before
+ * the browser sent Global Privacy Control counts as refused now that it does; one allowed while the signal was
+ * present was the visitor's own tick against it, and stands.
  */
 export function consentFor({ version, maxAgeDays }: ConsentRequirements, now = Date.now()): ConsentRecord | null {
   const record = readStoredConsent();
   if (!record || record.version < version) return null;
   const given = Date.parse(record.timestamp);
-  return Number.isFinite(given) && now - given <= maxAgeDays * DAY_MS ? record : null;
+  if (!Number.isFinite(given) || now - given > maxAgeDays * DAY_MS) return null;
+  return record.marketing && !record.gpc && globalPrivacyControl() ? { ...record, marketing: false } : record;
 }
 
 /** `AgencyWidgets.getConsent()`: the decision that counts for the banner on this page, or null. */

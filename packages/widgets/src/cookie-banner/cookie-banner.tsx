@@ -1,6 +1,6 @@
-import { consentApi, localizedPath } from "@agency/core";
+import { consentApi, getPageSettings, localizedPath } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import {
   anonymousId,
@@ -8,6 +8,7 @@ import {
   CONSENT_MAX_AGE_DAYS,
   CONSENT_VERSION,
   consentFor,
+  globalPrivacyControl,
   OPEN_SETTINGS_EVENT,
   openCookieSettings,
   readStoredConsent,
@@ -19,6 +20,8 @@ import {
   type ConsentRequirements,
 } from "./consent";
 import { afterPageLoad } from "./after-page-load";
+import { clearRefusedCookies, DEFAULT_CONSENT_COOKIES, parsePatterns, type ConsentCookies, type OptionalCategory } from "./consent-cookies";
+import { useHasHeldFrames } from "./held-frames";
 import { updateConsentMode } from "./consent-mode";
 import { activateConsentScripts } from "./consent-scripts";
 
@@ -29,12 +32,29 @@ export interface CookieBannerProps {
   policyVersion?: number;
   /** Days a decision counts; an older one asks again. Default: CONSENT_MAX_AGE_DAYS (12 months). */
   consentMaxAgeDays?: number;
+  /** Cookie name patterns analytics covers, separated by spaces or commas. Default: configure's, else GA4's. */
+  analyticsCookies?: string;
+  /** Cookie name patterns marketing covers. Default: configure's, else Google Ads' and Meta's. */
+  marketingCookies?: string;
 }
 
 /** What the details view starts with: the decision that counts, else nothing ticked (GDPR: no pre-ticked boxes). */
 function storedChoice(requirements: ConsentRequirements): ConsentChoice {
   const current = consentFor(requirements);
   return { analytics: current?.analytics ?? false, marketing: current?.marketing ?? false };
+}
+
+// Only a page with held frames downloads the placeholders, and only a visitor who opens the details their code.
+const ConsentEmbeds = lazy(() => import("./consent-embeds"));
+const ConsentDetails = lazy(() => import("./consent-details"));
+
+/** The cookies each category covers: the banner's attributes, else AgencyWidgets.configure({ consentCookies }), else the defaults. */
+function consentCookies(analytics: string | undefined, marketing: string | undefined): ConsentCookies {
+  const configured = getPageSettings().consentCookies;
+  return {
+    analytics: parsePatterns(analytics) ?? configured?.analytics ?? DEFAULT_CONSENT_COOKIES.analytics,
+    marketing: parsePatterns(marketing) ?? configured?.marketing ?? DEFAULT_CONSENT_COOKIES.marketing,
+  };
 }
 
 /** The focused element, looking inside shadow roots, so focus can go back there after a decision. */
@@ -49,28 +69,37 @@ function deepActiveElement(): HTMLElement | null {
  * 'Save preferences' saves exactly what is ticked, refusing is one click like accepting, and the choice can be
  * reopened and changed at any time.
  */
-export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: CookieBannerProps) {
+export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, analyticsCookies, marketingCookies }: CookieBannerProps) {
   const { t } = useLingui();
   const { api, emit, settings } = useElement();
+  const gpc = globalPrivacyControl();
+  const hasHeldFrames = useHasHeldFrames();
   const version = policyVersion ?? CONSENT_VERSION;
   const maxAgeDays = consentMaxAgeDays !== undefined && consentMaxAgeDays > 0 ? consentMaxAgeDays : CONSENT_MAX_AGE_DAYS;
   const id = useId();
   const [open, setOpen] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
   const [choice, setChoice] = useState<ConsentChoice>({ analytics: false, marketing: false });
+  // The decision that counts on this page (null before any), read from storage at each render: what held embeds
+  // and the proof follow. Every decision re-renders (the banner closes), and so does configure().
+  const current = consentFor({ version, maxAgeDays });
+  const [, decided] = useReducer((n: number) => n + 1, 0);
   const opener = useRef<HTMLElement | null>(null);
-  const firstOption = useRef<HTMLInputElement>(null);
+  // Someone who asked for the settings lands on them; a banner that appears by itself takes no focus.
+  const [focusDetails, setFocusDetails] = useState(false);
 
   useEffect(() => {
     setRequirements({ version, maxAgeDays });
-    const current = consentFor({ version, maxAgeDays });
-    if (current) {
-      updateConsentMode(current);
-      activateConsentScripts(current);
+    const counting = consentFor({ version, maxAgeDays });
+    if (counting) {
+      updateConsentMode(counting);
+      activateConsentScripts(counting);
+      // Cookies of a refused category may have been set since (a tag that ignored the decision): gone again.
+      clearRefusedCookies(counting, consentCookies(analyticsCookies, marketingCookies));
       return;
     }
     return afterPageLoad(BANNER_DELAY_MS, () => setOpen(true));
-  }, [version, maxAgeDays]);
+  }, [version, maxAgeDays, analyticsCookies, marketingCookies]);
 
   useEffect(() => {
     const reopen = (event: Event) => {
@@ -78,6 +107,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: C
       event.preventDefault();
       setChoice(storedChoice({ version, maxAgeDays }));
       opener.current = deepActiveElement();
+      setFocusDetails(true);
       setShowDetails(true);
       setOpen(true);
     };
@@ -87,10 +117,10 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: C
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, reopen);
   }, [version, maxAgeDays]);
 
-  // Someone who asked for the settings lands on them; a banner that appears by itself takes no focus.
+  // The details are one click away once the banner shows: fetch their code now.
   useEffect(() => {
-    if (open && showDetails && opener.current) firstOption.current?.focus();
-  }, [open, showDetails]);
+    if (open) void import("./consent-details");
+  }, [open]);
 
   const decide = ({ analytics, marketing }: ConsentChoice) => {
     const record: ConsentRecord = {
@@ -101,10 +131,17 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: C
       marketing,
       version,
       timestamp: new Date().toISOString(),
+      // Proof that the signal was there when the visitor chose (and marketing, if on, was their own tick).
+      ...(gpc ? { gpc: true } : {}),
     };
     storeConsent(record);
+    // A decision from an embed's placeholder comes while the banner is closed: render with it all the same.
+    decided();
+    // Refusing or withdrawing a category deletes the cookies it covers; necessary cookies are in no category.
+    clearRefusedCookies(record, consentCookies(analyticsCookies, marketingCookies));
     setOpen(false);
     setShowDetails(false);
+    setFocusDetails(false);
     updateConsentMode(record);
     activateConsentScripts(record);
     emit("agency-consent-change", record);
@@ -115,93 +152,89 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays }: C
     if (back?.isConnected) back.focus();
   };
 
-  if (!open) return null;
+  // Accepting from an embed's placeholder is a decision like the banner's: the other category stays as it was.
+  const acceptFromEmbed = (category: OptionalCategory) =>
+    decide({ analytics: current?.analytics ?? false, marketing: current?.marketing ?? false, [category]: true });
+  const embeds = hasHeldFrames && (
+    <Suspense fallback={null}>
+      <ConsentEmbeds consent={current} onAccept={acceptFromEmbed} />
+    </Suspense>
+  );
+  if (!open) return embeds;
 
   const policy = policyHref || localizedPath("/cookie-policy", settings.locale);
   const detailsId = `${id}-details`;
-  const option = (
-    key: "necessary" | keyof ConsentChoice,
-    label: string,
-    description: string,
-  ) => (
-    <div className="consent__option">
-      <input
-        ref={key === "analytics" ? firstOption : undefined}
-        id={`${id}-${key}`}
-        type="checkbox"
-        checked={key === "necessary" ? true : choice[key]}
-        disabled={key === "necessary"}
-        aria-describedby={`${id}-${key}-text`}
-        onChange={key === "necessary" ? undefined : (e) => setChoice((c) => ({ ...c, [key]: e.target.checked }))}
-      />
-      <label htmlFor={`${id}-${key}`} className="consent__label">
-        {label}
-      </label>
-      <p id={`${id}-${key}-text`} className="consent__text">
-        {description}
-      </p>
-    </div>
-  );
+  // Global Privacy Control refuses marketing: 'accept' then means everything else, and only a tick turns it on.
+  const acceptAll = () => decide({ analytics: true, marketing: !gpc });
 
   return (
-    <section className="consent" part="banner" aria-labelledby={`${id}-title`}>
-      <div className="consent__body">
-        <h2 id={`${id}-title`} className="consent__title">
-          <Trans>Cookies on this website</Trans>
-        </h2>
-        <p className="consent__intro">
-          <Trans>
-            We use necessary cookies to make this website work. With your permission we also use analytics cookies to
-            improve the website and marketing cookies to measure our campaigns. You can change your choice at any time
-            via 'Cookie settings'.
-          </Trans>{" "}
-          <ElementLink to={policy} className="ag-link">
-            <Trans>Read our cookie policy</Trans>
-          </ElementLink>
-        </p>
+    <>
+      {embeds}
+      <section className="consent" part="banner" aria-labelledby={`${id}-title`}>
+        <div className="consent__body">
+          <h2 id={`${id}-title`} className="consent__title">
+            <Trans>Cookies on this website</Trans>
+          </h2>
+          <p className="consent__intro">
+            <Trans>
+              We use necessary cookies to make this website work. With your permission we also use analytics cookies to
+              improve the website and marketing cookies to measure our campaigns. You can change your choice at any time
+              via 'Cookie settings'.
+            </Trans>{" "}
+            <ElementLink to={policy} className="ag-link">
+              <Trans>Read our cookie policy</Trans>
+            </ElementLink>
+          </p>
 
-        {showDetails && (
-          <div id={detailsId} className="consent__details" part="details">
-            <fieldset className="consent__options">
-              <legend className="consent__legend">
-                <Trans>Choose which cookies you allow</Trans>
-              </legend>
-              {option("necessary", t`Necessary`, t`Always on: needed for the website to work, for example to remember this choice.`)}
-              {option("analytics", t`Analytics`, t`Help us understand how visitors use the website, so we can improve it.`)}
-              {option("marketing", t`Marketing`, t`Used to measure our advertising campaigns and show relevant ads.`)}
-            </fieldset>
-            <button type="button" className="ag-button ag-button--secondary" onClick={() => decide(choice)}>
-              <Trans>Save preferences</Trans>
+          {gpc && (
+            <p className="consent__gpc">
+              <Trans>
+                Your browser sends a Global Privacy Control signal, and we respect it: marketing cookies stay off unless
+                you switch them on yourself in 'Cookie settings'.
+              </Trans>
+            </p>
+          )}
+
+          {showDetails && (
+            <Suspense fallback={null}>
+              <ConsentDetails
+                id={id}
+                choice={choice}
+                onChange={setChoice}
+                onSave={() => decide(choice)}
+                focusFirst={focusDetails}
+                record={current}
+              />
+            </Suspense>
+          )}
+
+          <div className="consent__actions">
+            <button
+              type="button"
+              className="ag-button ag-button--secondary"
+              aria-expanded={showDetails}
+              {...(showDetails ? { "aria-controls": detailsId } : {})}
+              onClick={() => setShowDetails((shown) => !shown)}
+            >
+              <Trans>Cookie settings</Trans>
+            </button>
+            <button type="button" className="ag-button" onClick={() => decide({ analytics: false, marketing: false })}>
+              <Trans>Only necessary</Trans>
+            </button>
+            <button type="button" className="ag-button" onClick={acceptAll}>
+              {gpc ? <Trans>Accept analytics</Trans> : <Trans>Accept all</Trans>}
             </button>
           </div>
-        )}
-
-        <div className="consent__actions">
-          <button
-            type="button"
-            className="ag-button ag-button--secondary"
-            aria-expanded={showDetails}
-            {...(showDetails ? { "aria-controls": detailsId } : {})}
-            onClick={() => setShowDetails((shown) => !shown)}
-          >
-            <Trans>Cookie settings</Trans>
-          </button>
-          <button type="button" className="ag-button" onClick={() => decide({ analytics: false, marketing: false })}>
-            <Trans>Only necessary</Trans>
-          </button>
-          <button type="button" className="ag-button" onClick={() => decide({ analytics: true, marketing: true })}>
-            <Trans>Accept all</Trans>
-          </button>
         </div>
-      </div>
-      <button
-        type="button"
-        className="consent__close"
-        aria-label={t`Close: only necessary cookies`}
-        onClick={() => decide({ analytics: false, marketing: false })}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </section>
+        <button
+          type="button"
+          className="consent__close"
+          aria-label={t`Close: only necessary cookies`}
+          onClick={() => decide({ analytics: false, marketing: false })}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </section>
+    </>
   );
 }

@@ -154,7 +154,8 @@ describe.each(["nl", "en"] as const)("agency-cookie-banner (%s)", (locale) => {
     const toggle = view.getByRole("button", { name: text.settings });
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(view.getByRole("checkbox", { name: text.necessary })).toBeChecked();
+    // The details' code arrives with the first opening.
+    expect(await view.findByRole("checkbox", { name: text.necessary })).toBeChecked();
     expect(view.getByRole("checkbox", { name: text.necessary })).toBeDisabled();
     expect(view.getByRole("checkbox", { name: text.analytics })).not.toBeChecked();
     expect(view.getByRole("checkbox", { name: text.marketing })).not.toBeChecked();
