@@ -70,7 +70,7 @@ export async function replaceRecoveryCodes(tx: Db, userId: string, hashes: strin
 }
 
 /** Uses up one recovery code in one statement; true only for the request that used it. */
-export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+export async function spendRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   const { rows } = await db.query(
     "UPDATE user_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1",
     [userId, codeHash],

@@ -1,7 +1,7 @@
 import { matchTotp } from "../auth-factors/totp";
 import { hashRecoveryCode, looksLikeRecoveryCode } from "../auth-factors/recovery-codes";
 import type { Db } from "../db/db";
-import { acceptTotpStep, findTotp, useRecoveryCode } from "./second-factor-store";
+import { acceptTotpStep, findTotp, spendRecoveryCode } from "./second-factor-store";
 
 /** What a customer's authenticator app shows as the account's issuer. */
 export const CUSTOMER_TOTP_ISSUER = "Pixelwerf";
@@ -18,10 +18,10 @@ export type SecondFactor = "totp" | "recovery";
  * accepts it). Null when the code is wrong, already used, or the account has no authenticator on. Shared by the
  * sign-in's second step and by the settings that need a code (new recovery codes, turning it off).
  */
-export async function useSecondFactor(db: Db, userId: string, code: string): Promise<SecondFactor | null> {
+export async function spendSecondFactor(db: Db, userId: string, code: string): Promise<SecondFactor | null> {
   const totp = await findTotp(db, userId);
   if (!totp?.enabled) return null;
-  if (looksLikeRecoveryCode(code)) return (await useRecoveryCode(db, userId, hashRecoveryCode(code))) ? "recovery" : null;
+  if (looksLikeRecoveryCode(code)) return (await spendRecoveryCode(db, userId, hashRecoveryCode(code))) ? "recovery" : null;
   const step = matchTotp(totp.secret, code, { after: totp.last_step });
   return step !== null && (await acceptTotpStep(db, userId, step)) ? "totp" : null;
 }

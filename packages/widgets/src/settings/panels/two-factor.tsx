@@ -47,11 +47,12 @@ export function TwoFactor() {
     };
   }, [api]);
 
+  // After a move to another step (not on the first load), that step's heading takes focus.
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
     step.current?.focus();
-  }, [view.kind]);
+  });
 
   const go = (next: View) => {
     moved.current = true;

@@ -14,7 +14,7 @@ import type { FastifyRequest } from "fastify";
 import { matchTotp, newTotpSecret, otpauthUrl } from "../../../auth-factors/totp";
 import { newRecoveryCodes } from "../../../auth-factors/recovery-codes";
 import { confirmPassword } from "../../../accounts/confirm-password";
-import { CUSTOMER_TOTP_ISSUER, useSecondFactor } from "../../../accounts/second-factor";
+import { CUSTOMER_TOTP_ISSUER, spendSecondFactor } from "../../../accounts/second-factor";
 import { enableTotp, findTotp, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes, startTotpSetup } from "../../../accounts/second-factor-store";
 import { ApiError } from "../../../lib/api-error";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
@@ -40,7 +40,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { bucket: "account:second-factor", key: userId, limit: app.config.limits.loginPerAccount, windowSeconds: CODE_WINDOW_SECONDS },
     ]);
     if (slot.wait > 0) throw new ApiError(429, "account.too_many_attempts", "too many wrong codes", { retryAfter: slot.wait });
-    if (!(await useSecondFactor(app.db, userId, code))) throw new ApiError(400, "auth.code_invalid", "wrong code", { fields: ["code"] });
+    if (!(await spendSecondFactor(app.db, userId, code))) throw new ApiError(400, "auth.code_invalid", "wrong code", { fields: ["code"] });
     await returnRateEvents(app.db, slot.events);
   }
 

@@ -4,7 +4,7 @@ import { randomToken, sha256 } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import type { Db } from "../../../db/db";
 import { findUserById, publicUser } from "../../../accounts/store";
-import { SIGN_IN_ATTEMPT_TRIES, SIGN_IN_ATTEMPT_TTL_MS, useSecondFactor } from "../../../accounts/second-factor";
+import { SIGN_IN_ATTEMPT_TRIES, SIGN_IN_ATTEMPT_TTL_MS, spendSecondFactor } from "../../../accounts/second-factor";
 import { createSignInAttempt, finishSignInAttempt, takeSignInTry } from "../../../accounts/second-factor-store";
 import { startSession } from "../../../accounts/sign-in";
 import { clearLoginFailures, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
@@ -54,7 +54,7 @@ const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { bucket: "login:ip", key: source, limit: loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS },
       ]);
       if (slot.wait > 0) return reply.sendError(429, "auth.too_many_attempts", { retryAfter: slot.wait });
-      if (!(await useSecondFactor(app.db, user.id, code))) return reply.sendError(400, "auth.code_invalid", { fields: ["code"] });
+      if (!(await spendSecondFactor(app.db, user.id, code))) return reply.sendError(400, "auth.code_invalid", { fields: ["code"] });
       // Two right codes sent at once (the app's and a recovery code) end the half-signed-in state once: one session.
       if (!(await finishSignInAttempt(app.db, tokenHash))) return reply.sendError(400, "auth.sign_in_expired");
       await clearLoginFailures(app.db, user.email);
