@@ -121,6 +121,7 @@ describe("the element bundle's public surface", () => {
       "agency-password-change": "CustomEvent<AgencyPasswordChangeDetail>",
       "agency-sessions-revoke": "CustomEvent<AgencySessionsRevokeDetail>",
       "agency-account-delete": "CustomEvent<AgencyAccountDeleteDetail>",
+      "agency-two-factor-change": "CustomEvent<AgencyTwoFactorChangeDetail>",
       "agency-consent-change": "CustomEvent<AgencyConsentRecord>",
     });
     expect(declared.every((d) => d.description && d.attributes.every((a) => a.description) && d.events.every((e) => e.description))).toBe(true);
