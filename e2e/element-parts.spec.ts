@@ -88,7 +88,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(51);
+    expect([...declaredParts.values()].flat()).toHaveLength(54);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
@@ -140,6 +140,16 @@ test.describe("CSS parts", () => {
     await login.getByRole("button", { name: "Send reset link" }).click();
     await expect(login.getByRole("heading", { name: "Check your email" })).toBeVisible();
     await checkView(page, tag, seen, "sent");
+    // An account with two-step verification: the code step after the password.
+    await page.route(`${API_ORIGIN}/api/auth/login`, (route) =>
+      route.fulfill(json({ secondFactorRequired: true, signInToken: "e2e-sign-in", expiresAt: "2027-01-15T10:05:00.000Z" })),
+    );
+    await login.evaluate((el) => el.setAttribute("view", "login"));
+    await login.getByLabel(/^Email/).fill("parts@example.com");
+    await login.getByLabel(/^Password/).fill("correct-horse-7");
+    await login.getByRole("button", { name: "Log in" }).click();
+    await expect(login.getByRole("heading", { name: "Two-step verification" })).toBeFocused();
+    await checkView(page, tag, seen, "code step");
     expectAllSeen(tag, seen);
   });
 
@@ -171,6 +181,10 @@ test.describe("CSS parts", () => {
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
     await page.route(`${API_ORIGIN}/api/subscriptions/invoices`, (route) => route.fulfill(json({ invoices: [invoice] })));
     await page.route(`${API_ORIGIN}/api/account/sessions*`, (route) => route.fulfill(json({ sessions, page: 1, pages: 1, total: sessions.length })));
+    await page.route(`${API_ORIGIN}/api/account/two-factor`, (route) => route.fulfill(json({ enabled: true, recoveryCodesLeft: 10 })));
+    await page.route(`${API_ORIGIN}/api/account/two-factor/recovery-codes`, (route) =>
+      route.fulfill(json({ recoveryCodes: Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-NPQ${i}`) })),
+    );
     await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
     const settings = page.locator(tag);
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
@@ -188,6 +202,12 @@ test.describe("CSS parts", () => {
     await page.reload();
     await expect(settings.locator("[part=pay]")).toBeVisible();
     await checkView(page, tag, seen, "payment owed");
+    // New recovery codes, shown once.
+    await settings.getByRole("button", { name: "New recovery codes" }).click();
+    await settings.getByLabel("Or your password").fill("correct-horse-7");
+    await settings.getByRole("button", { name: "Make new codes" }).click();
+    await expect(settings.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    await checkView(page, tag, seen, "recovery codes");
     expectAllSeen(tag, seen);
   });
 

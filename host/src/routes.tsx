@@ -117,6 +117,8 @@ export const routes: RouteObject[] = [
           { path: "forgot-password", lazy: page(() => import("./pages/forgot-password/forgot-password-page")) },
           { path: "reset-password", lazy: page(() => import("./pages/reset-password/reset-password-page")) },
           { path: "verify-email", lazy: page(() => import("./pages/verify-email/verify-email-page")) },
+          // The 'this wasn't me' link of a new-sign-in alert.
+          { path: "secure-account", lazy: page(() => import("./pages/secure-account/secure-account-page")) },
           // The acknowledgement's link for an owner who did not send a statement of withdrawal.
           { path: "withdraw/undo", lazy: page(() => import("./pages/withdraw-undo/withdraw-undo-page")) },
           { path: "blog/:id", lazy: withLoader(() => import("./pages/blog-article/blog-article-page")) },

@@ -52,7 +52,7 @@ export function isDeskPath(appPath: string): boolean {
 }
 
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/withdraw/undo", ...DESK_PATHS] as const;
+export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", ...DESK_PATHS] as const;
 
 /** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
@@ -70,6 +70,7 @@ export const PORTAL_PATHS = [
   "/subscription/success",
   "/reset-password",
   "/verify-email",
+  "/secure-account",
   "/withdraw/undo",
 ] as const;
 

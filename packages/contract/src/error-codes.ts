@@ -32,6 +32,11 @@ export const ERROR_CODES = [
   "auth.verify_used",
   "auth.verify_expired",
   "auth.already_verified",
+  "auth.code_invalid",
+  "auth.sign_in_expired",
+  "auth.alert_invalid",
+  "auth.alert_used",
+  "auth.alert_expired",
   // Self-service on one's own account and data
   "account.wrong_password",
   "account.too_many_attempts",
@@ -39,6 +44,10 @@ export const ERROR_CODES = [
   "account.same_email",
   "account.too_many_mails",
   "account.session_not_found",
+  "account.two_factor_on",
+  "account.two_factor_off",
+  "account.two_factor_not_started",
+  "account.code_or_password_required",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

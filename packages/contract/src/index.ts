@@ -225,3 +225,17 @@ export type {
   DeskResendVerificationPayload,
 } from "./schemas/desk-customers";
 export type { WithdrawalPayload, WithdrawalResponse, WithdrawalStatusResponse, WithdrawalUndoResponse, CancelPayload } from "./schemas/withdrawals";
+export type {
+  SecondFactorRequired,
+  LoginResponse,
+  SecondFactorLoginPayload,
+  TwoFactorStatusResponse,
+  TwoFactorSetupResponse,
+  TwoFactorEnablePayload,
+  RecoveryCodesResponse,
+  NewRecoveryCodesPayload,
+  TwoFactorDisablePayload,
+  SignInAlertPayload,
+  SignInAlertTokenResponse,
+  SecureAccountResponse,
+} from "./schemas/second-factor";

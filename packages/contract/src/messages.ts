@@ -66,6 +66,30 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   },
   "auth.already_verified": /*i18n*/ { id: "auth.already_verified", message: "Your e-mail address is already verified." },
 
+  "auth.code_invalid": /*i18n*/ { id: "auth.code_invalid", message: "This code is not correct, or it has already been used." },
+  "auth.sign_in_expired": /*i18n*/ {
+    id: "auth.sign_in_expired",
+    message: "This sign-in has expired or had too many wrong codes. Please log in again with your password.",
+  },
+  "auth.alert_invalid": /*i18n*/ { id: "auth.alert_invalid", message: "This link is not valid." },
+  "auth.alert_used": /*i18n*/ {
+    id: "auth.alert_used",
+    message: "This link has already been used. If you still need a new password, request a reset link.",
+  },
+  "auth.alert_expired": /*i18n*/ {
+    id: "auth.alert_expired",
+    message: "This link has expired. If you still need a new password, request a reset link.",
+  },
+  "account.two_factor_on": /*i18n*/ { id: "account.two_factor_on", message: "Two-step verification is already on." },
+  "account.two_factor_off": /*i18n*/ { id: "account.two_factor_off", message: "Two-step verification is not on." },
+  "account.two_factor_not_started": /*i18n*/ {
+    id: "account.two_factor_not_started",
+    message: "Start setting up two-step verification first, then confirm it with a code.",
+  },
+  "account.code_or_password_required": /*i18n*/ {
+    id: "account.code_or_password_required",
+    message: "Enter a code from your authenticator app, or your password.",
+  },
   "account.wrong_password": /*i18n*/ { id: "account.wrong_password", message: "The password is not correct." },
   "account.too_many_attempts": /*i18n*/ {
     id: "account.too_many_attempts",

@@ -54,6 +54,7 @@ export * as contactApi from "./api/contact";
 export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
 export * as accountApi from "./api/account";
+export * as twoFactorApi from "./api/two-factor";
 export * as deskApi from "./api/desk";
 export * as withdrawalsApi from "./api/withdrawals";
 

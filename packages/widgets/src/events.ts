@@ -76,6 +76,16 @@ export interface AgencySessionsRevokeDetail {
   revoked: number;
 }
 
+/**
+ * `agency-two-factor-change`: two-step verification was turned on (`enabled`: true) or off, or new recovery codes
+ * were made (`enabled` stays true).
+ */
+export interface AgencyTwoFactorChangeDetail {
+  enabled: boolean;
+  /** Unused recovery codes now. */
+  recoveryCodesLeft: number;
+}
+
 /** `agency-package-select`: the package a visitor chose, priced in the element's currency. */
 export interface AgencyPackageSelectDetail extends PackageFees {
   id: PackageId;
@@ -118,5 +128,6 @@ export interface AgencyEventDetails {
   "agency-password-change": AgencyPasswordChangeDetail;
   "agency-sessions-revoke": AgencySessionsRevokeDetail;
   "agency-account-delete": AgencyAccountDeleteDetail;
+  "agency-two-factor-change": AgencyTwoFactorChangeDetail;
   "agency-consent-change": AgencyConsentRecord;
 }

@@ -60,6 +60,7 @@ export const LoginBodySchema = Type.Object({
         "Needed only once an account has had 10 failed logins in an hour, from anywhere (400 auth.challenge_required without it).",
     }),
   ),
+  basePath: Type.Optional(BasePathSchema),
 });
 export type LoginPayload = Static<typeof LoginBodySchema>;
 

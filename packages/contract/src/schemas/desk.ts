@@ -13,7 +13,7 @@ export const DeskRoleSchema = StringEnum(DESK_ROLES, { description: "admin: also
 
 const EnrolmentTokenSchema = Type.String({ minLength: 1, maxLength: 200, description: "The `token` of the enrolment link" });
 /** A six-digit code of the authenticator app, or one of the recovery codes (spaces and dashes are ignored). */
-const SecondFactorSchema = Type.String({
+export const SecondFactorSchema = Type.String({
   maxLength: 40,
   description: "The current six-digit code of the authenticator app, or an unused recovery code",
 });

@@ -121,3 +121,17 @@ export {
   CancelBodySchema,
   CancellationReasonsResponseSchema,
 } from "./withdrawals";
+export {
+  SecondFactorRequiredSchema,
+  LoginResponseSchema,
+  SecondFactorLoginBodySchema,
+  TwoFactorStatusResponseSchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorEnableBodySchema,
+  RecoveryCodesResponseSchema,
+  NewRecoveryCodesBodySchema,
+  TwoFactorDisableBodySchema,
+  SignInAlertBodySchema,
+  SignInAlertTokenResponseSchema,
+  SecureAccountResponseSchema,
+} from "./second-factor";

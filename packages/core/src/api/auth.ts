@@ -5,6 +5,11 @@ import type {
   ContactChallengeResponse,
   ForgotPasswordPayload,
   LoginPayload,
+  LoginResponse,
+  SecondFactorLoginPayload,
+  SecondFactorRequired,
+  SecureAccountResponse,
+  SignInAlertTokenResponse,
   SuccessMessageResponse,
   RegisterPayload,
   ResetPasswordPayload,
@@ -23,11 +28,41 @@ export async function getLoginChallenge(api: ApiClient): Promise<ContactChalleng
   return data.challenge;
 }
 
-/** A successful login stores token and user (the bearer header follows from the store). */
-export async function login(api: ApiClient, payload: LoginPayload): Promise<User> {
-  const { data } = await api.post<AuthResponse>("/auth/login", payload);
+/** What a right password leads to: the signed-in user, or (an account with a second factor) the code step. */
+export type LoginOutcome = { user: User } | { secondFactor: SecondFactorRequired };
+
+/**
+ * A successful login stores token and user (the bearer header follows from the store). An account with a second
+ * factor gets no session yet: the outcome carries the token of the code step (`completeSecondFactor`).
+ */
+export async function login(api: ApiClient, payload: LoginPayload): Promise<LoginOutcome> {
+  const { data } = await api.post<LoginResponse>("/auth/login", payload);
+  if ("secondFactorRequired" in data) return { secondFactor: data };
+  setSession(data.user, data.token);
+  return { user: data.user };
+}
+
+/** The login's second step: the authenticator's code or a recovery code; stores the session like a login. */
+export async function completeSecondFactor(api: ApiClient, payload: SecondFactorLoginPayload): Promise<User> {
+  const { data } = await api.post<AuthResponse>("/auth/login/second-factor", payload);
   setSession(data.user, data.token);
   return data.user;
+}
+
+/** What a new-sign-in alert's 'this wasn't me' link is about, without using it. */
+export async function checkSignInAlert(api: ApiClient, token: string): Promise<SignInAlertTokenResponse> {
+  const { data } = await api.post<SignInAlertTokenResponse>("/auth/sign-in-alert-token", { token });
+  return data;
+}
+
+/**
+ * Follows a 'this wasn't me' link: every session of the account ends (this browser's too) and the answer carries a
+ * reset token for choosing a new password.
+ */
+export async function secureAccount(api: ApiClient, token: string): Promise<SecureAccountResponse> {
+  const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", { token });
+  clearSession();
+  return data;
 }
 
 export async function register(api: ApiClient, payload: RegisterPayload): Promise<User> {

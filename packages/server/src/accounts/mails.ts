@@ -15,7 +15,7 @@ export const userRef = (id: string) => `user:${id}`;
  * basePath + page, the token, and the mail's language, so the page opens in that language in any browser (a phone,
  * another browser), with no session and no remembered choice.
  */
-export function accountLink(publicUrl: string, basePath: string, page: "verify-email" | "reset-password" | "withdraw/undo", token: string, locale: Locale): string {
+export function accountLink(publicUrl: string, basePath: string, page: "verify-email" | "reset-password" | "withdraw/undo" | "secure-account", token: string, locale: Locale): string {
   return `${publicUrl}${basePath}${page}?token=${token}&lang=${locale}`;
 }
 

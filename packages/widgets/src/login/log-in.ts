@@ -1,4 +1,4 @@
-import { apiErrorCode, authApi, type ApiClient, type LoginPayload, type User } from "@agency/core";
+import { apiErrorCode, authApi, type ApiClient, type LoginPayload } from "@agency/core";
 
 /**
  * A login that the server asks for proof of work (its account has had many failed logins, from anywhere) is sent
@@ -6,7 +6,7 @@ import { apiErrorCode, authApi, type ApiClient, type LoginPayload, type User } f
  * never locked out. When this browser cannot solve it (no Web Crypto on a page that is not secure), the server's
  * `auth.challenge_required` answer is what the visitor is told.
  */
-export async function logInWithChallenge(api: ApiClient, payload: LoginPayload): Promise<User> {
+export async function logInWithChallenge(api: ApiClient, payload: LoginPayload): Promise<authApi.LoginOutcome> {
   try {
     return await authApi.login(api, payload);
   } catch (error) {

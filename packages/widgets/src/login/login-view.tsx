@@ -3,11 +3,13 @@ import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState, type FormEvent } from "react";
+import type { SecondFactorRequired, User } from "@agency/contract";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { logInWithChallenge } from "./log-in";
+import { SecondFactorView } from "./second-factor-view";
 import { ViewLink } from "./view-link";
 
 type LoginErrors = Partial<Record<"email" | "password", string>>;
@@ -22,7 +24,16 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorRequired | null>(null);
   const focusFirstError = useFocusFirstError(form);
+  const backFromCode = useRef(false);
+
+  // Back from the code step, the password form is a new view again: its heading takes focus.
+  useEffect(() => {
+    if (secondFactor || !backFromCode.current) return;
+    backFromCode.current = false;
+    heading.current?.focus();
+  }, [secondFactor, heading]);
 
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -49,10 +60,9 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     setServerError(null);
     flow.begin();
     try {
-      const user = await logInWithChallenge(api, { email: address, password });
-      toast.success(t`Login successful!`, { locale: settings.locale });
-      emit("agency-login-success", user);
-      flow.finish(flow.home);
+      const outcome = await logInWithChallenge(api, { email: address, password, basePath: settings.basePath });
+      if ("secondFactor" in outcome) setSecondFactor(outcome.secondFactor);
+      else signedIn(outcome.user);
     } catch (error) {
       flow.fail();
       // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
@@ -68,6 +78,23 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     } finally {
       setBusy(false);
     }
+  }
+
+  function signedIn(user: User) {
+    toast.success(t`Login successful!`, { locale: settings.locale });
+    emit("agency-login-success", user);
+    flow.finish(flow.home);
+  }
+
+  if (secondFactor) {
+    const back = (message?: string) => {
+      flow.fail();
+      backFromCode.current = true;
+      setSecondFactor(null);
+      setPassword("");
+      setServerError(message ?? null);
+    };
+    return <SecondFactorView challenge={secondFactor} onSignedIn={signedIn} onBack={back} />;
   }
 
   return (

@@ -16,7 +16,7 @@ export const loginMeta = {
 
 export const loginDocs: ElementDocs<typeof loginMeta> = {
   description:
-    "Log in, register and reset a password: three views in one element. A visitor who is already logged in is sent on to redirect-to.",
+    "Log in (with the code step of two-step verification), register and reset a password: three views in one element. A visitor who is already logged in is sent on to redirect-to.",
   attributes: {
     view: { description: "Which view to show; changing it switches the view." },
     redirectTo: {
@@ -33,6 +33,7 @@ export const loginDocs: ElementDocs<typeof loginMeta> = {
   parts: {
     root: "The element's outer box.",
     view: "The current view.",
+    "second-factor": "The code step after the password, on an account with two-step verification (also part `view`).",
     form: "The view's form.",
     submit: "The view's submit button.",
   },

@@ -12,6 +12,7 @@ export const settingsMeta = {
     "agency-password-change": { cancelable: false },
     "agency-sessions-revoke": { cancelable: false },
     "agency-account-delete": { cancelable: false },
+    "agency-two-factor-change": { cancelable: false },
     "agency-navigate": navigateEvent,
   },
 } as const satisfies ElementMeta;
@@ -19,7 +20,7 @@ export const settingsMeta = {
 export const settingsDocs: ElementDocs<typeof settingsMeta> = {
   description:
     "The logged-in visitor's account and subscription: verify the e-mail address, change the name, e-mail address and " +
-    "password, see the signed-in devices and sign out the others; cancel the subscription at the end of the period, or " +
+    "password, turn two-step verification (an authenticator app) on or off, see the signed-in devices and sign out the others; cancel the subscription at the end of the period, or " +
     "resume it before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the " +
     "invoices; download their data, or delete the account. Works with or without a subscription.",
   attributes: {},
@@ -34,6 +35,8 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-email-change-request": "A link was mailed to a new address; the account keeps its address until the link is followed.",
     "agency-password-change": "The password was changed; this device stays signed in, every other one was signed out.",
     "agency-sessions-revoke": "Devices were signed out from the list of signed-in devices (one, or all but this one).",
+    "agency-two-factor-change":
+      "Two-step verification was turned on or off, or new recovery codes were made; the detail says whether it is on and how many recovery codes are left.",
     "agency-account-delete": "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",
   },
   parts: {
@@ -58,6 +61,8 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     sessions: "The 'Signed-in devices' card.",
     session: "One signed-in device in that card.",
     "sign-out-others": "The 'Sign out everywhere else' button.",
+    "two-factor": "The 'Two-step verification' card: turn it on (QR code, key and a code), new recovery codes, turn it off.",
+    "recovery-codes": "The list of recovery codes, shown once after they are made.",
     data: "The 'Your data' card.",
     download: "The 'Download my data' button.",
     delete: "The 'Delete account' button.",

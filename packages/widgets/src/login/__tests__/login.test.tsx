@@ -168,7 +168,7 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await u.click(ui.getByRole("button", { name: T.login }));
 
       await waitFor(() => expect(navigations).toEqual([{ to: "/dashboard", href: "/dashboard", source: "agency-login" }]));
-      expect(body).toEqual({ email: "ann@example.com", password: "secret1" });
+      expect(body).toEqual({ email: "ann@example.com", password: "secret1", basePath: "/" });
       expect(success).toHaveBeenCalledWith(ann);
       expect(lastToast()).toMatchObject({ kind: "success", message: T.loginOk, locale });
       expect(getSession()).toMatchObject({ isAuthenticated: true, token: "tok-1" });

@@ -12,6 +12,7 @@ import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";
 import profileRoutes from "./profile";
 import sessionRoutes from "./sessions";
+import twoFactorRoutes from "./two-factor";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -34,6 +35,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   await app.register(profileRoutes);
   await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes);
 
   app.get(
     "/export",

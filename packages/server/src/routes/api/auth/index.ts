@@ -2,6 +2,7 @@ import {
   AuthResponseSchema,
   ContactChallengeResponseSchema,
   LoginBodySchema,
+  LoginResponseSchema,
   MeResponseSchema,
   RegisterBodySchema,
   SuccessMessageResponseSchema,
@@ -15,11 +16,14 @@ import { authTexts } from "../../../accounts/texts";
 import { requestLocale, say } from "../../../i18n";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { bearerToken } from "../../../plugins/auth";
-import { deviceOf } from "../../../sessions/device";
+import { startSession } from "../../../accounts/sign-in";
+import { hasTotp } from "../../../accounts/second-factor-store";
 import emailVerificationRoutes from "./email-verification";
 import { contactChallenges } from "../../../contact/challenge";
 import { clearLoginFailures, LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
 import passwordResetRoutes from "./password-reset";
+import secondFactorRoutes, { askForSecondFactor } from "./second-factor";
+import signInAlertRoutes from "./sign-in-alert";
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The quote form's proof of work (ALTCHA), asked of a login once its account has had many failures.
@@ -59,7 +63,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const user = await createUser(tx, { email, name, passwordHash, locale });
         if (!user) return null;
         const queued = await queueVerification(app.outbox, tx, { publicUrl: app.config.publicUrl, basePath, purpose: "verify", user, email, locale });
-        const token = await app.sessions.create(user.id, deviceOf(request.headers["user-agent"]), tx);
+        const token = await startSession(app, request, reply, user, { db: tx, basePath, newAccount: true });
         return { user, token, queued };
       });
       if (!created) return reply.sendError(409, "auth.email_taken", { locale });
@@ -78,16 +82,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Wrong credentials answer 400 (never 401, which means 'session gone'). Throttled per account and client address, and per client " +
           "address (an IPv6 /64 counts as one): 429 with Retry-After. A stranger's wrong passwords do not lock the owner out elsewhere: " +
           `after ${LOGIN_ACCOUNT_ANY_SOURCE.limit} failures for one account in an hour, from any source, a password is checked only with a ` +
-          "solved challenge of GET /auth/challenge (400 auth.challenge_required without one); a success or a password reset clears the count.",
+          "solved challenge of GET /auth/challenge (400 auth.challenge_required without one); a success or a password reset clears the count. " +
+          "An account with a second factor answers `secondFactorRequired` and a `signInToken` for POST /auth/login/second-factor instead " +
+          "of a session. A session from a browser new to the account mails its owner a new-sign-in alert.",
         body: LoginBodySchema,
         response: {
-          200: AuthResponseSchema,
+          200: LoginResponseSchema,
           ...errorResponses({ 400: ["auth.invalid_credentials", "auth.challenge_required"], 429: ["auth.too_many_attempts"] }),
         },
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, basePath = "/" } = request.body;
       const { loginPerAccount, loginPerIp } = app.config.limits;
       const accountKey = loginAccountKey(email);
       const source = app.hashIp(request.ip);
@@ -109,9 +115,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserByEmail(app.db, email);
       const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
       if (!user || !ok) return reply.sendError(400, "auth.invalid_credentials");
+      // The password alone is not the whole sign-in here: its attempt stays counted until the second step succeeds.
+      if (await hasTotp(app.db, user.id)) return askForSecondFactor(app.db, user.id);
       await clearLoginFailures(app.db, email);
       await returnRateEvents(app.db, attempt.events);
-      const token = await app.sessions.create(user.id, deviceOf(request.headers["user-agent"]));
+      const token = await startSession(app, request, reply, user, { basePath });
       return { user: publicUser(user), token };
     },
   );
@@ -170,6 +178,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(passwordResetRoutes);
   await app.register(emailVerificationRoutes);
+  await app.register(secondFactorRoutes);
+  await app.register(signInAlertRoutes);
 };
 
 export default authRoutes;

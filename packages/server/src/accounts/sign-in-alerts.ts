@@ -1,0 +1,93 @@
+import type { Locale } from "@agency/contract";
+import { countDeleted, type Db } from "../db/db";
+import { randomToken, sha256 } from "../lib/crypto";
+import { signInAlertMail } from "../mail/sign-in-alert-mail";
+import type { Outbox } from "../outbox/delivery";
+import type { Device } from "../sessions/device";
+import { accountLink, queueLinkMail } from "./mails";
+
+/**
+ * The browsers an account signed in from, and the 'this wasn't me' links of the alerts about new ones. Device ids and
+ * tokens arrive here as they are and are stored only as their SHA-256.
+ */
+
+/** A 'this wasn't me' link works once, for a week: long enough for a mail read late, short enough to expire. */
+export const SIGN_IN_ALERT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SIGN_IN_ALERT_TOPIC = "auth.sign_in_alert";
+
+/**
+ * Records that the account signed in from this browser; true when the browser was new to it. One statement inserts
+ * or touches the row, so of two sign-ins at once from a new browser exactly one sees it as new.
+ */
+export async function rememberDevice(db: Db, userId: string, deviceId: string, device: Device): Promise<boolean> {
+  const { rows } = await db.query<{ inserted: boolean }>(
+    `INSERT INTO known_devices (user_id, device_hash, browser, os) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen_at = now(), browser = EXCLUDED.browser, os = EXCLUDED.os
+     RETURNING (xmax = 0) AS inserted`,
+    [userId, sha256(deviceId), device.browser, device.os],
+  );
+  return rows[0]?.inserted ?? false;
+}
+
+/** Makes a 'this wasn't me' link for a sign-in and queues the alert with it, in `tx`; returns the outbox id. */
+export async function queueSignInAlert(
+  outbox: Outbox,
+  tx: Db,
+  a: { publicUrl: string; basePath: string; user: { id: string; name: string; email: string; locale: Locale }; device: Device },
+): Promise<number> {
+  const token = randomToken();
+  const at = new Date();
+  const expiresAt = new Date(at.getTime() + SIGN_IN_ALERT_TTL_MS);
+  await tx.query("INSERT INTO sign_in_alerts (token_hash, user_id, browser, os, signed_in_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)", [
+    sha256(token),
+    a.user.id,
+    a.device.browser,
+    a.device.os,
+    at,
+    expiresAt,
+  ]);
+  const link = accountLink(a.publicUrl, a.basePath, "secure-account", token, a.user.locale);
+  const content = signInAlertMail(a.user.locale, { name: a.user.name, device: a.device, at, link });
+  return queueLinkMail(outbox, tx, { userId: a.user.id, topic: SIGN_IN_ALERT_TOPIC, to: a.user.email, content, link, expiresAt });
+}
+
+export type AlertState = "valid" | "used" | "expired";
+
+/** What a link is about, without using it (the page shows this and waits for a click); null when unknown. */
+export async function inspectSignInAlert(
+  db: Db,
+  tokenHash: string,
+): Promise<{ email: string; browser: string | null; os: string | null; signed_in_at: Date; state: AlertState } | null> {
+  const { rows } = await db.query<{ email: string; browser: string | null; os: string | null; signed_in_at: Date; used: boolean; expired: boolean }>(
+    `SELECT u.email, a.browser, a.os, a.signed_in_at, a.used_at IS NOT NULL AS used, a.expires_at <= now() AS expired
+       FROM sign_in_alerts a JOIN users u ON u.id = a.user_id
+      WHERE a.token_hash = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { email: row.email, browser: row.browser, os: row.os, signed_in_at: row.signed_in_at, state: row.used ? "used" : row.expired ? "expired" : "valid" };
+}
+
+/**
+ * Uses a valid link and answers its account, or null when it is unknown, used or expired. One UPDATE claims it, so
+ * the same link followed twice at once works once. Every other unused alert link of the account goes with it.
+ */
+export async function claimSignInAlert(tx: Db, tokenHash: string): Promise<string | null> {
+  const { rows } = await tx.query<{ user_id: string }>(
+    "UPDATE sign_in_alerts SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id",
+    [tokenHash],
+  );
+  const userId = rows[0]?.user_id ?? null;
+  if (userId) await tx.query("UPDATE sign_in_alerts SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [userId]);
+  return userId;
+}
+
+/** After 'this wasn't me' no browser is trusted any more: the next sign-in from each one is new again. */
+export async function forgetDevices(tx: Db, userId: string): Promise<void> {
+  await tx.query("DELETE FROM known_devices WHERE user_id = $1", [userId]);
+}
+
+export async function deleteExpiredSignInAlerts(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM sign_in_alerts WHERE expires_at <= now()");
+}

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { randomToken } from "../lib/crypto";
+
+/**
+ * The device cookie: a random id that lets an account recognise a browser it signed in from before. httpOnly (no
+ * script reads it), SameSite=Lax, Secure when the site is served over https, and kept 400 days (the longest Chromium
+ * keeps a cookie); each sign-in sends it again, so a browser in use stays known. It identifies nothing but itself:
+ * the account keeps only its SHA-256.
+ */
+export const DEVICE_COOKIE = "agency_device";
+const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+
+/** The device id the browser sent, when it looks like one of ours. */
+export function readDeviceId(request: FastifyRequest): string | null {
+  const header = request.headers.cookie ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === DEVICE_COOKIE) {
+      const id = value.join("=");
+      return /^[A-Za-z0-9_-]{32,64}$/.test(id) ? id : null;
+    }
+  }
+  return null;
+}
+
+/** The browser's device id, a new one when it sent none; the cookie is (re)sent with the answer either way. */
+export function deviceIdFor(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const id = readDeviceId(request) ?? randomToken();
+  const attributes = ["Path=/", `Max-Age=${MAX_AGE_SECONDS}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  reply.header("set-cookie", `${DEVICE_COOKIE}=${id}; ${attributes.join("; ")}`);
+  return id;
+}

@@ -1,0 +1,227 @@
+import { apiErrorMessage, twoFactorApi } from "@agency/core";
+import { Spinner, toast } from "@agency/ui";
+import { TextField, useFocusFirstError } from "@agency/ui/form";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { renderSVG } from "uqr";
+import { useElement } from "../../element/element-context";
+import { RecoveryCodes } from "./recovery-codes";
+import { DisableForm, RenewCodesForm } from "./two-factor-forms";
+
+type View =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "off" }
+  | { kind: "setup"; secret: string; otpauthUrl: string }
+  | { kind: "codes"; codes: string[] }
+  | { kind: "on"; left: number; open: "renew" | "disable" | null };
+
+/**
+ * Two-step verification, the customer's choice, as Clerk's user profile offers it: turned on with an authenticator
+ * app (a QR code, or its key typed in, then a code to prove it works), which shows ten recovery codes once; new
+ * recovery codes with a code or the password; turned off with the password and a code. Each step's heading takes
+ * focus, so the change is announced.
+ */
+export function TwoFactor() {
+  const { t, i18n } = useLingui();
+  const { api, settings, emit } = useElement();
+  const [view, setView] = useState<View>({ kind: "loading" });
+  const [busy, setBusy] = useState(false);
+  const step = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const renewId = useId();
+  const disableId = useId();
+
+  useEffect(() => {
+    let current = true;
+    twoFactorApi
+      .fetchStatus(api)
+      .then((status) => current && setView(status.enabled ? { kind: "on", left: status.recoveryCodesLeft, open: null } : { kind: "off" }))
+      .catch((failure: unknown) => {
+        console.error("agency-settings: two-step verification could not be loaded", failure);
+        if (current) setView({ kind: "failed" });
+      });
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  // After a move to another step (not on the first load), that step's heading takes focus.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    step.current?.focus();
+  });
+
+  const go = (next: View) => {
+    moved.current = true;
+    setView(next);
+  };
+
+  async function start() {
+    setBusy(true);
+    try {
+      const { secret, otpauthUrl } = await twoFactorApi.startSetup(api);
+      go({ kind: "setup", secret, otpauthUrl });
+    } catch (failure) {
+      toast.error(apiErrorMessage(failure, i18n) ?? t`Something went wrong. Please try again.`, { locale: settings.locale });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function showCodes(codes: string[], enabled: boolean) {
+    toast.success(enabled ? t`Two-step verification is on` : t`New recovery codes made`, { locale: settings.locale });
+    emit("agency-two-factor-change", { enabled: true, recoveryCodesLeft: codes.length });
+    go({ kind: "codes", codes });
+  }
+
+  function disabled(message: string) {
+    toast.success(message, { locale: settings.locale });
+    emit("agency-two-factor-change", { enabled: false, recoveryCodesLeft: 0 });
+    go({ kind: "off" });
+  }
+
+  const heading = (text: string) => (
+    <h3 ref={step} tabIndex={-1} className="settings__subtitle">
+      {text}
+    </h3>
+  );
+
+  return (
+    <section className="settings__card" part="two-factor" aria-labelledby="settings-two-factor">
+      <h2 id="settings-two-factor" className="settings__title">
+        <Trans>Two-step verification</Trans>
+      </h2>
+      {view.kind === "loading" ? <Spinner label={t`Loading...`} /> : null}
+      {view.kind === "failed" ? (
+        <p className="settings__muted" role="alert">
+          <Trans>Two-step verification could not be loaded. Please reload the page.</Trans>
+        </p>
+      ) : null}
+      {view.kind === "off" ? (
+        <>
+          {heading(t`Two-step verification is off`)}
+          <p className="settings__muted">
+            <Trans>Protect your account with a second step: after your password, signing in asks for a code from an authenticator app on your phone.</Trans>
+          </p>
+          <div className="settings__actions">
+            <button type="button" className="ag-button" onClick={() => void start()} disabled={busy} aria-busy={busy}>
+              <Trans>Turn on two-step verification</Trans>
+            </button>
+          </div>
+        </>
+      ) : null}
+      {view.kind === "setup" ? (
+        <>
+          {heading(t`Set up your authenticator app`)}
+          <SetupForm secret={view.secret} otpauthUrl={view.otpauthUrl} onEnabled={(codes) => showCodes(codes, true)} onCancel={() => go({ kind: "off" })} />
+        </>
+      ) : null}
+      {view.kind === "codes" ? (
+        <>
+          {heading(t`Save your recovery codes`)}
+          <RecoveryCodes codes={view.codes} onDone={() => go({ kind: "on", left: view.codes.length, open: null })} />
+        </>
+      ) : null}
+      {view.kind === "on" ? (
+        <>
+          {heading(t`Two-step verification is on`)}
+          <p className="settings__muted">
+            <Trans>Signing in asks for a code from your authenticator app after your password.</Trans>{" "}
+            {t`${plural(view.left, { one: "# recovery code left.", other: "# recovery codes left." })}`}
+          </p>
+          <div className="settings__actions">
+            <button
+              type="button"
+              className="ag-button ag-button--secondary"
+              aria-expanded={view.open === "renew"}
+              aria-controls={view.open === "renew" ? renewId : undefined}
+              onClick={() => setView({ ...view, open: view.open === "renew" ? null : "renew" })}
+            >
+              <Trans>New recovery codes</Trans>
+            </button>
+            <button
+              type="button"
+              className="ag-button ag-button--secondary"
+              aria-expanded={view.open === "disable"}
+              aria-controls={view.open === "disable" ? disableId : undefined}
+              onClick={() => setView({ ...view, open: view.open === "disable" ? null : "disable" })}
+            >
+              <Trans>Turn off</Trans>
+            </button>
+          </div>
+          {view.open === "renew" ? (
+            <RenewCodesForm id={renewId} onCodes={(codes) => showCodes(codes, false)} onCancel={() => setView({ ...view, open: null })} />
+          ) : null}
+          {view.open === "disable" ? <DisableForm id={disableId} onDisabled={disabled} onCancel={() => setView({ ...view, open: null })} /> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The QR code (or the key, four characters at a time) and the code that proves the app is set up. */
+function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string; otpauthUrl: string; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const { t, i18n } = useLingui();
+  const { api } = useElement();
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(form);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const qr = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(otpauthUrl, { pixelSize: 5 }))}`, [otpauthUrl]);
+  const grouped = secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, "");
+    if (!/^\d{6}$/.test(digits)) {
+      setError(t`Enter the six-digit code your authenticator app shows now.`);
+      return focusFirstError();
+    }
+    setBusy(true);
+    try {
+      onEnabled(await twoFactorApi.enable(api, digits));
+    } catch (problem) {
+      setError(apiErrorMessage(problem, i18n) ?? t`Something went wrong. Please try again.`);
+      focusFirstError();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="settings__form" noValidate onSubmit={(event) => void submit(event)}>
+      <p>
+        <Trans>Scan this QR code with an authenticator app, or type the key below into it. Then enter the code the app shows.</Trans>
+      </p>
+      <img className="settings__qr" src={qr} width="200" height="200" alt={t`QR code for your authenticator app`} />
+      <p>
+        <Trans>Key</Trans> <code className="settings__secret" data-secret={secret}>{grouped}</code>
+      </p>
+      <TextField
+        label={t`Code from your authenticator app`}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={code}
+        onValueChange={(value) => {
+          setCode(value);
+          setError(undefined);
+        }}
+        error={error}
+        disabled={busy}
+      />
+      <div className="settings__actions">
+        <button type="submit" className="ag-button" disabled={busy} aria-busy={busy}>
+          {busy ? <Trans>Turning on...</Trans> : <Trans>Turn on</Trans>}
+        </button>
+        <button type="button" className="ag-button ag-button--secondary" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
