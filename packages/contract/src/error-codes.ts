@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   "auth.verify_used",
   "auth.verify_expired",
   "auth.already_verified",
+  "auth.passkey_failed",
   // Self-service on one's own account and data
   "account.wrong_password",
   "account.too_many_attempts",
@@ -39,6 +40,11 @@ export const ERROR_CODES = [
   "account.same_email",
   "account.too_many_mails",
   "account.session_not_found",
+  "account.password_required",
+  "account.passkey_failed",
+  "account.passkey_exists",
+  "account.passkey_not_found",
+  "account.too_many_passkeys",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

@@ -16,9 +16,11 @@ import { requestLocale, say } from "../../../i18n";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { bearerToken } from "../../../plugins/auth";
 import { deviceOf } from "../../../sessions/device";
+import { startSession } from "../../../sessions/start";
 import emailVerificationRoutes from "./email-verification";
 import { contactChallenges } from "../../../contact/challenge";
 import { clearLoginFailures, LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
+import passkeySignInRoutes from "./passkey";
 import passwordResetRoutes from "./password-reset";
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -111,8 +113,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user || !ok) return reply.sendError(400, "auth.invalid_credentials");
       await clearLoginFailures(app.db, email);
       await returnRateEvents(app.db, attempt.events);
-      const token = await app.sessions.create(user.id, deviceOf(request.headers["user-agent"]));
-      return { user: publicUser(user), token };
+      return startSession(app, request, user);
     },
   );
 
@@ -170,6 +171,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(passwordResetRoutes);
   await app.register(emailVerificationRoutes);
+  await app.register(passkeySignInRoutes);
 };
 
 export default authRoutes;
