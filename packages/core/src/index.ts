@@ -53,6 +53,7 @@ export * as contactApi from "./api/contact";
 export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
 export * as accountApi from "./api/account";
+export * as passkeysApi from "./api/passkeys";
 export * as deskApi from "./api/desk";
 export * as withdrawalsApi from "./api/withdrawals";
 
@@ -144,6 +145,8 @@ export {
   type ConsentRecordPayload,
   type AccountExport,
   type AccountSession,
+  type Passkey,
+  PASSKEY_NAME_MAX_LENGTH,
   type Plan,
   type Subscription,
   type CreateCheckoutPayload,

@@ -8,7 +8,7 @@ import { isoBase64URL, isoCBOR } from "@simplewebauthn/server/helpers";
  */
 
 const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash("sha256").update(data).digest());
-const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

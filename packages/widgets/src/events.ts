@@ -11,6 +11,7 @@ import type {
   HONEYPOT_FIELD,
   PackageFees,
   PackageId,
+  Passkey,
   PortalResponse,
   Subscription,
   User,
@@ -76,6 +77,14 @@ export interface AgencySessionsRevokeDetail {
   revoked: number;
 }
 
+/** A passkey of the account, as the API returns it: its name, when it was added and when it last signed in. */
+export interface AgencyPasskey extends Passkey {}
+
+/** `agency-passkey-add` and `agency-passkey-remove`: the passkey added or removed. */
+export interface AgencyPasskeyChangeDetail {
+  passkey: AgencyPasskey;
+}
+
 /** `agency-package-select`: the package a visitor chose, priced in the element's currency. */
 export interface AgencyPackageSelectDetail extends PackageFees {
   id: PackageId;
@@ -118,5 +127,7 @@ export interface AgencyEventDetails {
   "agency-password-change": AgencyPasswordChangeDetail;
   "agency-sessions-revoke": AgencySessionsRevokeDetail;
   "agency-account-delete": AgencyAccountDeleteDetail;
+  "agency-passkey-add": AgencyPasskeyChangeDetail;
+  "agency-passkey-remove": AgencyPasskeyChangeDetail;
   "agency-consent-change": AgencyConsentRecord;
 }

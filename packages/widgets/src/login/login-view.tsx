@@ -1,4 +1,4 @@
-import { apiErrorCode, apiErrorMessage, isEmail, retryAfterSeconds } from "@agency/core";
+import { apiErrorCode, apiErrorMessage, isEmail, retryAfterSeconds, type User } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
@@ -8,6 +8,7 @@ import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { logInWithChallenge } from "./log-in";
+import { signInWithPasskey, usePasskeyAutofill, usePasskeysSupported, wasCancelled } from "./passkey-sign-in";
 import { ViewLink } from "./view-link";
 
 type LoginErrors = Partial<Record<"email" | "password", string>>;
@@ -21,8 +22,14 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<false | "password" | "passkey">(false);
   const focusFirstError = useFocusFirstError(form);
+  const passkeys = usePasskeysSupported();
+  const [autofillRound, setAutofillRound] = useState(0);
+  usePasskeyAutofill(api, autofillRound, signedIn, (error) => {
+    failed(error);
+    setAutofillRound((round) => round + 1);
+  });
 
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -45,22 +52,46 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     setErrors(next);
     if (Object.keys(next).length > 0) return focusFirstError();
 
-    setBusy(true);
+    setBusy("password");
     setServerError(null);
     flow.begin();
     try {
-      const user = await logInWithChallenge(api, { email: address, password });
-      toast.success(t`Login successful!`, { locale: settings.locale });
-      emit("agency-login-success", user);
-      flow.finish(flow.home);
+      signedIn(await logInWithChallenge(api, { email: address, password }));
     } catch (error) {
-      flow.fail();
-      // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
-      const wait = retryAfterSeconds(error);
-      const message =
-        wait !== undefined && !apiErrorCode(error) ? tooManyAttempts(wait) : (apiErrorMessage(error, i18n) ?? t`Login failed`);
-      toast.error(message, { locale: settings.locale });
-      setServerError(message);
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A password or a passkey signed the visitor in. */
+  function signedIn(user: User) {
+    flow.begin();
+    toast.success(t`Login successful!`, { locale: settings.locale });
+    emit("agency-login-success", user);
+    flow.finish(flow.home);
+  }
+
+  function failed(error: unknown) {
+    flow.fail();
+    // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
+    const wait = retryAfterSeconds(error);
+    const message = wait !== undefined && !apiErrorCode(error) ? tooManyAttempts(wait) : (apiErrorMessage(error, i18n) ?? t`Login failed`);
+    toast.error(message, { locale: settings.locale });
+    setServerError(message);
+  }
+
+  /** 'Sign in with a passkey': the browser's own prompt; closing it is no failure. */
+  async function usePasskey() {
+    setBusy("passkey");
+    setServerError(null);
+    flow.begin();
+    try {
+      signedIn(await signInWithPasskey(api, { autofill: false }));
+    } catch (error) {
+      if (wasCancelled(error)) flow.fail();
+      else failed(error);
+      setAutofillRound((round) => round + 1);
     } finally {
       setBusy(false);
     }
@@ -80,7 +111,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           label={t`Email address`}
           type="email"
           name="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           inputMode="email"
           required
           value={email}
@@ -101,10 +132,22 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
             <Trans>Forgot your password?</Trans>
           </ViewLink>
         </p>
-        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
+        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy !== false} aria-busy={busy === "password"}>
+          {busy === "password" ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
         </button>
       </form>
+      {passkeys ? (
+        <button
+          type="button"
+          className="ag-button ag-button--secondary form__submit"
+          part="passkey"
+          disabled={busy !== false}
+          aria-busy={busy === "passkey"}
+          onClick={() => void usePasskey()}
+        >
+          {busy === "passkey" ? <Trans>Signing in...</Trans> : <Trans>Sign in with a passkey</Trans>}
+        </button>
+      ) : null}
       <p className="login__switch">
         <Trans>
           Don't have an account?{" "}

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { ChangePassword } from "./change-password";
 import { withPanelTexts } from "./panel-i18n";
+import { Passkeys } from "./passkeys";
 import { Sessions } from "./sessions";
 import { YourData } from "./your-data";
 
 /**
- * The cards below the first screen, loaded after it: the password, the signed-in devices and the visitor's data. A
+ * The cards below the first screen, loaded after it: the password, the passkeys, the signed-in devices and the visitor's data. A
  * password change signs the other devices out, so the list loads anew after one.
  */
 function AccountPanels() {
@@ -13,6 +14,7 @@ function AccountPanels() {
   return (
     <>
       <ChangePassword onChanged={() => setVersion((v) => v + 1)} />
+      <Passkeys />
       <Sessions key={version} />
       <YourData />
     </>
