@@ -26,9 +26,16 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const focusFirstError = useFocusFirstError(form);
   const passkeys = usePasskeysSupported();
   const [autofillRound, setAutofillRound] = useState(0);
-  usePasskeyAutofill(api, autofillRound, signedIn, (error) => {
-    failed(error);
-    setAutofillRound((round) => round + 1);
+  usePasskeyAutofill(api, autofillRound, {
+    onPicked: () => {
+      setServerError(null);
+      flow.begin();
+    },
+    onSignedIn: signedIn,
+    onFailed: (error) => {
+      failed(error);
+      setAutofillRound((round) => round + 1);
+    },
   });
 
   const edit = (set: (value: string) => void) => (value: string) => {
@@ -66,7 +73,6 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
 
   /** A password or a passkey signed the visitor in. */
   function signedIn(user: User) {
-    flow.begin();
     toast.success(t`Login successful!`, { locale: settings.locale });
     emit("agency-login-success", user);
     flow.finish(flow.home);

@@ -44,13 +44,18 @@ export function usePasskeysSupported(): boolean {
 
 /**
  * Passkey autofill for the login view while it is shown: started again after each attempt (`round` changes), and
- * given up when the view goes away. A sign-in through it calls `onSignedIn`; a refusal by the server `onFailed`.
+ * given up when the view goes away. A passkey picked calls `onPicked` (the session is about to begin), then
+ * `onSignedIn`, or `onFailed` when the server refuses it.
  * Until a passkey is picked nothing is shown (options refused, a page the site's passkeys are not for): the visitor
  * asked for nothing, and the password form is right there.
  */
-export function usePasskeyAutofill(api: ApiClient, round: number, onSignedIn: (user: User) => void, onFailed: (error: unknown) => void): void {
-  const handlers = useRef({ onSignedIn, onFailed });
-  handlers.current = { onSignedIn, onFailed };
+export function usePasskeyAutofill(
+  api: ApiClient,
+  round: number,
+  { onPicked, onSignedIn, onFailed }: { onPicked: () => void; onSignedIn: (user: User) => void; onFailed: (error: unknown) => void },
+): void {
+  const handlers = useRef({ onPicked, onSignedIn, onFailed });
+  handlers.current = { onPicked, onSignedIn, onFailed };
   useEffect(() => {
     let live = true;
     void (async () => {
@@ -63,6 +68,7 @@ export function usePasskeyAutofill(api: ApiClient, round: number, onSignedIn: (u
         return;
       }
       if (!live) return;
+      handlers.current.onPicked();
       try {
         handlers.current.onSignedIn(await passkeysApi.signIn(api, { credential }));
       } catch (error) {
