@@ -43,6 +43,7 @@ beforeEach(() => {
   server.use(
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
     http.get(`${API}/account/sessions`, ({ request }) => sessionPage(listed, request.url)),
+    http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys: [] })),
     http.get(`${API}/auth/me`, () => HttpResponse.json({ user: getSession().user })),
   );
 });
