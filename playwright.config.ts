@@ -57,6 +57,7 @@ export default defineConfig({
         // person would.
         CONTACT_RATE_LIMIT: "1000",
         LOGIN_RATE_LIMIT_IP: "1000",
+        PASSKEY_RATE_LIMIT: "1000",
         REGISTER_RATE_LIMIT: "1000",
         FORGOT_PASSWORD_RATE_LIMIT: "1000",
         RESET_TOKEN_RATE_LIMIT: "1000",

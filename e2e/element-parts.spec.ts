@@ -88,7 +88,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(54);
+    expect([...declaredParts.values()].flat()).toHaveLength(58);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
@@ -134,6 +134,8 @@ test.describe("CSS parts", () => {
       await login.evaluate((el, name) => el.setAttribute("view", name), view);
       await expect(login.locator("form")).toBeVisible();
       await expect(login.locator(".login__view")).toHaveCount(1);
+      // Chromium has WebAuthn: the login view offers 'Sign in with a passkey'.
+      if (view === "login") await expect(login.locator("[part=passkey]")).toBeVisible();
       await checkView(page, tag, seen, view);
     }
     await login.getByLabel(/^Email/).fill("parts@example.com");
@@ -185,6 +187,9 @@ test.describe("CSS parts", () => {
     await page.route(`${API_ORIGIN}/api/account/two-factor/recovery-codes`, (route) =>
       route.fulfill(json({ recoveryCodes: Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-NPQ${i}`) })),
     );
+    await page.route(`${API_ORIGIN}/api/account/passkeys`, (route) =>
+      route.fulfill(json({ passkeys: [{ id: "44444444-4444-4444-8444-444444444444", name: "Laptop", created_at: "2026-03-05T10:00:00Z", last_used_at: null }] })),
+    );
     await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
     const settings = page.locator(tag);
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
@@ -192,6 +197,7 @@ test.describe("CSS parts", () => {
     await expect(settings.getByRole("table")).toBeVisible();
     await expect(settings.getByRole("button", { name: "Resend verification e-mail" })).toBeVisible();
     await expect(settings.getByRole("button", { name: "Sign out everywhere else" })).toBeEnabled();
+    await expect(settings.locator("[part=passkey]")).toBeVisible();
     await checkView(page, tag, seen, "active");
     current = { ...subscription, cancel_at_period_end: true };
     await page.reload();

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   "auth.alert_invalid",
   "auth.alert_used",
   "auth.alert_expired",
+  "auth.passkey_failed",
   // Self-service on one's own account and data
   "account.wrong_password",
   "account.too_many_attempts",
@@ -48,6 +49,11 @@ export const ERROR_CODES = [
   "account.two_factor_off",
   "account.two_factor_not_started",
   "account.code_or_password_required",
+  "account.password_required",
+  "account.passkey_failed",
+  "account.passkey_exists",
+  "account.passkey_not_found",
+  "account.too_many_passkeys",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

@@ -88,6 +88,9 @@ export {
   type WithdrawalOutcome,
   MAX_SESSIONS_PER_ACCOUNT,
   SESSIONS_PAGE_SIZE,
+  MAX_PASSKEYS_PER_ACCOUNT,
+  PASSKEY_NAME_MAX_LENGTH,
+  PASSKEY_REAUTH_MINUTES,
 } from "./values";
 
 export {
@@ -159,6 +162,17 @@ export type {
   AccountSessionsResponse,
   RevokeSessionsResponse,
 } from "./schemas/account";
+export type {
+  Passkey,
+  PasskeysResponse,
+  PasskeyResponse,
+  PasskeyRegistrationOptionsPayload,
+  PasskeyRegistrationOptionsResponse,
+  PasskeyAuthenticationOptionsResponse,
+  AddPasskeyPayload,
+  RenamePasskeyPayload,
+  PasskeySignInPayload,
+} from "./schemas/passkeys";
 export type {
   ContactRequestPayload,
   ContactResponse,

@@ -65,6 +65,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: "This verification link has expired. Request a new one from your account settings.",
   },
   "auth.already_verified": /*i18n*/ { id: "auth.already_verified", message: "Your e-mail address is already verified." },
+  "auth.passkey_failed": /*i18n*/ {
+    id: "auth.passkey_failed",
+    message: "Signing in with this passkey did not work. Try again, or log in with your e-mail address and password.",
+  },
 
   "auth.code_invalid": /*i18n*/ { id: "auth.code_invalid", message: "This code is not correct, or it has already been used." },
   "auth.sign_in_expired": /*i18n*/ {
@@ -105,6 +109,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: "We have sent this e-mail several times already. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
   },
   "account.session_not_found": /*i18n*/ { id: "account.session_not_found", message: "This device is no longer signed in." },
+  "account.password_required": /*i18n*/ {
+    id: "account.password_required",
+    message: "For your security, confirm your password before adding a passkey.",
+  },
+  "account.passkey_failed": /*i18n*/ { id: "account.passkey_failed", message: "The passkey could not be added. Please try again." },
+  "account.passkey_exists": /*i18n*/ { id: "account.passkey_exists", message: "This passkey is already registered." },
+  "account.passkey_not_found": /*i18n*/ { id: "account.passkey_not_found", message: "This passkey no longer exists." },
+  "account.too_many_passkeys": /*i18n*/ {
+    id: "account.too_many_passkeys",
+    message: "Your account has as many passkeys as it can have. Remove one before adding another.",
+  },
 
   "contact.invalid_field": /*i18n*/ { id: "contact.invalid_field", message: "Please check the following fields: {fields}." },
   "contact.too_many_requests": /*i18n*/ {

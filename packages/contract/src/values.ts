@@ -66,6 +66,15 @@ export const MAX_SESSIONS_PER_ACCOUNT = 50;
 /** How many signed-in devices one page of the settings' list shows. */
 export const SESSIONS_PAGE_SIZE = 10;
 
+// ---------- Passkeys ----------
+
+/** The most passkeys one account keeps; one more is refused until one is removed. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+/** A passkey's name, as the settings let the owner rename it. */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+/** A session older than this asks for the password again before it may add a passkey. */
+export const PASSKEY_REAUTH_MINUTES = 10;
+
 // ---------- Blog ----------
 
 export const BLOG_PAGE_SIZE = 6;

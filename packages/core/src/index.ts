@@ -55,6 +55,7 @@ export * as blogApi from "./api/blog";
 export * as consentApi from "./api/consent";
 export * as accountApi from "./api/account";
 export * as twoFactorApi from "./api/two-factor";
+export * as passkeysApi from "./api/passkeys";
 export * as deskApi from "./api/desk";
 export * as withdrawalsApi from "./api/withdrawals";
 
@@ -146,6 +147,8 @@ export {
   type ConsentRecordPayload,
   type AccountExport,
   type AccountSession,
+  type Passkey,
+  PASSKEY_NAME_MAX_LENGTH,
   type Plan,
   type Subscription,
   type CreateCheckoutPayload,

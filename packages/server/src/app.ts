@@ -27,6 +27,7 @@ import rateLimitsPlugin from "./plugins/rate-limits";
 import { loggerOptions, requestIdGenerator } from "./lib/logger";
 import staticSitePlugin, { type StaticSiteOptions } from "./plugins/static-site";
 import apiRoutes from "./routes/api/index";
+import wellKnownRoutes from "./routes/well-known";
 import { startJobs } from "./jobs/scheduler";
 import { syncBlog } from "./blog/sync";
 import { blogContentDir } from "./paths";
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Routes: one API, mounted at /api and under every preview base.
   await app.register(apiRoutes, { prefix: "/api" });
   await app.register(apiRoutes, { prefix: "/preview/:first/:second/api" });
+  await app.register(wellKnownRoutes);
   await app.register(staticSitePlugin, opts.staticSite ?? {});
 
   if (opts.jobs !== false) startJobs(app);

@@ -7,6 +7,7 @@ import { i18nFor } from "../src/i18n";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
 import { deskCases } from "./contract-desk-cases";
+import { passkeyCases } from "./contract-passkey-cases";
 
 /**
  * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
@@ -40,6 +41,7 @@ beforeAll(async () => {
       RESET_TOKEN_RATE_LIMIT: "1",
       CONSENT_RATE_LIMIT: "1",
       WITHDRAWAL_RATE_LIMIT: "1",
+      PASSKEY_RATE_LIMIT: "1",
     },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
@@ -683,6 +685,7 @@ const cases: Record<string, Case[]> = {
   ],
 };
 
+Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, register }));
 Object.assign(cases, deskCases({ local: lazy(() => local), refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
 
 /** The apps are made in beforeAll, after the cases are written: each case reads them when it runs. */

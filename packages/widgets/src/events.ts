@@ -11,6 +11,7 @@ import type {
   HONEYPOT_FIELD,
   PackageFees,
   PackageId,
+  Passkey,
   PortalResponse,
   Subscription,
   User,
@@ -86,6 +87,14 @@ export interface AgencyTwoFactorChangeDetail {
   recoveryCodesLeft: number;
 }
 
+/** A passkey of the account, as the API returns it: its name, when it was added and when it last signed in. */
+export interface AgencyPasskey extends Passkey {}
+
+/** `agency-passkey-add` and `agency-passkey-remove`: the passkey added or removed. */
+export interface AgencyPasskeyChangeDetail {
+  passkey: AgencyPasskey;
+}
+
 /** `agency-package-select`: the package a visitor chose, priced in the element's currency. */
 export interface AgencyPackageSelectDetail extends PackageFees {
   id: PackageId;
@@ -129,5 +138,7 @@ export interface AgencyEventDetails {
   "agency-sessions-revoke": AgencySessionsRevokeDetail;
   "agency-account-delete": AgencyAccountDeleteDetail;
   "agency-two-factor-change": AgencyTwoFactorChangeDetail;
+  "agency-passkey-add": AgencyPasskeyChangeDetail;
+  "agency-passkey-remove": AgencyPasskeyChangeDetail;
   "agency-consent-change": AgencyConsentRecord;
 }

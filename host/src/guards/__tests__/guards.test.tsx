@@ -69,6 +69,7 @@ describe("the dashboard (account and privacy: every signed-in visitor)", () => {
       http.get(`${API}/subscriptions/current`, () => (answer ? HttpResponse.json(answer) : HttpResponse.json({ error: "Boom" }, { status: 500 }))),
       http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
       http.get(`${API}/account/two-factor`, () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 })),
+      http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys: [] })),
     );
     const { router } = renderApp("/dashboard");
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 8000 })).toBeInTheDocument();

@@ -130,6 +130,12 @@ export const ExportedConsentRecordSchema = Type.Object({
   created_at: DateTimeSchema(),
 });
 
+export const ExportedPasskeySchema = Type.Object({
+  name: Type.String(),
+  created_at: DateTimeSchema(),
+  last_used_at: NullableDateTime(),
+});
+
 export const AccountExportSchema = Type.Object({
   exported_at: DateTimeSchema(),
   account: ExportedAccountSchema,
@@ -146,6 +152,7 @@ export const AccountExportSchema = Type.Object({
     description: "Why quote requests are left out (the address is not verified), in the request's language; null when they are included",
   }),
   consent_records: Type.Array(ExportedConsentRecordSchema, { description: "Cookie choices recorded under the consentId asked for" }),
+  passkeys: Type.Array(ExportedPasskeySchema, { description: "The passkeys the account signs in with (their public keys stay on the server)" }),
 });
 export type AccountExport = Static<typeof AccountExportSchema>;
 

@@ -33,6 +33,19 @@ export {
   RevokeSessionsResponseSchema,
 } from "./account";
 export {
+  PasskeySchema,
+  PasskeysResponseSchema,
+  PasskeyResponseSchema,
+  PasskeyParamsSchema,
+  PasskeyRegistrationOptionsBodySchema,
+  PasskeyRegistrationOptionsResponseSchema,
+  PasskeyAuthenticationOptionsResponseSchema,
+  AddPasskeyBodySchema,
+  RenamePasskeyBodySchema,
+  PasskeySignInBodySchema,
+  WebauthnOriginsSchema,
+} from "./passkeys";
+export {
   ContactBodySchema,
   ContactResponseSchema,
   ContactChallengeResponseSchema,

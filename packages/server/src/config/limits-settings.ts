@@ -12,6 +12,13 @@ export const limitsSettings = Type.Object(
       description:
         "Failed logins per account from one IP per 15 minutes (and wrong current passwords per account); a successful login or password reset clears the account's counts, so a stranger cannot lock the owner out.",
     }),
+    passkeyPerIp: Type.Integer({
+      env: "PASSKEY_RATE_LIMIT",
+      minimum: 1,
+      default: 60,
+      description:
+        "Passkey sign-in steps (options asked, answers checked) per IP per 15 minutes. A passkey sign-in never meets the per-account limits of passwords, so a stranger's guesses cannot keep the owner's passkey out.",
+    }),
     registerPerIp: Type.Integer({ env: "REGISTER_RATE_LIMIT", minimum: 1, default: 10, description: "Sign-ups per IP per hour." }),
     forgotPasswordPerIp: Type.Integer({ env: "FORGOT_PASSWORD_RATE_LIMIT", minimum: 1, default: 10, description: "Reset-link requests per IP per hour." }),
     resetTokenPerIp: Type.Integer({

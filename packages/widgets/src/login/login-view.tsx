@@ -9,6 +9,7 @@ import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { logInWithChallenge } from "./log-in";
+import { signInWithPasskey, usePasskeyAutofill, usePasskeysSupported, wasCancelled } from "./passkey-sign-in";
 import { SecondFactorView } from "./second-factor-view";
 import { ViewLink } from "./view-link";
 
@@ -23,10 +24,23 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<false | "password" | "passkey">(false);
   const [secondFactor, setSecondFactor] = useState<SecondFactorRequired | null>(null);
   const focusFirstError = useFocusFirstError(form);
   const backFromCode = useRef(false);
+  const passkeys = usePasskeysSupported();
+  const [autofillRound, setAutofillRound] = useState(0);
+  usePasskeyAutofill(api, autofillRound, {
+    onPicked: () => {
+      setServerError(null);
+      flow.begin();
+    },
+    onSignedIn: signedIn,
+    onFailed: (error) => {
+      failed(error);
+      setAutofillRound((round) => round + 1);
+    },
+  });
 
   // Back from the code step, the password form is a new view again: its heading takes focus.
   useEffect(() => {
@@ -56,7 +70,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     setErrors(next);
     if (Object.keys(next).length > 0) return focusFirstError();
 
-    setBusy(true);
+    setBusy("password");
     setServerError(null);
     flow.begin();
     try {
@@ -64,26 +78,47 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       if ("secondFactor" in outcome) setSecondFactor(outcome.secondFactor);
       else signedIn(outcome.user);
     } catch (error) {
-      flow.fail();
-      // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
-      const wait = retryAfterSeconds(error);
-      // No answer at all: the page's origin refused by the API (CORS), or the network; else the spec's fallback.
-      const unanswered = isNetworkError(error) ? t`Network error - check your internet connection` : undefined;
-      const message =
-        wait !== undefined && !apiErrorCode(error)
-          ? tooManyAttempts(wait)
-          : (apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? unanswered ?? t`Login failed`);
-      toast.error(message, { locale: settings.locale });
-      setServerError(message);
+      failed(error);
     } finally {
       setBusy(false);
     }
   }
 
+  /** A password (with its second factor, if the account has one) or a passkey signed the visitor in. */
   function signedIn(user: User) {
     toast.success(t`Login successful!`, { locale: settings.locale });
     emit("agency-login-success", user);
     flow.finish(flow.home);
+  }
+
+  function failed(error: unknown) {
+    flow.fail();
+    // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
+    const wait = retryAfterSeconds(error);
+    // No answer at all: the page's origin refused by the API (CORS), or the network; else the spec's fallback.
+    const unanswered = isNetworkError(error) ? t`Network error - check your internet connection` : undefined;
+    const message =
+      wait !== undefined && !apiErrorCode(error)
+        ? tooManyAttempts(wait)
+        : (apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? unanswered ?? t`Login failed`);
+    toast.error(message, { locale: settings.locale });
+    setServerError(message);
+  }
+
+  /** 'Sign in with a passkey': the browser's own prompt; closing it is no failure. */
+  async function usePasskey() {
+    setBusy("passkey");
+    setServerError(null);
+    flow.begin();
+    try {
+      signedIn(await signInWithPasskey(api, { autofill: false }));
+    } catch (error) {
+      if (wasCancelled(error)) flow.fail();
+      else failed(error);
+      setAutofillRound((round) => round + 1);
+    } finally {
+      setBusy(false);
+    }
   }
 
   if (secondFactor) {
@@ -111,7 +146,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           label={t`Email address`}
           type="email"
           name="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           inputMode="email"
           required
           value={email}
@@ -132,10 +167,22 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
             <Trans>Forgot your password?</Trans>
           </ViewLink>
         </p>
-        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
+        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy !== false} aria-busy={busy === "password"}>
+          {busy === "password" ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
         </button>
       </form>
+      {passkeys ? (
+        <button
+          type="button"
+          className="ag-button ag-button--secondary form__submit"
+          part="passkey"
+          disabled={busy !== false}
+          aria-busy={busy === "passkey"}
+          onClick={() => void usePasskey()}
+        >
+          {busy === "passkey" ? <Trans>Signing in...</Trans> : <Trans>Sign in with a passkey</Trans>}
+        </button>
+      ) : null}
       <p className="login__switch">
         <Trans>
           Don't have an account?{" "}

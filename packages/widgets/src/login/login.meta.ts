@@ -25,7 +25,7 @@ export const loginDocs: ElementDocs<typeof loginMeta> = {
     },
   },
   events: {
-    "agency-login-success": "A visitor logged in.",
+    "agency-login-success": "A visitor logged in, with a password or a passkey.",
     "agency-register-success": "A visitor created an account.",
     "agency-navigate":
       "The element wants to go to another page. Links between its own views (/login, /register, /forgot-password) switch the view in place unless cancelled; any other link is followed unless cancelled.",
@@ -36,6 +36,7 @@ export const loginDocs: ElementDocs<typeof loginMeta> = {
     "second-factor": "The code step after the password, on an account with two-step verification (also part `view`).",
     form: "The view's form.",
     submit: "The view's submit button.",
+    passkey: "The 'Sign in with a passkey' button of the login view (shown when the browser supports passkeys).",
   },
   cssProperties: {
     "--agency-login-max-width": "Maximum width of the element.",

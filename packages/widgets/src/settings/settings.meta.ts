@@ -13,6 +13,8 @@ export const settingsMeta = {
     "agency-sessions-revoke": { cancelable: false },
     "agency-account-delete": { cancelable: false },
     "agency-two-factor-change": { cancelable: false },
+    "agency-passkey-add": { cancelable: false },
+    "agency-passkey-remove": { cancelable: false },
     "agency-navigate": navigateEvent,
   },
 } as const satisfies ElementMeta;
@@ -20,7 +22,8 @@ export const settingsMeta = {
 export const settingsDocs: ElementDocs<typeof settingsMeta> = {
   description:
     "The logged-in visitor's account and subscription: verify the e-mail address, change the name, e-mail address and " +
-    "password, turn two-step verification (an authenticator app) on or off, see the signed-in devices and sign out the others; cancel the subscription at the end of the period, or " +
+    "password, add, rename and remove passkeys, turn two-step verification (an authenticator app) on or off, see the signed-in devices and sign " +
+    "out the others; cancel the subscription at the end of the period, or " +
     "resume it before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the " +
     "invoices; download their data, or delete the account. Works with or without a subscription.",
   attributes: {},
@@ -38,6 +41,8 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-two-factor-change":
       "Two-step verification was turned on or off, or new recovery codes were made; the detail says whether it is on and how many recovery codes are left.",
     "agency-account-delete": "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",
+    "agency-passkey-add": "A passkey was added to the account; the detail is the new passkey.",
+    "agency-passkey-remove": "A passkey was removed from the account; it signs in no more.",
   },
   parts: {
     root: "The element's outer box.",
@@ -58,6 +63,9 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     invoices: "The table of invoices.",
     "invoice-pdf": "The link to an invoice's PDF.",
     password: "The 'Change password' card.",
+    passkeys: "The 'Passkeys' card.",
+    passkey: "One passkey in that card, with its name, when it was added and last used.",
+    "add-passkey": "The 'Add a passkey' button.",
     sessions: "The 'Signed-in devices' card.",
     session: "One signed-in device in that card.",
     "sign-out-others": "The 'Sign out everywhere else' button.",

@@ -111,7 +111,7 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
   describe("login view", () => {
     it("asks for email and password with the right autocomplete hints", async () => {
       const { ui } = await at();
-      expect(ui.getByLabelText(T.email)).toHaveAttribute("autocomplete", "username");
+      expect(ui.getByLabelText(T.email)).toHaveAttribute("autocomplete", "username webauthn");
       expect(ui.getByLabelText(T.email)).toHaveAttribute("type", "email");
       expect(ui.getByLabelText(T.password)).toHaveAttribute("autocomplete", "current-password");
       expect(ui.getByRole("link", { name: T.forgotLink })).toHaveAttribute("href", "/forgot-password");

@@ -44,6 +44,7 @@ beforeEach(() => {
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
     http.get(`${API}/account/sessions`, ({ request }) => sessionPage(listed, request.url)),
     http.get(`${API}/account/two-factor`, () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 })),
+    http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys: [] })),
     http.get(`${API}/auth/me`, () => HttpResponse.json({ user: getSession().user })),
   );
 });

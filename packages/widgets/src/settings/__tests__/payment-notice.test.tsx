@@ -34,6 +34,7 @@ beforeEach(() => {
     http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })),
     http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [] })),
     http.get(`${API}/account/two-factor`, () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 })),
+    http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys: [] })),
     http.post(`${API}/subscriptions/pay`, async ({ request }) => {
       payBody = await request.json();
       await delay(50);

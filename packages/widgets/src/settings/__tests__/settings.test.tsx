@@ -35,6 +35,7 @@ beforeEach(() => {
     // The signed-in devices card below (its own tests are in sessions.test.tsx).
     http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
     http.get(`${API}/account/two-factor`, () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 })),
+    http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys: [] })),
     http.post(`${API}/subscriptions/resume`, async () => {
       calls.push("resume");
       await delay(150);

@@ -4,12 +4,14 @@ import { confirmPassword } from "../../../accounts/confirm-password";
 import { CloseAccountFailed, eraseAccount } from "../../../accounts/erasure";
 import { findUserById } from "../../../accounts/store";
 import { authTexts } from "../../../accounts/texts";
+import { listPasskeys } from "../../../auth-factors/passkey-store";
 import { consentRecordsById } from "../../../consent/store";
 import { quoteRequestsByEmail } from "../../../contact/store";
 import { invoiceNumber } from "../../../payments/local-portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";
+import passkeyRoutes from "./passkeys";
 import profileRoutes from "./profile";
 import sessionRoutes from "./sessions";
 import twoFactorRoutes from "./two-factor";
@@ -36,6 +38,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(profileRoutes);
   await app.register(sessionRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
 
   app.get(
     "/export",
@@ -48,7 +51,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The account, every subscription with its payment records (with test payments also the billing details and invoices), the " +
           "quote requests sent with the account's e-mail address (only when that address is verified; otherwise `quote_requests_note` " +
           "says why they are missing), and the cookie choices recorded under `consentId` (the banner's id in this browser). Sent as a " +
-          "file (Content-Disposition: attachment), never cached.",
+          "file (Content-Disposition: attachment), never cached. Also the account's passkeys (name, added, last used).",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
         response: { 200: AccountExportSchema, ...errorResponses({ 400: [], 401: [] }) },
@@ -60,6 +63,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const payments = await userPaymentRecords(app.db, user.id, user.locale);
       const verified = user.email_verified_at !== null;
       const quotes = verified ? await quoteRequestsByEmail(app.db, user.email) : [];
+      const passkeys = await listPasskeys(app.db, user.id);
       const consents = request.query.consentId ? await consentRecordsById(app.db, request.query.consentId) : [];
       const exportedAt = new Date();
       reply
@@ -94,6 +98,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         quote_requests: quotes.map((q) => ({ ...q, created_at: iso(q.created_at), last_contact_at: iso(q.last_contact_at) })),
         quote_requests_note: verified ? null : say(requestLocale(request), authTexts.quoteRequestsWithheld, { email: user.email }),
         consent_records: consents.map((c) => ({ ...c, client_timestamp: iso(c.client_timestamp), created_at: iso(c.created_at) })),
+        passkeys: passkeys.map((p) => ({ name: p.name, created_at: iso(p.created_at), last_used_at: isoOrNull(p.last_used_at) })),
       };
     },
   );

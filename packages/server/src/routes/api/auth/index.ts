@@ -21,6 +21,7 @@ import { hasTotp } from "../../../accounts/second-factor-store";
 import emailVerificationRoutes from "./email-verification";
 import { contactChallenges } from "../../../contact/challenge";
 import { clearLoginFailures, LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
+import passkeySignInRoutes from "./passkey";
 import passwordResetRoutes from "./password-reset";
 import secondFactorRoutes, { askForSecondFactor } from "./second-factor";
 import signInAlertRoutes from "./sign-in-alert";
@@ -180,6 +181,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(emailVerificationRoutes);
   await app.register(secondFactorRoutes);
   await app.register(signInAlertRoutes);
+  await app.register(passkeySignInRoutes);
 };
 
 export default authRoutes;

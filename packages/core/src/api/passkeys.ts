@@ -1,0 +1,61 @@
+import type { ApiClient } from "../api-client";
+import type {
+  AddPasskeyPayload,
+  AuthResponse,
+  Passkey,
+  PasskeyAuthenticationOptionsResponse,
+  PasskeyRegistrationOptionsPayload,
+  PasskeyRegistrationOptionsResponse,
+  PasskeyResponse,
+  PasskeysResponse,
+  PasskeySignInPayload,
+  SuccessMessageResponse,
+  User,
+} from "@agency/contract";
+import { setSession } from "../session";
+
+/**
+ * The passkey calls. The WebAuthn ceremony itself (navigator.credentials) runs in the element that asks; these only
+ * carry its options and answers as JSON.
+ */
+
+/** The signed-in account's passkeys, oldest first. */
+export async function listPasskeys(api: ApiClient): Promise<Passkey[]> {
+  const { data } = await api.get<PasskeysResponse>("/account/passkeys");
+  return data.passkeys;
+}
+
+/** Options to add a passkey; `password` when the server asks for it again (`account.password_required`). */
+export async function registrationOptions(api: ApiClient, payload: PasskeyRegistrationOptionsPayload = {}): Promise<PasskeyRegistrationOptionsResponse["options"]> {
+  const { data } = await api.post<PasskeyRegistrationOptionsResponse>("/account/passkeys/options", payload);
+  return data.options;
+}
+
+/** Keeps the passkey the authenticator made for those options. */
+export async function addPasskey(api: ApiClient, payload: AddPasskeyPayload): Promise<Passkey> {
+  const { data } = await api.post<PasskeyResponse>("/account/passkeys", payload);
+  return data.passkey;
+}
+
+export async function renamePasskey(api: ApiClient, id: string, name: string): Promise<Passkey> {
+  const { data } = await api.patch<PasskeyResponse>(`/account/passkeys/${encodeURIComponent(id)}`, { name });
+  return data.passkey;
+}
+
+export async function removePasskey(api: ApiClient, id: string): Promise<SuccessMessageResponse> {
+  const { data } = await api.delete<SuccessMessageResponse>(`/account/passkeys/${encodeURIComponent(id)}`);
+  return data;
+}
+
+/** Options to sign in with any passkey of the site. */
+export async function signInOptions(api: ApiClient): Promise<PasskeyAuthenticationOptionsResponse["options"]> {
+  const { data } = await api.post<PasskeyAuthenticationOptionsResponse>("/auth/passkey/options");
+  return data.options;
+}
+
+/** Signs in with the authenticator's answer; stores token and user like a password login. */
+export async function signIn(api: ApiClient, payload: PasskeySignInPayload): Promise<User> {
+  const { data } = await api.post<AuthResponse>("/auth/passkey", payload);
+  setSession(data.user, data.token);
+  return data.user;
+}

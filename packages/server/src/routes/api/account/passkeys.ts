@@ -1,0 +1,173 @@
+import { MAX_PASSKEYS_PER_ACCOUNT, PASSKEY_REAUTH_MINUTES } from "@agency/contract";
+import {
+  AddPasskeyBodySchema,
+  PasskeyParamsSchema,
+  PasskeyRegistrationOptionsBodySchema,
+  PasskeyRegistrationOptionsResponseSchema,
+  PasskeyResponseSchema,
+  PasskeysResponseSchema,
+  RenamePasskeyBodySchema,
+  SuccessMessageResponseSchema,
+  errorResponses,
+} from "@agency/contract/schemas";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import { confirmPassword } from "../../../accounts/confirm-password";
+import { findUserById } from "../../../accounts/store";
+import { deletePasskey, listPasskeys, renamePasskey, sessionStartedAt, type PasskeyRow } from "../../../auth-factors/passkey-store";
+import { passkeyTexts } from "../../../auth-factors/passkey-texts";
+import { finishRegistration, registrationOptions, relyingParty } from "../../../auth-factors/passkeys";
+import { sha256 } from "../../../lib/crypto";
+import { bearerToken } from "../../../plugins/auth";
+import { deviceOf } from "../../../sessions/device";
+import { requestLocale, say } from "../../../i18n";
+
+const passkeyJson = (row: PasskeyRow) => ({
+  id: row.id,
+  name: row.name,
+  created_at: new Date(row.created_at).toISOString(),
+  last_used_at: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+});
+
+/**
+ * The signed-in account's passkeys, as Clerk's user profile keeps them: added (after the password again when the
+ * session is not fresh), listed with when they were added and last used, renamed and removed. Only the account's own
+ * passkeys can be renamed or removed; another account's answer 404 as if they did not exist.
+ */
+const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const rp = relyingParty(app.config);
+
+  app.get(
+    "/passkeys",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["account"],
+        summary: "The account's passkeys",
+        security: [{ bearer: [] }],
+        response: { 200: PasskeysResponseSchema, ...errorResponses({ 401: [] }) },
+      },
+    },
+    async (request) => ({ passkeys: (await listPasskeys(app.db, request.user!.id)).map(passkeyJson) }),
+  );
+
+  app.post(
+    "/passkeys/options",
+    {
+      preHandler: [app.authenticate, app.ipLimit("passkey")],
+      schema: {
+        tags: ["account"],
+        summary: "Options to add a passkey",
+        description:
+          `WebAuthn creation options (the site as relying party, the account's passkeys excluded), with a challenge stored server-side, ` +
+          `usable once, for 5 minutes. A session that began more than ${PASSKEY_REAUTH_MINUTES} minutes ago sends the current password ` +
+          `too (403 account.password_required without it; 400 account.wrong_password, limited like other password confirmations). ` +
+          `An account keeps at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys (409 account.too_many_passkeys).`,
+        security: [{ bearer: [] }],
+        body: PasskeyRegistrationOptionsBodySchema,
+        response: {
+          200: PasskeyRegistrationOptionsResponseSchema,
+          ...errorResponses({
+            400: ["account.wrong_password"],
+            401: [],
+            403: ["account.password_required"],
+            409: ["account.too_many_passkeys"],
+            429: ["account.too_many_attempts", "request.too_many"],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user!.id;
+      const startedAt = await sessionStartedAt(app.db, sha256(bearerToken(request)!));
+      const fresh = startedAt !== null && Date.now() - startedAt.getTime() < PASSKEY_REAUTH_MINUTES * 60_000;
+      const { password } = request.body;
+      if (!fresh && password === undefined) return reply.sendError(403, "account.password_required", { fields: ["password"] });
+      const user =
+        password === undefined
+          ? await findUserById(app.db, userId)
+          : await confirmPassword(app.db, { userId, password, field: "password", limit: app.config.limits.loginPerAccount });
+      if (!user) return reply.sendError(401, "auth.required");
+      return { options: await registrationOptions(app.db, rp, user) };
+    },
+  );
+
+  app.post(
+    "/passkeys",
+    {
+      preHandler: [app.authenticate, app.ipLimit("passkey")],
+      schema: {
+        tags: ["account"],
+        summary: "Add a passkey",
+        description:
+          "Checks the authenticator's answer to the options of POST /account/passkeys/options (a challenge this account asked for, " +
+          "unused and unexpired; origin: the site or one of ALLOWED_ORIGINS) and keeps the passkey, named `name` or after this " +
+          "device's browser and system. A credential registered already, here or to another account, answers 409 account.passkey_exists.",
+        security: [{ bearer: [] }],
+        body: AddPasskeyBodySchema,
+        response: {
+          201: PasskeyResponseSchema,
+          ...errorResponses({
+            400: ["account.passkey_failed"],
+            401: [],
+            409: ["account.passkey_exists", "account.too_many_passkeys"],
+            429: ["request.too_many"],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const { browser, os } = deviceOf(request.headers["user-agent"]);
+      const name =
+        request.body.name?.trim() ||
+        (browser && os ? say(locale, passkeyTexts.deviceName, { browser, os }) : (browser ?? os ?? say(locale, passkeyTexts.defaultName)));
+      const saved = await finishRegistration(app.db, rp, request.user!.id, request.body.credential as unknown as RegistrationResponseJSON, name);
+      request.log.info({ userId: request.user!.id, passkey: saved.id }, "passkey added");
+      return reply.code(201).send({ passkey: passkeyJson(saved) });
+    },
+  );
+
+  app.patch(
+    "/passkeys/:id",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["account"],
+        summary: "Rename a passkey",
+        description: "Only the account's own passkeys (404 otherwise).",
+        security: [{ bearer: [] }],
+        params: PasskeyParamsSchema,
+        body: RenamePasskeyBodySchema,
+        response: { 200: PasskeyResponseSchema, ...errorResponses({ 400: [], 401: [], 404: ["account.passkey_not_found"] }) },
+      },
+    },
+    async (request, reply) => {
+      const renamed = await renamePasskey(app.db, request.user!.id, request.params.id, request.body.name.trim());
+      if (!renamed) return reply.sendError(404, "account.passkey_not_found");
+      return { passkey: passkeyJson(renamed) };
+    },
+  );
+
+  app.delete(
+    "/passkeys/:id",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ["account"],
+        summary: "Remove a passkey",
+        description: "Only the account's own passkeys (404 otherwise). The passkey signs in no more; the authenticator may still list it.",
+        security: [{ bearer: [] }],
+        params: PasskeyParamsSchema,
+        response: { 200: SuccessMessageResponseSchema, ...errorResponses({ 400: [], 401: [], 404: ["account.passkey_not_found"] }) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deletePasskey(app.db, request.user!.id, request.params.id))) return reply.sendError(404, "account.passkey_not_found");
+      request.log.info({ userId: request.user!.id, passkey: request.params.id }, "passkey removed");
+      return { success: true as const, message: say(requestLocale(request), passkeyTexts.removed) };
+    },
+  );
+};
+
+export default passkeyRoutes;

@@ -1,0 +1,111 @@
+import { getSession } from "@agency/core";
+import { waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { ann, API, lastToast, recordNavigation, renderElement, setupApi } from "../../__tests__/element-kit";
+import "../login.element";
+
+/**
+ * agency-login's passkeys: the 'Sign in with a passkey' button and passkey autofill in the e-mail field, in nl and
+ * en. jsdom has no WebAuthn, so the browser's half (PublicKeyCredential, navigator.credentials) is stood in for; what
+ * the real browser does with a virtual authenticator is e2e/passkeys.spec.ts.
+ */
+
+const server = setupApi();
+const { navigations } = recordNavigation();
+
+const options = { challenge: "Y2hhbGxlbmdl", rpId: "agency.example", userVerification: "required", timeout: 300000 };
+const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+/** What navigator.credentials.get() resolves with for a picked passkey. */
+const assertion = {
+  id: "Y3JlZA",
+  rawId: bytes("cred"),
+  type: "public-key",
+  authenticatorAttachment: "platform",
+  response: { clientDataJSON: bytes("{}"), authenticatorData: bytes("auth"), signature: bytes("sig"), userHandle: bytes("u1") },
+  getClientExtensionResults: () => ({}),
+};
+
+let get: ReturnType<typeof vi.fn>;
+let sent: unknown[];
+beforeEach(() => {
+  sent = [];
+  get = vi.fn();
+  vi.stubGlobal("PublicKeyCredential", Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => true }));
+  Object.defineProperty(navigator, "credentials", { value: { get, create: vi.fn() }, configurable: true });
+  server.use(
+    http.post(`${API}/auth/passkey/options`, () => HttpResponse.json({ options })),
+    http.post(`${API}/auth/passkey`, async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ user: ann, token: "tok-passkey" });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const texts = {
+  en: { email: "Email address", passkey: "Sign in with a passkey", ok: "Login successful!", failed: "Signing in with this passkey did not work" },
+  nl: { email: "E-mailadres", passkey: "Inloggen met een toegangssleutel", ok: "Succesvol ingelogd!", failed: "Inloggen met deze toegangssleutel is niet gelukt" },
+};
+
+describe.each(["en", "nl"] as const)("agency-login passkeys (%s)", (locale) => {
+  const T = texts[locale];
+  const mount = () =>
+    renderElement("agency-login", `api-base="${API}" locale="${locale}"`, (view) => expect(view.getByRole("button", { name: T.passkey })).toBeTruthy());
+
+  it("asks for passkey autofill in the e-mail field (conditional mediation)", async () => {
+    get.mockReturnValue(new Promise(() => {}));
+    const { view } = await mount();
+    expect(view.getByLabelText(T.email)).toHaveAttribute("autocomplete", "username webauthn");
+    await waitFor(() => expect(get).toHaveBeenCalled());
+    expect(get.mock.calls[0]![0]).toMatchObject({ mediation: "conditional", publicKey: { rpId: "agency.example" } });
+  });
+
+  it("signs in with the passkey picked from autofill", async () => {
+    get.mockResolvedValue(assertion);
+    const success = vi.fn();
+    const listen = (e: Event) => success((e as CustomEvent).detail);
+    document.addEventListener("agency-login-success", listen);
+    onTestFinished(() => document.removeEventListener("agency-login-success", listen));
+    await mount();
+    await waitFor(() => expect(navigations).toEqual([{ to: "/dashboard", href: "/dashboard", source: "agency-login" }]));
+    expect(sent).toEqual([{ credential: expect.objectContaining({ id: "Y3JlZA", type: "public-key" }) }]);
+    expect(success).toHaveBeenCalledWith(ann);
+    expect(getSession()).toMatchObject({ isAuthenticated: true, token: "tok-passkey" });
+  });
+
+  it("signs in with the button through the browser's prompt, and says so", async () => {
+    // Autofill waits for a pick that never comes; the button's request replaces it.
+    get.mockImplementation((request: CredentialRequestOptions) =>
+      request.mediation === "conditional"
+        ? new Promise((_, reject) => request.signal?.addEventListener("abort", () => reject(new DOMException("replaced", "AbortError"))))
+        : Promise.resolve(assertion),
+    );
+    const { view } = await mount();
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    await userEvent.setup().click(view.getByRole("button", { name: T.passkey }));
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(get.mock.calls[1]![0].mediation).toBeUndefined();
+    expect(lastToast()).toMatchObject({ kind: "success", message: T.ok });
+  });
+
+  it("shows the server's refusal, and stays quiet when the visitor closes the prompt", async () => {
+    server.use(http.post(`${API}/auth/passkey`, () => HttpResponse.json({ error: "x", code: "auth.passkey_failed" }, { status: 400 })));
+    get.mockImplementation((request: CredentialRequestOptions) =>
+      request.mediation === "conditional" ? new Promise(() => {}) : Promise.reject(new DOMException("closed", "NotAllowedError")),
+    );
+    const { view } = await mount();
+    const user = userEvent.setup();
+    await user.click(view.getByRole("button", { name: T.passkey }));
+    await waitFor(() => expect(view.getByRole("button", { name: T.passkey })).toBeEnabled());
+    expect(view.queryByRole("alert")).toBeNull();
+
+    get.mockImplementation((request: CredentialRequestOptions) => (request.mediation === "conditional" ? new Promise(() => {}) : Promise.resolve(assertion)));
+    await user.click(view.getByRole("button", { name: T.passkey }));
+    await waitFor(() => expect(view.getByRole("alert")).toHaveTextContent(T.failed));
+    expect(navigations).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { passkeysApi, type ApiClient, type User } from "@agency/core";
+import {
+  WebAuthnAbortService,
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Signing in with a passkey, through SimpleWebAuthn's browser half: options from the server, the browser's own
+ * passkey prompt, the answer back to the server, which starts the session. `autofill` asks without a prompt
+ * (conditional mediation): the browser offers the site's passkeys among the e-mail field's suggestions
+ * (autocomplete="username webauthn") and the request waits until one is picked.
+ */
+export async function signInWithPasskey(api: ApiClient, { autofill }: { autofill: boolean }): Promise<User> {
+  return passkeysApi.signIn(api, { credential: await passkeyAnswer(api, autofill) });
+}
+
+/** The browser's answer to fresh sign-in options: the passkey the visitor picked, signed. */
+async function passkeyAnswer(api: ApiClient, autofill: boolean) {
+  const options = await passkeysApi.signInOptions(api);
+  return startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    useBrowserAutofill: autofill,
+    // The e-mail field is in the element's shadow root, where a search of the document does not reach.
+    verifyBrowserAutofillInput: false,
+  });
+}
+
+/** The visitor closed the browser's prompt, or another request (the button, leaving the page) replaced this one. */
+export function wasCancelled(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "NotAllowedError" || name === "AbortError";
+}
+
+/** Whether this browser can use passkeys at all: the button is offered only then. */
+export function usePasskeysSupported(): boolean {
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  return supported;
+}
+
+/**
+ * Passkey autofill for the login view while it is shown: started again after each attempt (`round` changes), and
+ * given up when the view goes away. A passkey picked calls `onPicked` (the session is about to begin), then
+ * `onSignedIn`, or `onFailed` when the server refuses it.
+ * Until a passkey is picked nothing is shown (options refused, a page the site's passkeys are not for): the visitor
+ * asked for nothing, and the password form is right there.
+ */
+export function usePasskeyAutofill(
+  api: ApiClient,
+  round: number,
+  { onPicked, onSignedIn, onFailed }: { onPicked: () => void; onSignedIn: (user: User) => void; onFailed: (error: unknown) => void },
+): void {
+  const handlers = useRef({ onPicked, onSignedIn, onFailed });
+  handlers.current = { onPicked, onSignedIn, onFailed };
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
+      let credential;
+      try {
+        credential = await passkeyAnswer(api, true);
+      } catch (error) {
+        if (live && !wasCancelled(error)) console.warn("agency-login: passkey autofill is not available here", error);
+        return;
+      }
+      if (!live) return;
+      handlers.current.onPicked();
+      try {
+        handlers.current.onSignedIn(await passkeysApi.signIn(api, { credential }));
+      } catch (error) {
+        if (live) handlers.current.onFailed(error);
+      }
+    })();
+    return () => {
+      live = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, [api, round]);
+}

@@ -1,0 +1,138 @@
+import { apiErrorCode, apiErrorMessage, isNetworkError, passkeysApi, type Passkey } from "@agency/core";
+import { toast } from "@agency/ui";
+import { FormAlert } from "@agency/ui/form";
+import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useState } from "react";
+import { useElement } from "../../element/element-context";
+import { PasskeyItem } from "./passkey-item";
+import { PasskeyPasswordDialog } from "./passkey-password-dialog";
+
+type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; passkeys: Passkey[] };
+
+/**
+ * The account's passkeys, as Clerk's user profile shows them: each with its name, when it was added and when it
+ * last signed in, to rename or remove; and 'Add a passkey', which asks for the password first when the session is
+ * not fresh (the server says so) and then the browser's own prompt to make one.
+ */
+export function Passkeys() {
+  const { t, i18n } = useLingui();
+  const { api, settings, emit } = useElement();
+  const locale = settings.locale;
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [adding, setAdding] = useState(false);
+  const [askPassword, setAskPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [supported, setSupported] = useState(true);
+
+  const fetchPasskeys = useCallback(
+    () =>
+      passkeysApi.listPasskeys(api).then(
+        (passkeys): Load => ({ state: "loaded", passkeys }),
+        (failure: unknown): Load => {
+          console.error("agency-settings: the passkeys could not be loaded", failure);
+          return { state: "failed" };
+        },
+      ),
+    [api],
+  );
+  const refresh = async () => setLoad(await fetchPasskeys());
+
+  useEffect(() => {
+    setSupported(browserSupportsWebAuthn());
+    let live = true;
+    void fetchPasskeys().then((next) => live && setLoad(next));
+    return () => {
+      live = false;
+    };
+  }, [fetchPasskeys]);
+
+  const failureText = (failure: unknown) =>
+    apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`);
+
+  /**
+   * Options (with the password when it was asked for), the browser's prompt, then the new passkey to the server.
+   * When the password was sent, what the server refused the options with is thrown, for the password dialog to show.
+   */
+  async function add(password?: string): Promise<void> {
+    setAdding(true);
+    setError(null);
+    let options;
+    try {
+      options = await passkeysApi.registrationOptions(api, password === undefined ? {} : { password });
+    } catch (failure) {
+      setAdding(false);
+      if (apiErrorCode(failure) === "account.password_required") return setAskPassword(true);
+      if (password !== undefined) throw failure;
+      return setError(failureText(failure));
+    }
+    setAskPassword(false);
+    try {
+      const credential = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+      const passkey = await passkeysApi.addPasskey(api, { credential });
+      toast.success(t`Passkey added`, { locale });
+      emit("agency-passkey-add", { passkey });
+      await refresh();
+    } catch (failure) {
+      const name = (failure as { name?: unknown } | null)?.name;
+      // Closing the browser's prompt is no failure.
+      if (name === "NotAllowedError" || name === "AbortError") return;
+      console.error("agency-settings: adding a passkey failed", failure);
+      // The authenticator holds one of the account's passkeys already (they are excluded in the options).
+      setError(name === "InvalidStateError" ? t`This device already has a passkey for your account.` : failureText(failure));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  function removed(passkey: Passkey) {
+    emit("agency-passkey-remove", { passkey });
+    void refresh();
+  }
+
+  return (
+    <section className="settings__card" part="passkeys" aria-labelledby="settings-passkeys">
+      <h2 id="settings-passkeys" className="settings__title">
+        <Trans>Passkeys</Trans>
+      </h2>
+      <p className="settings__muted settings__intro">
+        <Trans>Sign in with your fingerprint, face or screen lock instead of your password.</Trans>
+      </p>
+      {load.state === "loading" ? (
+        <p className="settings__muted" role="status">
+          <Trans>Loading...</Trans>
+        </p>
+      ) : load.state === "failed" ? (
+        <div className="settings__actions">
+          <FormAlert message={t`Failed to load your passkeys`} />
+          <button type="button" className="ag-button ag-button--secondary" onClick={() => void refresh()}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : load.passkeys.length === 0 ? (
+        <p className="settings__muted">
+          <Trans>You have no passkeys yet.</Trans>
+        </p>
+      ) : (
+        <ul className="settings__sessions">
+          {load.passkeys.map((passkey) => (
+            <PasskeyItem key={passkey.id} passkey={passkey} onRenamed={() => void refresh()} onRemoved={() => removed(passkey)} />
+          ))}
+        </ul>
+      )}
+      <FormAlert message={error} />
+      {supported ? (
+        <div className="settings__actions">
+          <button type="button" className="ag-button" part="add-passkey" disabled={adding} aria-busy={adding} onClick={() => void add()}>
+            {adding ? <Trans>Adding passkey...</Trans> : <Trans>Add a passkey</Trans>}
+          </button>
+        </div>
+      ) : (
+        <p className="settings__muted">
+          <Trans>This browser cannot use passkeys.</Trans>
+        </p>
+      )}
+      {askPassword ? <PasskeyPasswordDialog onConfirm={(password) => add(password)} onClose={() => setAskPassword(false)} /> : null}
+    </section>
+  );
+}
