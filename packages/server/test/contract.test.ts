@@ -8,6 +8,7 @@ import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
 import { deskCases } from "./contract-desk-cases";
 import { passkeyCases } from "./contract-passkey-cases";
+import { secondFactorCases } from "./contract-second-factor-cases";
 
 /**
  * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
@@ -687,6 +688,7 @@ const cases: Record<string, Case[]> = {
 
 Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, register }));
 Object.assign(cases, deskCases({ local: lazy(() => local), refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
+Object.assign(cases, secondFactorCases({ local: lazy(() => local), register: () => register() }));
 
 /** The apps are made in beforeAll, after the cases are written: each case reads them when it runs. */
 function lazy(app: () => TestApp): TestApp {

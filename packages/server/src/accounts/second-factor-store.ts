@@ -105,10 +105,6 @@ export async function finishSignInAttempt(db: Db, tokenHash: string): Promise<bo
   return (await countDeleted(db, "DELETE FROM sign_in_attempts WHERE token_hash = $1", [tokenHash])) > 0;
 }
 
-export async function deleteExpiredSignInAttempts(db: Db): Promise<number> {
-  return countDeleted(db, "DELETE FROM sign_in_attempts WHERE expires_at <= now()");
-}
-
 /** Ends every half-finished sign-in of an account (it was taken over: no code may finish one). */
 export async function deleteSignInAttempts(db: Db, userId: string): Promise<void> {
   await db.query("DELETE FROM sign_in_attempts WHERE user_id = $1", [userId]);

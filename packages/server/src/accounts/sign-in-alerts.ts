@@ -1,5 +1,5 @@
 import type { Locale } from "@agency/contract";
-import { countDeleted, type Db } from "../db/db";
+import type { Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
 import { signInAlertMail } from "../mail/sign-in-alert-mail";
 import type { Outbox } from "../outbox/delivery";
@@ -86,8 +86,4 @@ export async function claimSignInAlert(tx: Db, tokenHash: string): Promise<strin
 /** After 'this wasn't me' no browser is trusted any more: the next sign-in from each one is new again. */
 export async function forgetDevices(tx: Db, userId: string): Promise<void> {
   await tx.query("DELETE FROM known_devices WHERE user_id = $1", [userId]);
-}
-
-export async function deleteExpiredSignInAlerts(db: Db): Promise<number> {
-  return countDeleted(db, "DELETE FROM sign_in_alerts WHERE expires_at <= now()");
 }
