@@ -115,6 +115,8 @@ test.describe("consent-gated embeds", () => {
   const MAP = "https://www.openstreetmap.org/";
 
   test("stay empty behind a placeholder naming the provider, load once or for good, and unload when withdrawn, under the strict CSP", async ({ page }) => {
+    // Two axe runs, a reload and four decisions: more than the default minute on a shared machine.
+    test.setTimeout(120_000);
     const violations = watchCsp(page);
     const loaded: string[] = [];
     for (const provider of [VIDEO, MAP]) {
@@ -178,6 +180,7 @@ test.describe("nothing before consent", () => {
   const pages = readdirSync(new URL("../examples/", import.meta.url)).filter((f) => f.endsWith(".html"));
 
   test("no example page sets a cookie, stores anything but the necessary, or sends a request but to the agency, before a decision", async ({ browser }) => {
+    test.setTimeout(180_000);
     expect(pages.length).toBeGreaterThanOrEqual(10);
     for (const file of pages) {
       const context = await browser.newContext();
