@@ -58,7 +58,9 @@ export function usePasskeyAutofill(
   { onPicked, onSignedIn, onFailed }: { onPicked: () => void; onSignedIn: (user: User) => void; onFailed: (error: unknown) => void },
 ): void {
   const handlers = useRef({ onPicked, onSignedIn, onFailed });
-  handlers.current = { onPicked, onSignedIn, onFailed };
+  useEffect(() => {
+    handlers.current = { onPicked, onSignedIn, onFailed };
+  });
   useEffect(() => {
     let live = true;
     void (async () => {
@@ -68,7 +70,7 @@ export function usePasskeyAutofill(
       try {
         credential = await passkeyAnswer(api, true);
       } catch (error) {
-        if (live && !wasCancelled(error)) console.warn("agency-login: passkey autofill is not available here", error);
+        if (live && !wasCancelled(error)) console.warn(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
         return;
       }
       if (!live) return;
