@@ -9,7 +9,8 @@ import { expectNoAxeViolations, uniqueEmail } from "./helpers";
 /**
  * Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain: a platform
  * authenticator that keeps discoverable credentials and verifies the user), on the production build: a customer adds
- * a passkey in the settings, signs out, and signs in with it on /login.
+ * a passkey in the settings, signs out, and signs in with it on /login (through the e-mail field's passkey autofill,
+ * which the virtual authenticator answers at once).
  *
  * WebAuthn refuses a relying party that is an IP address, and the shared test server's PUBLIC_URL is 127.0.0.1, so
  * this test starts a production server of its own whose PUBLIC_URL is http://localhost (the RP ID is its host name).
@@ -103,12 +104,9 @@ test("nl: a passkey added in the settings signs in on /login after signing out",
     // Signed out, then in again with the passkey alone.
     await page.getByRole("button", { name: "Uitloggen" }).first().click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    // The login view asks for passkey autofill in its e-mail field (autocomplete="username webauthn", conditional
+    // mediation); the virtual authenticator answers it with its one passkey, as a person picks it from the suggestions.
     await page.goto(`${server.origin}/login`);
-    await expect(login.getByLabel("E-mailadres")).toHaveAttribute("autocomplete", "username webauthn");
-    const passkeyButton = login.getByRole("button", { name: "Inloggen met een toegangssleutel" });
-    await expect(passkeyButton).toBeVisible();
-    await expectNoAxeViolations(page, "login with its passkey button");
-    await passkeyButton.click();
     await page.waitForURL(`${server.origin}/dashboard/settings`);
     await expect(page.locator("agency-settings").locator("[part=passkey]")).toContainText("Laatst gebruikt");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
