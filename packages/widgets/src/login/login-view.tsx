@@ -106,7 +106,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   }
 
   /** 'Sign in with a passkey': the browser's own prompt; closing it is no failure. */
-  async function usePasskey() {
+  async function signInWithPasskeyButton() {
     setBusy("passkey");
     setServerError(null);
     flow.begin();
@@ -178,7 +178,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           part="passkey"
           disabled={busy !== false}
           aria-busy={busy === "passkey"}
-          onClick={() => void usePasskey()}
+          onClick={() => void signInWithPasskeyButton()}
         >
           {busy === "passkey" ? <Trans>Signing in...</Trans> : <Trans>Sign in with a passkey</Trans>}
         </button>

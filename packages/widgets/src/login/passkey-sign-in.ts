@@ -1,12 +1,9 @@
 import { passkeysApi, type ApiClient, type User } from "@agency/core";
-import {
-  WebAuthnAbortService,
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState } from "react";
+
+/** SimpleWebAuthn's browser half, loaded after the view has rendered: the form does not wait for it. */
+const webauthn = () => import("@simplewebauthn/browser");
 
 /**
  * Signing in with a passkey, through SimpleWebAuthn's browser half: options from the server, the browser's own
@@ -20,7 +17,7 @@ export async function signInWithPasskey(api: ApiClient, { autofill }: { autofill
 
 /** The browser's answer to fresh sign-in options: the passkey the visitor picked, signed. */
 async function passkeyAnswer(api: ApiClient, autofill: boolean) {
-  const options = await passkeysApi.signInOptions(api);
+  const [{ startAuthentication }, options] = await Promise.all([webauthn(), passkeysApi.signInOptions(api)]);
   return startAuthentication({
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
     useBrowserAutofill: autofill,
@@ -38,7 +35,13 @@ export function wasCancelled(error: unknown): boolean {
 /** Whether this browser can use passkeys at all: the button is offered only then. */
 export function usePasskeysSupported(): boolean {
   const [supported, setSupported] = useState(false);
-  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  useEffect(() => {
+    let live = true;
+    void webauthn().then(({ browserSupportsWebAuthn }) => live && setSupported(browserSupportsWebAuthn()));
+    return () => {
+      live = false;
+    };
+  }, []);
   return supported;
 }
 
@@ -55,16 +58,19 @@ export function usePasskeyAutofill(
   { onPicked, onSignedIn, onFailed }: { onPicked: () => void; onSignedIn: (user: User) => void; onFailed: (error: unknown) => void },
 ): void {
   const handlers = useRef({ onPicked, onSignedIn, onFailed });
-  handlers.current = { onPicked, onSignedIn, onFailed };
+  useEffect(() => {
+    handlers.current = { onPicked, onSignedIn, onFailed };
+  });
   useEffect(() => {
     let live = true;
     void (async () => {
+      const { browserSupportsWebAuthnAutofill } = await webauthn();
       if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
       let credential;
       try {
         credential = await passkeyAnswer(api, true);
       } catch (error) {
-        if (live && !wasCancelled(error)) console.warn("agency-login: passkey autofill is not available here", error);
+        if (live && !wasCancelled(error)) console.warn(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
         return;
       }
       if (!live) return;
@@ -77,7 +83,7 @@ export function usePasskeyAutofill(
     })();
     return () => {
       live = false;
-      WebAuthnAbortService.cancelCeremony();
+      void webauthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
   }, [api, round]);
 }

@@ -1,12 +1,15 @@
 import { apiErrorCode, apiErrorMessage, isNetworkError, passkeysApi, type Passkey } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
-import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import { useElement } from "../../element/element-context";
 import { PasskeyItem } from "./passkey-item";
 import { PasskeyPasswordDialog } from "./passkey-password-dialog";
+
+/** SimpleWebAuthn's browser half, loaded after the card has rendered. */
+const webauthn = () => import("@simplewebauthn/browser");
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; passkeys: Passkey[] };
 
@@ -23,7 +26,7 @@ export function Passkeys() {
   const [adding, setAdding] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [supported, setSupported] = useState(true);
+  const [supported, setSupported] = useState<boolean | null>(null);
 
   const fetchPasskeys = useCallback(
     () =>
@@ -39,8 +42,8 @@ export function Passkeys() {
   const refresh = async () => setLoad(await fetchPasskeys());
 
   useEffect(() => {
-    setSupported(browserSupportsWebAuthn());
     let live = true;
+    void webauthn().then(({ browserSupportsWebAuthn }) => live && setSupported(browserSupportsWebAuthn()));
     void fetchPasskeys().then((next) => live && setLoad(next));
     return () => {
       live = false;
@@ -68,6 +71,7 @@ export function Passkeys() {
     }
     setAskPassword(false);
     try {
+      const { startRegistration } = await webauthn();
       const credential = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
       const passkey = await passkeysApi.addPasskey(api, { credential });
       toast.success(t`Passkey added`, { locale });
@@ -121,7 +125,7 @@ export function Passkeys() {
         </ul>
       )}
       <FormAlert message={error} />
-      {supported ? (
+      {supported === null ? null : supported ? (
         <div className="settings__actions">
           <button type="button" className="ag-button" part="add-passkey" disabled={adding} aria-busy={adding} onClick={() => void add()}>
             {adding ? <Trans>Adding passkey...</Trans> : <Trans>Add a passkey</Trans>}

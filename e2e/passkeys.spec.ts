@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { API_ORIGIN } from "../playwright.config";
+import { expectNoAxeViolations, uniqueEmail } from "./helpers";
+
+/**
+ * Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain: a platform
+ * authenticator that keeps discoverable credentials and verifies the user), on the production build: a customer adds
+ * a passkey in the settings, signs out, and signs in with it on /login (through the e-mail field's passkey autofill,
+ * which the virtual authenticator answers at once).
+ *
+ * WebAuthn refuses a relying party that is an IP address, and the shared test server's PUBLIC_URL is 127.0.0.1, so
+ * this test starts a production server of its own whose PUBLIC_URL is http://localhost (the RP ID is its host name).
+ */
+
+class LocalhostServer {
+  readonly dataDir = mkdtempSync(join(tmpdir(), "agency-passkeys-e2e-"));
+  readonly origin: string;
+  private child: ChildProcess | null = null;
+
+  constructor(readonly port: number) {
+    this.origin = `http://localhost:${port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, [resolve(import.meta.dirname, "../packages/server/dist/server.js")], {
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: this.origin,
+        DATA_DIR: this.dataDir,
+        INIT_CWD: this.dataDir,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        BREACHED_PASSWORDS_URL: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (let i = 0; i < 240; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${this.port}/api/health`)).ok) return;
+      } catch {
+        /* not yet listening */
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error("the test's own server did not start");
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child && child.exitCode === null) {
+      await new Promise<void>((done) => {
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      });
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+test("nl: a passkey added in the settings signs in on /login after signing out", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const server = new LocalhostServer(Number(new URL(API_ORIGIN).port) + 6);
+  try {
+    await server.start();
+    const email = uniqueEmail("passkey");
+    const password = "correct-horse-7";
+    const registered = await request.post(`http://127.0.0.1:${server.port}/api/auth/register`, { data: { name: "Pia Passkey", email, password, language: "nl" } });
+    expect(registered.ok(), await registered.text()).toBe(true);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+
+    // Signed in with the password, as the account began.
+    await page.goto(`${server.origin}/login`);
+    const login = page.locator("agency-login");
+    await login.getByLabel("E-mailadres").fill(email);
+    await login.getByLabel("Wachtwoord", { exact: true }).fill(password);
+    await login.getByRole("button", { name: "Inloggen", exact: true }).click();
+    await page.waitForURL(`${server.origin}/dashboard/settings`);
+
+    // A passkey added in the settings: the session is fresh, so no password is asked again.
+    const settings = page.locator("agency-settings");
+    const card = settings.locator("[part=passkeys]");
+    await expect(card.getByText("Je hebt nog geen toegangssleutels.")).toBeVisible();
+    await card.getByRole("button", { name: "Toegangssleutel toevoegen" }).click();
+    await expect(card.locator("[part=passkey]")).toHaveCount(1);
+    await expect(card.locator("[part=passkey]")).toContainText(/Chrome (on|op) Linux/);
+    await expect(card.locator("[part=passkey]")).toContainText("Nog nooit gebruikt");
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: "localhost" })]);
+    await expectNoAxeViolations(page, "settings with a passkey");
+
+    // Signed out, then in again with the passkey alone.
+    await page.getByRole("button", { name: "Uitloggen" }).first().click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    // The login view asks for passkey autofill in its e-mail field (autocomplete="username webauthn", conditional
+    // mediation); the virtual authenticator answers it with its one passkey, as a person picks it from the suggestions.
+    await page.goto(`${server.origin}/login`);
+    await page.waitForURL(`${server.origin}/dashboard/settings`);
+    await expect(page.locator("agency-settings").locator("[part=passkey]")).toContainText("Laatst gebruikt");
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+    await context.close();
+  } finally {
+    await server.close();
+  }
+});
