@@ -200,15 +200,15 @@ const refusedOrigins = new WeakSet<object>();
 
 /**
  * A call to an API on another origin that got no answer: the browser hides a refusal under CORS (this page's origin
- * is not among the server's ALLOWED_ORIGINS) as a network error. A request that may not read the answer
- * (`no-cors`) reaches the server all the same: when it does, the server is there and it was the refusal.
+ * is not among the server's ALLOWED_ORIGINS) as a network error. The API's liveness check answers any origin: when
+ * it answers, the server is there and it was the refusal.
  */
 async function markRefusedOrigin(error: AxiosError, apiBase: string): Promise<void> {
   const service = new URL(apiBase, window.location.href);
   if (service.origin === window.location.origin || typeof fetch !== "function") return;
   try {
-    await fetch(`${service.href.replace(/\/$/, "")}/health`, { mode: "no-cors", cache: "no-store", credentials: "omit" });
-    refusedOrigins.add(error);
+    const health = await fetch(`${service.href.replace(/\/$/, "")}/health`, { cache: "no-store", credentials: "omit" });
+    if (health.ok) refusedOrigins.add(error);
   } catch {
     // Not reached either: a network problem, not the page's origin.
   }

@@ -44,6 +44,7 @@ const TEXT = {
     marketing: "Marketing",
     policy: "Lees ons cookiebeleid",
     policyHref: "/cookie-policy",
+    policyLink: "/cookie-policy",
   },
   en: {
     region: "Cookies on this website",
@@ -57,6 +58,8 @@ const TEXT = {
     marketing: "Marketing",
     policy: "Read our cookie policy",
     policyHref: "/en/cookie-policy",
+    // The English page's link says its language, so it stays English in a new tab.
+    policyLink: "/en/cookie-policy?lang=en",
   },
 } as const;
 
@@ -104,7 +107,7 @@ describe.each(["nl", "en"] as const)("agency-cookie-banner (%s)", (locale) => {
     expect(view.queryByRole("region")).toBeNull();
     await vi.advanceTimersByTimeAsync(200);
     const region = await waitFor(() => view.getByRole("region", { name: text.region }));
-    expect(within(region).getByRole("link", { name: text.policy })).toHaveAttribute("href", text.policyHref);
+    expect(within(region).getByRole("link", { name: text.policy })).toHaveAttribute("href", text.policyLink);
     expect(within(region).getByRole("button", { name: text.settings })).toHaveAttribute("aria-expanded", "false");
   });
 
@@ -300,8 +303,8 @@ describe.each(["nl", "en"] as const)("agency-cookie-banner (%s)", (locale) => {
     document.addEventListener("agency-navigate", onNavigate);
     fireEvent.click(view.getByRole("link", { name: text.policy }));
     document.removeEventListener("agency-navigate", onNavigate);
-    expect(seen).toEqual([{ to: text.policyHref, href: text.policyHref, source: "agency-cookie-banner" }]);
-    expect(assign).toHaveBeenCalledWith(text.policyHref);
+    expect(seen).toEqual([{ to: text.policyHref, href: text.policyLink, source: "agency-cookie-banner" }]);
+    expect(assign).toHaveBeenCalledWith(text.policyLink);
 
     const custom = mountBanner(locale, 'policy-href="https://client.example/cookies"');
     await bannerAppears(custom.view, locale);

@@ -62,7 +62,8 @@ const texts = {
     tooExpensive: "It is too expensive",
     anythingElse: "Anything else you would like to tell us? (optional)",
     withdraw: "Withdraw from contract",
-    withdrawTo: "/en/withdraw",
+    // The link to an English page says its language.
+    withdrawTo: "/en/withdraw\\?lang=en",
     confirm: "Yes, Cancel Subscription",
     cancelling: "Cancelling...",
     keep: "Keep Subscription",

@@ -13,7 +13,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: HealthResponseSchema },
       },
     },
-    async () => ({ status: "ok" as const }),
+    async (_request, reply) => {
+      // Readable from any page (plugins/security.ts), so an element can tell a refused origin from a network problem.
+      reply.header("cross-origin-resource-policy", "cross-origin");
+      return { status: "ok" as const };
+    },
   );
 };
 
