@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { API_ORIGIN, expectNoAxeViolations, mailedLink, openMailLink, registerUser, uniqueEmail, type TestUser } from "./helpers";
+import { API_ORIGIN, expectNoAxeViolations, mailedLink, openMailLink, registerUser, signIn, uniqueEmail, type TestUser } from "./helpers";
 
 /**
  * Every link the site mails, opened as people open them: on the production build, in a browser that has never
@@ -116,5 +116,23 @@ for (const locale of ["nl", "en"] as const) {
     } finally {
       await context.close();
     }
+  });
+
+  test(`the verification link in the browser that signed up: the app starts at once, with no error in the console (${locale})`, async ({ page, request }) => {
+    const user = await registerUser(request, `Mia ${locale}`, locale);
+    const link = await mailedLink(user.email, "verify-email");
+    // Signed in, the site starts its app with the page instead of waiting for a first navigation.
+    await signIn(page, user);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`${message.text()} ${message.location().url}`);
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: T.confirmHeading })).toBeVisible();
+    await page.getByRole("button", { name: T.confirm }).click();
+    await expect(page.getByRole("heading", { level: 1, name: T.verified })).toBeVisible();
+    expect(await me(request, user)).toMatchObject({ email_verified: true });
+    expect(problems).toEqual([]);
   });
 }
