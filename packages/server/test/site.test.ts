@@ -175,13 +175,19 @@ describe("CORS", () => {
       expect(pre.headers["access-control-allow-origin"]).toBe(origin);
       expect(String(pre.headers["access-control-allow-headers"]).toLowerCase()).toMatch(/authorization/);
       expect(String(pre.headers["access-control-allow-headers"]).toLowerCase()).toMatch(/content-type/);
-      const res = await t.app.inject({ url: "/api/health", headers: { origin } });
+      const res = await t.app.inject({ url: "/api/ready", headers: { origin } });
       expect(res.headers["access-control-allow-origin"]).toBe(origin);
     }
   });
 
-  it("does not allow other origins", async () => {
+  it("answers the liveness check to any page, so an element can tell a refused origin from a network problem", async () => {
     const res = await t.app.inject({ url: "/api/health", headers: { origin: "https://evil.example" } });
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+  });
+
+  it("does not allow other origins", async () => {
+    const res = await t.app.inject({ url: "/api/ready", headers: { origin: "https://evil.example" } });
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
     const pre = await t.app.inject({ method: "OPTIONS", url: "/api/contact", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
     expect(pre.headers["access-control-allow-origin"]).toBeUndefined();
