@@ -38,7 +38,8 @@ describe("PricingPage", () => {
     expect(pricing).toHaveAttribute("contact-href", "/en/contact");
     await waitFor(() => expect(pricing.shadowRoot?.querySelectorAll(".package")).toHaveLength(3));
     const ctas = within(pricing.shadowRoot as unknown as HTMLElement).getAllByRole("link", { name: /Get Started/ });
-    for (const cta of ctas) expect(cta).toHaveAttribute("href", "/en/contact");
+    // The element's English links say their language (a new tab or a partner page keeps English).
+    for (const cta of ctas) expect(cta).toHaveAttribute("href", "/en/contact?lang=en");
   });
 
   it("has six FAQ items that open and close individually", async () => {
