@@ -153,6 +153,8 @@ test.describe("consent-gated embeds", () => {
     await expect(video).toBeVisible();
     expect(await storedConsent(page)).toMatchObject({ analytics: false, marketing: true });
     await page.reload();
+    // Loaded for good: the banner's code sets the frame's address again (and listens for 'Cookie settings' from then on).
+    await expect(page.getByTitle("Our story")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
     await expect(page.getByTitle("Our story")).toBeVisible();
     await expect(page.getByRole("group", { name: "Map of our office" })).toBeVisible();
 
@@ -213,8 +215,8 @@ test.describe("nothing before consent", () => {
 test.describe("a release pinned with Subresource Integrity", () => {
   const { version } = JSON.parse(readFileSync(new URL("../packages/widgets/package.json", import.meta.url), "utf8")) as { version: string };
 
-  test("the README shows the snippet, and Chromium on the partner origin loads the bundle with the published hash and refuses a wrong one", async ({ page, request }) => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  test("the embedding guide shows the snippet, and Chromium on the partner origin loads the bundle with the published hash and refuses a wrong one", async ({ page, request }) => {
+    const readme = readFileSync(new URL("../docs/embedding.md", import.meta.url), "utf8");
     expect(readme).toMatch(/<script type="module" src="https:\/\/your-agency\.example\/widgets\/1\.0\.0\/agency-widgets\.js"\s+integrity="sha384-[^"]*" crossorigin="anonymous"><\/script>/);
 
     const integrity = (await (await request.get(`${API_ORIGIN}/widgets/${version}/integrity.json`)).json()) as Record<string, string>;

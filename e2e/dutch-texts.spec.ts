@@ -24,7 +24,7 @@ test.describe("Dutch pages, Dutch texts", () => {
     const login = page.locator("agency-login");
     await login.getByLabel("E-mailadres").fill(user.email);
     await login.getByLabel("Wachtwoord", { exact: true }).fill("not-the-password");
-    await login.getByRole("button", { name: "Inloggen" }).click();
+    await login.getByRole("button", { name: "Inloggen", exact: true }).click();
     await expect(login.getByRole("alert")).toHaveText("Onjuist e-mailadres of wachtwoord");
     await expect(toaster(page)).toContainText("Onjuist e-mailadres of wachtwoord");
     expect(serverText).toBe("Invalid email or password");

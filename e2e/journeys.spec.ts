@@ -343,7 +343,7 @@ test.describe("journeys", () => {
     await page.reload();
     await refused;
     await expect(page).toHaveURL(at("/", "login"));
-    await expect(page.locator("agency-login").getByRole("button", { name: /Inloggen|Log in/ })).toBeVisible();
+    await expect(page.locator("agency-login").getByRole("button", { name: /^(Inloggen|Log in)$/ })).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
   });
 

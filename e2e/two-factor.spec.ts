@@ -34,7 +34,7 @@ test("turn on two-step verification in the settings, sign out, sign in with the 
   const login = page.locator("agency-login");
   await login.getByLabel("E-mailadres").fill(account.email);
   await login.getByLabel("Wachtwoord", { exact: true }).fill(account.password);
-  await login.getByRole("button", { name: "Inloggen" }).click();
+  await login.getByRole("button", { name: "Inloggen", exact: true }).click();
   await expect(login.getByRole("heading", { name: "Tweestapsverificatie" })).toBeFocused();
   // No session yet: the password alone signed nobody in.
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
@@ -54,7 +54,7 @@ test("the new-sign-in alert's link, opened without a session, ends every session
   const login = page.locator("agency-login");
   await login.getByLabel("E-mailadres").fill(account.email);
   await login.getByLabel("Wachtwoord", { exact: true }).fill(account.password);
-  await login.getByRole("button", { name: "Inloggen" }).click();
+  await login.getByRole("button", { name: "Inloggen", exact: true }).click();
   await expect(page).toHaveURL(/\/(dashboard|subscribe)/);
   const browserToken = (await page.evaluate(() => localStorage.getItem("token")))!;
   const link = await mailedLink(account.email, "secure-account");
