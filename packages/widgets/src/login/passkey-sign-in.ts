@@ -70,7 +70,9 @@ export function usePasskeyAutofill(
       try {
         credential = await passkeyAnswer(api, true);
       } catch (error) {
-        if (live && !wasCancelled(error)) console.warn(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
+        // Expected where passkeys cannot work (an IP address, an origin the site does not list): the password form
+        // stays as it is, so this is a note for a developer, not a warning to every visitor's console.
+        if (live && !wasCancelled(error)) console.debug(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
         return;
       }
       if (!live) return;
