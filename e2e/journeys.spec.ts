@@ -347,15 +347,13 @@ test.describe("journeys", () => {
     expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
   });
 
-  test("7. the cookie banner appears after 1 s, saves the choice, stays away after a reload and reopens from the footer", async ({ page }) => {
+  test("7. the cookie banner appears, saves the choice, stays away after a reload and reopens from the footer", async ({ page }) => {
     const banner = page.locator("agency-cookie-banner").getByRole("region", { name: "Cookies op deze website" });
     await page.goto("/");
-    const loaded = Date.now();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // The banner's one-second delay, measured from when the page was there.
-    await expect(banner).toBeHidden();
+    // Its one second after the page's load event is timed in the page itself, in cookie-banner-timing.spec.ts: timed
+    // from here, a busy machine's late return from goto() would make it look early.
     await expect(banner).toBeVisible({ timeout: 5_000 });
-    expect(Date.now() - loaded).toBeGreaterThanOrEqual(950);
 
     await banner.getByRole("button", { name: "Alles accepteren" }).click();
     await expect(banner).toBeHidden();

@@ -110,11 +110,11 @@ test.describe("quote form", () => {
 
     await prepareVisitor(page, { english: true });
     await page.goto("/en/contact");
-    await expect(page.locator("agency-quote-form").getByRole("link", { name: TEXT.en.privacy })).toHaveAttribute("href", "/en/privacy-policy");
+    await expect(page.locator("agency-quote-form").getByRole("link", { name: TEXT.en.privacy })).toHaveAttribute("href", "/en/privacy-policy?lang=en");
 
     // On a partner's page the policy is the agency's, or the one privacy-href names.
     const partner = await exampleForm(page, "en");
-    await expect(partner.getByRole("link", { name: TEXT.en.privacy })).toHaveAttribute("href", `${API_ORIGIN}/en/privacy-policy`);
+    await expect(partner.getByRole("link", { name: TEXT.en.privacy })).toHaveAttribute("href", `${API_ORIGIN}/en/privacy-policy?lang=en`);
     await partner.evaluate((el) => el.setAttribute("privacy-href", "https://partner.example/privacy"));
     await expect(partner.getByRole("link", { name: TEXT.en.privacy })).toHaveAttribute("href", "https://partner.example/privacy");
   });
