@@ -9,7 +9,7 @@ import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { logInWithChallenge } from "./log-in";
-import { signInWithPasskey, usePasskeyAutofill, usePasskeysSupported, wasCancelled } from "./passkey-sign-in";
+import { passkeysSupported, signInWithPasskey, usePasskeyAutofill, wasCancelled } from "./passkey-sign-in";
 import { SecondFactorView } from "./second-factor-view";
 import { ViewLink } from "./view-link";
 
@@ -28,7 +28,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const [secondFactor, setSecondFactor] = useState<SecondFactorRequired | null>(null);
   const focusFirstError = useFocusFirstError(form);
   const backFromCode = useRef(false);
-  const passkeys = usePasskeysSupported();
+  const passkeys = passkeysSupported();
   const [autofillRound, setAutofillRound] = useState(0);
   usePasskeyAutofill(api, autofillRound, {
     onPicked: () => {

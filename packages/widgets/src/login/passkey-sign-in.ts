@@ -1,6 +1,6 @@
 import { passkeysApi, type ApiClient, type User } from "@agency/core";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 
 /** SimpleWebAuthn's browser half, loaded after the view has rendered: the form does not wait for it. */
 const webauthn = () => import("@simplewebauthn/browser");
@@ -32,17 +32,13 @@ export function wasCancelled(error: unknown): boolean {
   return name === "NotAllowedError" || name === "AbortError";
 }
 
-/** Whether this browser can use passkeys at all: the button is offered only then. */
-export function usePasskeysSupported(): boolean {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void webauthn().then(({ browserSupportsWebAuthn }) => live && setSupported(browserSupportsWebAuthn()));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return supported;
+/**
+ * Whether this browser can use passkeys at all: the button is offered only then. The same test as SimpleWebAuthn's
+ * browserSupportsWebAuthn(), made before the first render, so the button is there from the start and never moves
+ * the form down once the library has arrived.
+ */
+export function passkeysSupported(): boolean {
+  return typeof globalThis.PublicKeyCredential === "function";
 }
 
 /**
@@ -70,9 +66,10 @@ export function usePasskeyAutofill(
       try {
         credential = await passkeyAnswer(api, true);
       } catch (error) {
-        // Expected where passkeys cannot work (an IP address, an origin the site does not list): the password form
-        // stays as it is, so this is a note for a developer, not a warning to every visitor's console.
-        if (live && !wasCancelled(error)) console.debug(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
+        // A SecurityError is expected where the site's passkeys cannot work (an IP address, an origin the site does
+        // not list): the password form stays as it is, with no warning in every visitor's console.
+        const expected = wasCancelled(error) || (error as { name?: unknown } | null)?.name === "SecurityError";
+        if (live && !expected) console.warn(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
         return;
       }
       if (!live) return;
