@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { API_ORIGIN } from "../playwright.config";
 import { expectNoAxeViolations, uniqueEmail } from "./helpers";
+import { OwnServer } from "./own-server";
 
 /**
  * Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain: a platform
@@ -16,56 +13,9 @@ import { expectNoAxeViolations, uniqueEmail } from "./helpers";
  * this test starts a production server of its own whose PUBLIC_URL is http://localhost (the RP ID is its host name).
  */
 
-class LocalhostServer {
-  readonly dataDir = mkdtempSync(join(tmpdir(), "agency-passkeys-e2e-"));
-  readonly origin: string;
-  private child: ChildProcess | null = null;
-
-  constructor(readonly port: number) {
-    this.origin = `http://localhost:${port}`;
-  }
-
-  async start(): Promise<void> {
-    this.child = spawn(process.execPath, [resolve(import.meta.dirname, "../packages/server/dist/server.js")], {
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: this.origin,
-        DATA_DIR: this.dataDir,
-        INIT_CWD: this.dataDir,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        BREACHED_PASSWORDS_URL: "",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (let i = 0; i < 240; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${this.port}/api/health`)).ok) return;
-      } catch {
-        /* not yet listening */
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error("the test's own server did not start");
-  }
-
-  async close(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null) {
-      await new Promise<void>((done) => {
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      });
-    }
-    rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
 test("nl: a passkey added in the settings signs in on /login after signing out", async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const server = new LocalhostServer(Number(new URL(API_ORIGIN).port) + 6);
+  const server = new OwnServer(Number(new URL(API_ORIGIN).port) + 6, { host: "localhost" });
   try {
     await server.start();
     const email = uniqueEmail("passkey");

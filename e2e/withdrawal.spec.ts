@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PGlite } from "@electric-sql/pglite";
 import { API_ORIGIN } from "../playwright.config";
 import {
   ADMIN_TOKEN,
@@ -17,6 +12,7 @@ import {
   waitForHydration,
   type TestUser,
 } from "./helpers";
+import { OwnServer } from "./own-server";
 
 /**
  * The withdrawal function (Art. 11a) in a real browser, by a visitor who is not signed in (a fresh context): from
@@ -155,82 +151,9 @@ test("en: signed in, the form is filled in with the account and says what confir
   await expectNoAxeViolations(page, "en signed-in withdrawal confirmation");
 });
 
-/**
- * A server of this test's own on its own embedded database, so the test can age a subscription in that database
- * while the server is stopped (the embedded database serves one process at a time).
- */
-class OwnServer {
-  readonly dataDir = mkdtempSync(join(tmpdir(), "agency-withdrawal-e2e-"));
-  readonly origin: string;
-  private child: ChildProcess | null = null;
-
-  constructor(readonly port: number) {
-    this.origin = `http://127.0.0.1:${port}`;
-  }
-
-  async start(): Promise<void> {
-    this.child = spawn(process.execPath, [resolve(import.meta.dirname, "../packages/server/dist/server.js")], {
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: this.origin,
-        DATA_DIR: this.dataDir,
-        INIT_CWD: this.dataDir,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        REGISTER_RATE_LIMIT: "1000",
-        ADMIN_TOKEN,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (let i = 0; i < 240; i++) {
-      try {
-        if ((await fetch(`${this.origin}/api/health`)).ok) return;
-      } catch {
-        /* not yet listening */
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error("the test's own server did not start");
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((done) => {
-      child.once("exit", () => done());
-      child.kill("SIGTERM");
-    });
-  }
-
-  /** Runs SQL on the stopped server's database. */
-  async sql(statement: string, params: unknown[]): Promise<void> {
-    const db = new PGlite(join(this.dataDir, "pglite"));
-    try {
-      await db.query(statement, params);
-    } finally {
-      await db.close();
-    }
-  }
-
-  mails(to: string): string[] {
-    const dir = join(this.dataDir, "outbox");
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(".eml"))
-      .map((f) => readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
-      .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`));
-  }
-
-  async close(): Promise<void> {
-    await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
 test("nl: after 14 days the same page cancels at period end instead", async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const server = new OwnServer(Number(new URL(API_ORIGIN).port) + 5);
+  const server = new OwnServer(Number(new URL(API_ORIGIN).port) + 5, { env: { REGISTER_RATE_LIMIT: "1000", ADMIN_TOKEN } });
   try {
     await server.start();
     const user = await registerIn(request, server.origin, "nl");
