@@ -30,7 +30,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const backFromCode = useRef(false);
   const passkeys = passkeysSupported();
   const [autofillRound, setAutofillRound] = useState(0);
-  usePasskeyAutofill(api, autofillRound, {
+  usePasskeyAutofill(api, autofillRound, settings.basePath, {
     onPicked: () => {
       setServerError(null);
       flow.begin();
@@ -111,7 +111,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     setServerError(null);
     flow.begin();
     try {
-      signedIn(await signInWithPasskey(api, { autofill: false }));
+      signedIn(await signInWithPasskey(api, { autofill: false, basePath: settings.basePath }));
     } catch (error) {
       if (wasCancelled(error)) flow.fail();
       else failed(error);

@@ -11,8 +11,8 @@ const webauthn = () => import("@simplewebauthn/browser");
  * (conditional mediation): the browser offers the site's passkeys among the e-mail field's suggestions
  * (autocomplete="username webauthn") and the request waits until one is picked.
  */
-export async function signInWithPasskey(api: ApiClient, { autofill }: { autofill: boolean }): Promise<User> {
-  return passkeysApi.signIn(api, { credential: await passkeyAnswer(api, autofill) });
+export async function signInWithPasskey(api: ApiClient, { autofill, basePath }: { autofill: boolean; basePath: string }): Promise<User> {
+  return passkeysApi.signIn(api, { credential: await passkeyAnswer(api, autofill), basePath });
 }
 
 /** The browser's answer to fresh sign-in options: the passkey the visitor picked, signed. */
@@ -44,13 +44,14 @@ export function passkeysSupported(): boolean {
 /**
  * Passkey autofill for the login view while it is shown: started again after each attempt (`round` changes), and
  * given up when the view goes away. A passkey picked calls `onPicked` (the session is about to begin), then
- * `onSignedIn`, or `onFailed` when the server refuses it.
+ * `onSignedIn`, or `onFailed` when the server refuses it. `basePath` is the site's, for the link in a new-sign-in alert.
  * Until a passkey is picked nothing is shown (options refused, a page the site's passkeys are not for): the visitor
  * asked for nothing, and the password form is right there.
  */
 export function usePasskeyAutofill(
   api: ApiClient,
   round: number,
+  basePath: string,
   { onPicked, onSignedIn, onFailed }: { onPicked: () => void; onSignedIn: (user: User) => void; onFailed: (error: unknown) => void },
 ): void {
   const handlers = useRef({ onPicked, onSignedIn, onFailed });
@@ -75,7 +76,7 @@ export function usePasskeyAutofill(
       if (!live) return;
       handlers.current.onPicked();
       try {
-        handlers.current.onSignedIn(await passkeysApi.signIn(api, { credential }));
+        handlers.current.onSignedIn(await passkeysApi.signIn(api, { credential, basePath }));
       } catch (error) {
         if (live) handlers.current.onFailed(error);
       }
@@ -84,5 +85,5 @@ export function usePasskeyAutofill(
       live = false;
       void webauthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
-  }, [api, round]);
+  }, [api, round, basePath]);
 }

@@ -72,7 +72,8 @@ describe.each(["en", "nl"] as const)("agency-login passkeys (%s)", (locale) => {
     onTestFinished(() => document.removeEventListener("agency-login-success", listen));
     await mount();
     await waitFor(() => expect(navigations).toEqual([{ to: "/dashboard", href: "/dashboard", source: "agency-login" }]));
-    expect(sent).toEqual([{ credential: expect.objectContaining({ id: "Y3JlZA", type: "public-key" }) }]);
+    // The site's base path goes along, as with a password, for the link in a new-sign-in alert.
+    expect(sent).toEqual([{ credential: expect.objectContaining({ id: "Y3JlZA", type: "public-key" }), basePath: "/" }]);
     expect(success).toHaveBeenCalledWith(ann);
     expect(getSession()).toMatchObject({ isAuthenticated: true, token: "tok-passkey" });
   });
@@ -89,6 +90,7 @@ describe.each(["en", "nl"] as const)("agency-login passkeys (%s)", (locale) => {
     await userEvent.setup().click(view.getByRole("button", { name: T.passkey }));
     await waitFor(() => expect(navigations).toHaveLength(1));
     expect(get.mock.calls[1]![0].mediation).toBeUndefined();
+    expect(sent).toEqual([expect.objectContaining({ basePath: "/" })]);
     expect(lastToast()).toMatchObject({ kind: "success", message: T.ok });
   });
 
