@@ -421,6 +421,29 @@ describe("retention", () => {
     expect(consents.rows.map((r) => r.consent_id)).toEqual(["00000000-0000-4000-8000-000000000002"]);
   });
 
+  it("deletes half-finished sign-ins and alert links past their end, and browsers unseen for 400 days", async () => {
+    const user = await register();
+    const add = async (table: string, columns: string, key: string, when: string) =>
+      t.db.query(`INSERT INTO ${table} (${columns}) VALUES ($1, $2, now() + $3::interval)`, [key, user.id, when]);
+    await add("sign_in_attempts", "token_hash, user_id, expires_at", "attempt-expired", "-1 minute");
+    await add("sign_in_attempts", "token_hash, user_id, expires_at", "attempt-live", "4 minutes");
+    await add("sign_in_alerts", "token_hash, user_id, expires_at", "alert-expired", "-1 minute");
+    await add("sign_in_alerts", "token_hash, user_id, expires_at", "alert-live", "6 days");
+    await add("known_devices", "device_hash, user_id, last_seen_at", "device-lost", "-401 days");
+    await add("known_devices", "device_hash, user_id, last_seen_at", "device-kept", "-399 days");
+
+    const removed = await runRetention(t.db);
+    expect(removed).toMatchObject({ signInAttempts: 1, signInAlerts: 1, knownDevices: 1 });
+    const left = await t.db.query<{ key: string }>(
+      `SELECT token_hash AS key FROM sign_in_attempts WHERE user_id = $1 UNION ALL
+       SELECT token_hash FROM sign_in_alerts WHERE user_id = $1 UNION ALL
+       SELECT device_hash FROM known_devices WHERE user_id = $1 ORDER BY key`,
+      [user.id],
+    );
+    // Registration remembered its own browser too; only the rows made here are compared.
+    expect(left.rows.map((r) => r.key).filter((key) => /^(attempt|alert|device)-/.test(key))).toEqual(["alert-live", "attempt-live", "device-kept"]);
+  });
+
   it("the daily job applies SESSION_IDLE_DAYS and cleans the server's outbox", async () => {
     const idle = await register();
     await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE user_id = $1", [idle.id]);

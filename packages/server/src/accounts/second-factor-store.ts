@@ -109,3 +109,8 @@ export async function finishSignInAttempt(db: Db, tokenHash: string): Promise<bo
 export async function deleteSignInAttempts(db: Db, userId: string): Promise<void> {
   await db.query("DELETE FROM sign_in_attempts WHERE user_id = $1", [userId]);
 }
+
+/** Deletes half-finished sign-ins past their end (nobody finished them in time). */
+export async function deleteExpiredSignInAttempts(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM sign_in_attempts WHERE expires_at < now()");
+}

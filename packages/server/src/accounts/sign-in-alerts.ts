@@ -1,9 +1,10 @@
 import type { Locale } from "@agency/contract";
-import type { Db } from "../db/db";
+import { countDeleted, type Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
 import { signInAlertMail } from "../mail/sign-in-alert-mail";
 import type { Outbox } from "../outbox/delivery";
 import type { Device } from "../sessions/device";
+import { DEVICE_COOKIE_DAYS } from "../sessions/device-cookie";
 import { accountLink, queueLinkMail } from "./mails";
 
 /**
@@ -86,4 +87,14 @@ export async function claimSignInAlert(tx: Db, tokenHash: string): Promise<strin
 /** After 'this wasn't me' no browser is trusted any more: the next sign-in from each one is new again. */
 export async function forgetDevices(tx: Db, userId: string): Promise<void> {
   await tx.query("DELETE FROM known_devices WHERE user_id = $1", [userId]);
+}
+
+/** Deletes alert links past their end: used or not, they can no longer be followed. */
+export async function deleteExpiredSignInAlerts(db: Db): Promise<number> {
+  return countDeleted(db, "DELETE FROM sign_in_alerts WHERE expires_at < now()");
+}
+
+/** Forgets browsers unseen for longer than their cookie lives: none of them can be recognised again. */
+export async function deleteForgottenDevices(db: Db): Promise<number> {
+  return countDeleted(db, `DELETE FROM known_devices WHERE last_seen_at < now() - interval '${DEVICE_COOKIE_DAYS} days'`);
 }

@@ -1,5 +1,7 @@
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import { deleteExpiredSignInAttempts } from "../accounts/second-factor-store";
+import { deleteExpiredSignInAlerts, deleteForgottenDevices } from "../accounts/sign-in-alerts";
 import { deleteExpiredResets } from "../accounts/store";
 import { deleteExpiredVerifications } from "../accounts/verifications";
 import { deleteExpiredConsentRecords } from "../consent/store";
@@ -27,6 +29,9 @@ export interface RetentionResult {
   emailVerifications: number;
   rateEvents: number;
   loginFailures: number;
+  signInAttempts: number;
+  signInAlerts: number;
+  knownDevices: number;
   outboxItems: number;
   outboxMails: number;
 }
@@ -44,7 +49,8 @@ export interface RetentionOptions {
  * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
  * sessions and expired reset and verification links have no further use, rate-limit events (and the failed logins
  * the previous release recorded) only matter inside their window, and outbox items delivered or given up are kept
- * 30 days (to see what was sent), then deleted.
+ * 30 days (to see what was sent), then deleted. Half-finished sign-ins and the links of new-sign-in alerts go when
+ * they expire, and a browser unseen for longer than its device cookie lives is forgotten.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
  * @returns what was deleted, or null when another instance was running it
@@ -59,6 +65,9 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     emailVerifications: await deleteExpiredVerifications(tx),
     rateEvents: await deleteOldRateEvents(tx),
     loginFailures: await deleteOldLoginFailures(tx),
+    signInAttempts: await deleteExpiredSignInAttempts(tx),
+    signInAlerts: await deleteExpiredSignInAlerts(tx),
+    knownDevices: await deleteForgottenDevices(tx),
     outboxItems: await deleteFinishedItems(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
   }));

@@ -8,7 +8,9 @@ import { randomToken } from "../lib/crypto";
  * the account keeps only its SHA-256.
  */
 export const DEVICE_COOKIE = "agency_device";
-const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+/** How long a browser keeps the cookie; a known browser unseen for longer has lost it, and is forgotten. */
+export const DEVICE_COOKIE_DAYS = 400;
+const MAX_AGE_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60;
 
 /** The device id the browser sent, when it looks like one of ours. */
 export function readDeviceId(request: FastifyRequest): string | null {
