@@ -38,7 +38,8 @@ export class OwnServer {
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    for (let i = 0; i < 240; i++) {
+    // A fresh embedded database is migrated first: seconds on a quiet machine, a minute on a busy one.
+    for (let i = 0; i < 480; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${this.port}/api/health`)).ok) return;
       } catch {
@@ -46,7 +47,7 @@ export class OwnServer {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error("the test's own server did not start");
+    throw new Error("the test's own server did not answer /api/health within 2 minutes");
   }
 
   async stop(): Promise<void> {
