@@ -87,6 +87,9 @@ describe("GET /api/metrics", () => {
     // Standard names, no prefix, so stock dashboards work.
     expect(text).toMatch(/^process_cpu_seconds_total \d/m);
     expect(text).not.toMatch(/^agency_(nodejs|process)_/m);
+    // No gauge ends in _total (promtool check metrics); the by-type gauges carry the same counts.
+    expect(text).not.toMatch(/^# TYPE \S+_total gauge$/m);
+    expect(text).toMatch(/^# TYPE nodejs_active_handles gauge$/m);
     // An unknown path is one series, whatever the path.
     await t.app.inject({ url: "/api/no-such-thing-1" });
     await t.app.inject({ url: "/api/no-such-thing-2" });

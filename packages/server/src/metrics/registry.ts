@@ -139,5 +139,8 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
 /** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry` under their standard names. */
 function startProcessMetrics(registry: Registry): () => void {
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  // Three gauges whose names end in _total, which the exposition format keeps for counters (promtool refuses them);
+  // the same counts remain, by type, in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
   return () => registry.clear();
 }
