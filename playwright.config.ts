@@ -65,6 +65,8 @@ export default defineConfig({
         WITHDRAWAL_RATE_LIMIT: "1000",
         ADMIN_EXPORT_RATE_LIMIT: "1000",
         ADMIN_TOKEN: "e2e-admin-token-of-at-least-32-chars",
+        // e2e/validate-metrics.spec.ts scrapes /api/metrics as the compose Prometheus does.
+        METRICS_TOKEN: "e2e-metrics-token-of-at-least-32-chars",
         // This machine reaches no breach service; the server tests check passwords against a local range server.
         BREACHED_PASSWORDS_URL: "",
       },

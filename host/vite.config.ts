@@ -3,49 +3,20 @@ import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { alias, browserPlugins, clientConditions, compileHints, serverConditions } from "../vite.shared.ts";
 import { markdownContent } from "./markdown-plugin.ts";
-import { localizedPath } from "../packages/contract/src/rules.ts";
-import { SITE } from "./src/lib/site.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
 /**
- * robots.txt and sitemap.xml for the build, from the same page list as the routes. The site's public address
- * comes from PUBLIC_URL (as for the server), else the agency's own domain.
+ * site-pages.json: the page list the server builds sitemap.xml and robots.txt from, at the address it runs at
+ * (PUBLIC_URL and the request's base), with the blog's articles as they are in its database. The build knows neither,
+ * so it writes no address; its time is the pages' last change (they change with a build).
  */
-function seoFiles(): Plugin {
-  const origin = (process.env.PUBLIC_URL || SITE.url).replace(/\/+$/, "");
-  const url = (path: string) => `${origin}${path === "/" ? "/" : path}`;
-  const english = (path: string) => localizedPath(path, "en");
-  const alternates = (path: string) =>
-    [
-      `    <xhtml:link rel="alternate" hreflang="nl" href="${url(path)}"/>`,
-      `    <xhtml:link rel="alternate" hreflang="en" href="${url(english(path))}"/>`,
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(path)}"/>`,
-    ].join("\n");
-  const entry = (loc: string, extra = "") => `  <url>\n    <loc>${url(loc)}</loc>\n${extra}${extra ? "\n" : ""}  </url>`;
-
-  const sitemap = [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">`,
-    ...BILINGUAL_PATHS.flatMap((path) => [entry(path, alternates(path)), entry(english(path), alternates(path))]),
-    ...SINGLE_LANGUAGE_PATHS.map((path) => entry(path)),
-    `</urlset>`,
-    ``,
-  ].join("\n");
-  const robots = [
-    "User-agent: *",
-    "Allow: /",
-    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
-    "",
-    `Sitemap: ${origin}/sitemap.xml`,
-    "",
-  ].join("\n");
-
+function sitePagesFile(): Plugin {
   return {
-    name: "agency-seo-files",
+    name: "agency-site-pages",
     apply: "build",
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "sitemap.xml", source: sitemap });
-      this.emitFile({ type: "asset", fileName: "robots.txt", source: robots });
+      const pages = { builtAt: new Date().toISOString(), bilingual: BILINGUAL_PATHS, singleLanguage: SINGLE_LANGUAGE_PATHS, private: PRIVATE_PATHS };
+      this.emitFile({ type: "asset", fileName: "site-pages.json", source: `${JSON.stringify(pages, null, 1)}\n` });
     },
   };
 }
@@ -134,7 +105,7 @@ export default defineConfig(({ isSsrBuild }) =>
         plugins: [
           ...browserPlugins(),
           markdownContent(),
-          seoFiles(),
+          sitePagesFile(),
           routePreloads(),
           // The entry (React DOM and the islands) and the elements run as soon as they arrive.
           compileHints((chunk) => chunk.isEntry || chunk.name === "define-element" || chunk.name.endsWith(".element")),

@@ -50,7 +50,9 @@ export function PageMeta({
   const { origin, base } = useSiteAddress();
   const url = (p: string) => `${origin}${base}${p.replace(/^\//, "")}`;
   const bare = unlocalizedPath(path);
-  const canonical = url(bilingual ? localizedPath(bare, locale) : bare);
+  // A page kept out of search results names no canonical: it has none to offer (an English not-found page would
+  // otherwise name a Dutch address that does not exist either), and noindex with a canonical are mixed signals.
+  const canonical = noindex ? undefined : url(bilingual ? localizedPath(bare, locale) : bare);
   const imageUrl = image ? new URL(image, `${origin}${base}`).href : undefined;
 
   useEffect(() => {
@@ -62,7 +64,7 @@ export function PageMeta({
       <title>{documentTitle(title)}</title>
       <meta name="description" content={description} />
       <meta name="robots" content={noindex ? "noindex, nofollow" : "index, follow"} />
-      <link rel="canonical" href={canonical} />
+      {canonical ? <link rel="canonical" href={canonical} /> : null}
       {bilingual ? (
         <>
           <link rel="alternate" hrefLang="nl" href={url(bare)} />
@@ -77,7 +79,7 @@ export function PageMeta({
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
-      <meta property="og:url" content={canonical} />
+      <meta property="og:url" content={canonical ?? url(path)} />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:locale" content={INTL_LOCALES[locale].replace("-", "_")} />
     </>

@@ -1,9 +1,10 @@
 import { localizedPath, stripBase } from "../../../packages/contract/src/rules.ts";
 
 /**
- * The site's page list, as app paths: the one list that the route table, the language rules, the build's
- * sitemap (host/vite.config.ts), the server rendering and the browser tests read. It imports only the contract's
- * rules (a module without imports of its own), so the build config and the browser tests can read it as a file.
+ * The site's page list, as app paths: the one list that the route table, the language rules, the sitemap and
+ * robots.txt (the build writes it to site-pages.json for the server), the server rendering and the browser tests read.
+ * It imports only the contract's rules (a module without imports of its own), so the build config and the browser
+ * tests can read it as a file.
  */
 
 /** Pages that exist in Dutch and, under /en, in English. */

@@ -219,11 +219,14 @@ describe("the optional Prometheus of compose.yaml", () => {
   it("runs only with the monitoring profile and scrapes each instance's /api/metrics with METRICS_TOKEN", () => {
     const prometheus = compose.services.prometheus as ComposeService & { profiles?: string[]; secrets?: string[] };
     expect(prometheus.profiles).toEqual(["monitoring"]);
-    expect(prometheus.volumes).toContain("./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro");
+    expect(prometheus.volumes).toContain("./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro");
+    expect(prometheus.volumes).toContain("./deploy/prometheus/alerts.yml:/etc/prometheus/alerts.yml:ro");
     for (const [, service] of appServices) expect(service.environment?.METRICS_TOKEN).toBe("${METRICS_TOKEN:-}");
-    const scrape = parse(read("deploy/prometheus.yml")) as {
+    const scrape = parse(read("deploy/prometheus/prometheus.yml")) as {
+      rule_files: string[];
       scrape_configs: { metrics_path: string; authorization: { credentials_file: string }; static_configs: { targets: string[] }[] }[];
     };
+    expect(scrape.rule_files).toEqual(["alerts.yml"]);
     const job = scrape.scrape_configs[0]!;
     expect(job.metrics_path).toBe("/api/metrics");
     expect(job.authorization.credentials_file).toBe(`/run/secrets/${prometheus.secrets?.[0]}`);
@@ -233,9 +236,13 @@ describe("the optional Prometheus of compose.yaml", () => {
     expect(read("deploy/nginx.conf")).toMatch(/location ~ \^\(\/preview\/\[\^\/\]\+\/\[\^\/\]\+\)\?\/api\/metrics\/\?\$ \{\s*return 404;/);
   });
 
-  it("docs/deploy.md names the alerts worth setting", () => {
+  it("docs/deploy.md names each alert of the rules file", () => {
     const deploy = read("docs/deploy.md");
-    for (const metric of ["agency_mail_oldest_pending_seconds", 'status=~"5.."', "agency_webhook_events_total"]) expect(deploy).toContain(metric);
+    expect(deploy).toContain("deploy/prometheus/alerts.yml");
+    const rules = parse(read("deploy/prometheus/alerts.yml")) as { groups: { rules: { alert: string }[] }[] };
+    const names = rules.groups.flatMap((group) => group.rules.map((rule) => rule.alert));
+    expect(names.length).toBeGreaterThanOrEqual(6);
+    for (const name of names) expect(deploy).toContain(`\`${name}\``);
   });
 });
 

@@ -83,7 +83,13 @@ describe("GET /api/metrics", () => {
     // The preview mount counts as the same route.
     expect(sample(text, 'agency_http_requests_total{method="GET",route="/api/health",status="200"}')).toBe(2);
     expect(sample(text, 'agency_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}')).toBe(2);
-    expect(text).toMatch(/^agency_nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    // Standard names, no prefix, so stock dashboards work.
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(text).not.toMatch(/^agency_(nodejs|process)_/m);
+    // No gauge ends in _total (promtool check metrics); the by-type gauges carry the same counts.
+    expect(text).not.toMatch(/^# TYPE \S+_total gauge$/m);
+    expect(text).toMatch(/^# TYPE nodejs_active_handles gauge$/m);
     // An unknown path is one series, whatever the path.
     await t.app.inject({ url: "/api/no-such-thing-1" });
     await t.app.inject({ url: "/api/no-such-thing-2" });
@@ -102,6 +108,20 @@ describe("GET /api/metrics", () => {
     expect(sample(text, 'agency_mail_pending{queue="subscription"}')).toBe(0);
     expect(sample(text, `agency_mail_oldest_pending_seconds{queue="${QUOTE_NOTIFICATION_TOPIC}"}`)).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'agency_rate_limited_total{limit="/api/contact"}')).toBe(1);
+  });
+
+  it("starts every counter an alert reads at 0, for each label value the alert uses", async () => {
+    const fresh = await buildTestApp({ db: t.db, env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const text = (await fresh.app.inject({ url: "/api/metrics", headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      expect(sample(text, 'agency_lead_webhooks_total{outcome="failed"}')).toBe(0);
+      expect(sample(text, 'agency_webhook_events_total{type="unverified",outcome="rejected"}')).toBe(0);
+      expect(sample(text, 'agency_webhook_events_total{type="invoice.paid",outcome="failed"}')).toBe(0);
+      expect(sample(text, 'agency_mails_total{outcome="failed"}')).toBe(0);
+      expect(sample(text, 'agency_breached_password_checks_total{outcome="unavailable"}')).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("counts webhook events by type and outcome", async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(examplesDir, { recursive: true });
   writeFileSync(path.join(hostDist, "index.html"), '<!doctype html><head><script type="module" src="./assets/index-Ab12Cd34.js"></script></head>');
   writeFileSync(path.join(hostDist, "assets", "index-Ab12Cd34.js"), "console.log('host')");
-  writeFileSync(path.join(hostDist, "robots.txt"), "User-agent: *");
+  writeFileSync(path.join(hostDist, "humans.txt"), "Pixelwerf");
   writeFileSync(
     path.join(hostDist, "route-preloads.json"),
     JSON.stringify({ "/pricing": { js: ["assets/pricing-page-Zz9.js"], css: ["assets/content-Yy8.css"] }, "/blog/*": { js: ["assets/article-Xx7.js"], css: [] } }),
@@ -244,7 +244,7 @@ describe("static site", () => {
       expect(res.body).toBe("console.log('host')");
       expect(res.headers["cache-control"]).toMatch(/max-age=31536000, immutable/);
     }
-    expect((await t.app.inject({ url: "/robots.txt" })).body).toBe("User-agent: *");
+    expect((await t.app.inject({ url: "/humans.txt" })).body).toBe("Pixelwerf");
   });
 
   it("redirects a bare preview base to its trailing-slash form (relative assets need it)", async () => {

@@ -107,3 +107,21 @@ export async function replacePosts(db: Db, posts: BlogPostSource[]): Promise<{ u
   });
 }
 
+
+/** A post as the sitemap lists it: its address, language, the article it belongs to and when it last changed. */
+export interface SitemapPost {
+  id: string;
+  language: Locale;
+  /** The original's id: the same for an article and each of its translations. */
+  article: string;
+  updated_at: Date;
+}
+
+/** Every post, grouped by article (the original first), for the sitemap. */
+export async function sitemapPosts(db: Db): Promise<SitemapPost[]> {
+  const { rows } = await db.query<SitemapPost>(
+    `SELECT id, language, ${ARTICLE} AS article, greatest(created_at, updated_at) AS updated_at FROM blog_posts
+      ORDER BY article, (translation_of IS NULL) DESC, language`,
+  );
+  return rows;
+}

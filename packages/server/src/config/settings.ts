@@ -1,6 +1,7 @@
 import { StringEnum, Type, type Static } from "@agency/contract/schemas";
 import { DEFAULT_PORT } from "./dot-env";
 import { billingSettings } from "./billing-settings";
+import { headerSettings } from "./header-settings";
 import { limitsSettings } from "./limits-settings";
 import { leadWebhookSettings } from "./webhook-settings";
 
@@ -48,6 +49,7 @@ export const configSchema = Type.Object({
     description:
       "Address the site is reached at (origin and optional path). Links in mail (password reset) point there, its origin is the one the API trusts for CORS and redirects, and https turns on HSTS. Unset: http://localhost:$PORT.",
   }),
+  ...headerSettings,
   logLevel: StringEnum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
     env: "LOG_LEVEL",
     default: "info",

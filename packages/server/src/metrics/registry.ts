@@ -1,10 +1,14 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "../db/db";
+import { STRIPE_HANDLED_EVENTS } from "../payments/stripe-webhooks";
 
 /**
  * Everything the server counts for an operator, in one Prometheus registry per app instance (so two apps in one
- * process, as in the tests, never share counts). Names carry the `agency_` prefix; process metrics (event-loop lag,
- * memory, CPU) come from prom-client as `agency_process_…` / `agency_nodejs_…`.
+ * process, as in the tests, never share counts). The app's own names carry the `agency_` prefix; process metrics
+ * (event-loop lag, memory, CPU) keep prom-client's standard names (`process_…`, `nodejs_…`), which stock dashboards
+ * and alerts expect (a prefix also turned three of its gauges into names ending in `_total`, which promtool refuses).
+ * Every counter an alert of deploy/prometheus/alerts.yml reads exists from the start at 0 for each label value the
+ * alert uses: `increase()` needs a sample before the first failure to see it.
  */
 export interface Metrics {
   readonly registry: Registry;
@@ -70,6 +74,12 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     labelNames: ["outcome"] as const,
     registers: [registry],
   });
+  // The alert on given-up leads compares with the 0 a start begins with.
+  for (const outcome of ["delivered", "failed"]) leadWebhooks.inc({ outcome }, 0);
+  // The webhook alert reads rejected (a bad signature, always type "unverified") and failed, by the signed event's type.
+  webhookEvents.inc({ type: "unverified", outcome: "rejected" }, 0);
+  for (const type of [...STRIPE_HANDLED_EVENTS, "unknown"]) webhookEvents.inc({ type, outcome: "failed" }, 0);
+  for (const outcome of ["sent", "failed"]) mails.inc({ outcome }, 0);
   const rateLimited = new Counter({ name: "agency_rate_limited_total", help: "Requests refused by a rate limit, by limit", labelNames: ["limit"] as const, registers: [registry] });
   const pageRenders = new Counter({
     name: "agency_page_renders_total",
@@ -86,6 +96,7 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
   });
   // Every outcome from 0, so an alert on the first unavailable check after a start has a series to compare with.
   for (const outcome of ["breached", "clean", "unavailable"]) breachedPasswordChecks.inc({ outcome }, 0);
+  for (const result of ["render", "hit", "failed"]) pageRenders.inc({ result }, 0);
 
   // A scrape asks every metric at once (in one turn of the event loop): one query serves both gauges of that scrape.
   type PendingRow = { queue: string; pending: number; oldest_seconds: number };
@@ -125,8 +136,11 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
   return { registry, requestDuration, requests, mails, webhookEvents, leadWebhooks, rateLimited, pageRenders, breachedPasswordChecks, stop: stopProcessMetrics };
 }
 
-/** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry`, sampled on a timer. */
+/** prom-client's process metrics (event-loop lag, heap, CPU, handles) into `registry` under their standard names. */
 function startProcessMetrics(registry: Registry): () => void {
-  collectDefaultMetrics({ register: registry, prefix: "agency_", eventLoopMonitoringPrecision: 20 });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  // Three gauges whose names end in _total, which the exposition format keeps for counters (promtool refuses them);
+  // the same counts remain, by type, in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
   return () => registry.clear();
 }

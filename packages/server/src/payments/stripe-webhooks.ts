@@ -35,7 +35,7 @@ const HANDLED_EVENTS = new Set([
   "invoice.payment_action_required",
 ]);
 
-/** Exposed for the fake-Stripe tests' expectations. */
+/** The events acted on: the fake-Stripe tests expect them, and the metrics start a failed count at 0 for each. */
 export const STRIPE_HANDLED_EVENTS = [...HANDLED_EVENTS];
 
 /** A subscription as Stripe answered for a webhook event, and the version our row had before Stripe was asked. */

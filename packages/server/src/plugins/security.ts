@@ -40,6 +40,38 @@ export const HOST_PAGE_CSP = [
 ].join("; ");
 
 /**
+ * Permissions-Policy of every answer: the powerful features the site does not use are switched off for its pages and
+ * any frame in them, so a script that got in (or a third-party frame) cannot ask for them. What stays on, and why:
+ * - payment: Stripe's embedded checkout (STRIPE_CHECKOUT=embedded) runs the Payment Request API (Apple Pay, Google
+ *   Pay) in its frame from js.stripe.com; Stripe's docs ask for it to be allowed there. checkout.stripe.com is the
+ *   hosted page's origin, in case a wallet button is shown in a frame of it.
+ * - publickey-credentials-get/-create: passkeys (sign-in, and adding one in the settings) on our own pages only.
+ * - fullscreen, picture-in-picture, encrypted-media, autoplay are left at the browser's default (this origin, and
+ *   frames the page's allow attribute names): the cookie banner's consent-gated embeds (a video, docs/embedding.md)
+ *   need them when a page of the site holds one, and they grant nothing to a frame the page does not name.
+ * Only features Chromium knows are listed: an unknown one costs a console warning on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  'payment=(self "https://js.stripe.com" "https://checkout.stripe.com")',
+  "publickey-credentials-create=(self)",
+  "publickey-credentials-get=(self)",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
  * The opener policy every response carries (a page of the site may go without it, see setPageOpenerPolicy): a page
  * of another site that opened ours (window.open) loses its handle on it, so it cannot count its frames or later
  * send the tab to a look-alike login. Popups we open (3-D Secure) keep working; Stripe's hosted checkout is a
@@ -84,7 +116,11 @@ async function securityPlugin(app: FastifyInstance) {
     // The embeddable bundle must load on partner pages; static-site switches /widgets to cross-origin.
     crossOriginResourcePolicy: { policy: "same-origin" },
     crossOriginOpenerPolicy: { policy: OPENER_POLICY },
-    hsts: app.config.publicUrl.startsWith("https:") ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    // Six months, the least HTTP Observatory scores; subdomains only when the operator says all of them speak https.
+    hsts: app.config.publicUrl.startsWith("https:") ? { maxAge: 15_552_000, includeSubDomains: app.config.hstsIncludeSubdomains } : false,
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
 
   await app.register(cors, {

@@ -9,6 +9,7 @@ import { IMMUTABLE, NO_CACHE, inside, isDir, isFile, isHashedFile, notBuilt, sen
 import widgetsPlugin from "./widgets";
 import { createPageRenderer, type PageAnswer } from "../site/page-renderer";
 import { browserShell } from "../site/site-shell";
+import { seoFile } from "../site/seo-files";
 
 export interface StaticSiteOptions {
   /** Build of the host SPA (default `<repo>/host/dist`). */
@@ -154,6 +155,13 @@ async function staticSitePlugin(app: FastifyInstance, opts: StaticSiteOptions) {
     // (decoded and normalised), so "/%73erver/…", "/server%2F…" and "/assets/../server/…" are refused as well.
     const resolved = inside(hostDist, pathname);
     if (resolved === serverDir || resolved?.startsWith(serverDir + path.sep)) return notFound(request, reply);
+
+    // Made at the address the server runs at (PUBLIC_URL and this base), with the blog as it is now.
+    if (pathname === "/sitemap.xml" || pathname === "/robots.txt") {
+      const answer = await seoFile(pathname.slice(1) as "sitemap.xml" | "robots.txt", { hostDist, publicUrl: app.config.publicUrl, basePath, db: app.db });
+      if (!answer) return notFound(request, reply);
+      return reply.header("cache-control", "public, max-age=300").type(answer.type).send(answer.body);
+    }
 
     // Public pages arrive rendered, whatever the request accepts; an address that is no page gets the rendered
     // not-found page when a browser asks. The browser hydrates what it needs of them.

@@ -12,6 +12,7 @@ describe("not-found page", () => {
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Naar de homepagina" })).toHaveAttribute("href", "/");
     await waitFor(() => expect(document.title).toBe("Pagina niet gevonden | Pixelwerf"));
     await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow"));
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(document.documentElement.lang).toBe("nl");
   });
 
@@ -20,6 +21,10 @@ describe("not-found page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 8000 })).toBeInTheDocument();
     expect(within(screen.getByRole("main")).getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/en");
     await waitFor(() => expect(document.documentElement.lang).toBe("en"));
+    // Kept out of search results, and no canonical: not the Dutch /nothing-here, nor any other address.
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute("content")).toMatch(/\/en\/nothing-here$/);
   });
 
   it("follows the remembered language elsewhere", async () => {
