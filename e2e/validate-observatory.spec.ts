@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { observatoryScore } from "./observatory-score";
+import { OwnServer } from "./own-server";
 
 /**
  * compose.yaml's nginx (deploy/nginx.conf, as it is) in front of the built server configured as docs/deploy.md says
@@ -13,13 +14,14 @@ import { observatoryScore } from "./observatory-score";
  */
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-const APP_PORT = port + 5;
-const PROXY_PORT = port + 6;
+// +5 and +6 are the withdrawal and passkey tests' own servers, which may run at the same time.
+const APP_PORT = port + 7;
+const PROXY_PORT = port + 8;
 const PUBLIC_URL = "https://www.agency-observatory.example";
 const root = resolve(import.meta.dirname, "..");
 
 let work: string;
-let app: ChildProcess | undefined;
+let app: OwnServer | undefined;
 let proxy: ChildProcess | undefined;
 
 /** deploy/nginx.conf with the compose service names and port swapped for this machine's, in a complete nginx.conf. */
@@ -59,24 +61,23 @@ async function waitFor(url: string, what: string, deadline = Date.now() + 110_00
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const nginx = spawnSync("nginx", ["-v"], { encoding: "utf8" });
   if (nginx.error) throw new Error("nginx is missing: install Debian's nginx-light (apt-get install -y nginx-light)");
   work = mkdtempSync(join(tmpdir(), "observatory-"));
-  mkdirSync(join(work, "data"));
-  const env = { ...process.env, PORT: String(APP_PORT), HOST: "127.0.0.1", PUBLIC_URL, TRUST_PROXY: "1", NODE_ENV: "test", LOG_LEVEL: "warn" };
-  app = spawn(process.execPath, [join(root, "packages/server/dist/server.js")], { env: { ...env, DATA_DIR: join(work, "data"), INIT_CWD: join(work, "data") }, stdio: "ignore" });
+  app = new OwnServer(APP_PORT, { env: { PUBLIC_URL, TRUST_PROXY: "1" } });
+  const started = app.start();
   writeFileSync(join(work, "nginx.conf"), nginxConfig());
   const check = spawnSync("nginx", ["-t", "-c", join(work, "nginx.conf")], { encoding: "utf8" });
   expect(check.status, check.stderr).toBe(0);
   proxy = spawn("nginx", ["-c", join(work, "nginx.conf")], { stdio: "ignore" });
-  await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`, "the app");
+  await started;
   await waitFor(`http://127.0.0.1:${PROXY_PORT}/api/health`, "nginx");
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   proxy?.kill();
-  app?.kill();
+  await app?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
