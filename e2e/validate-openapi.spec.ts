@@ -26,7 +26,8 @@ test("the OpenAPI document passes Redocly's recommended rules without an error o
   const dir = mkdtempSync(join(tmpdir(), "openapi-lint-"));
   try {
     const file = join(dir, "openapi.json");
-    writeFileSync(file, await res.text());
+    // Indented, so Redocly's report points at lines of the document rather than columns of one line.
+    writeFileSync(file, JSON.stringify(await res.json(), null, 2));
     const result = lint(file, "json");
     expect(result.error, "Redocly CLI did not run").toBeUndefined();
     const report = JSON.parse(result.stdout) as { totals: { errors: number; warnings: number } };

@@ -197,6 +197,7 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "request.invalid", run: async () => call("GET", "/api/desk/audit?before=abc", await admin()) },
       { status: 401, code: "auth.required", run: () => call("GET", "/api/desk/audit") },
       { status: 403, code: "desk.admin_only", run: async () => call("GET", "/api/desk/audit", await signIn("staff")) },
+      { status: 403, code: "desk.forbidden", run: async () => call("GET", "/api/desk/audit", await customer()) },
     ],
     "GET /api/desk/staff": [{ status: 200, run: async () => call("GET", "/api/desk/staff", await signIn("staff")) }, ...standard("GET", "/api/desk/staff")],
     "POST /api/desk/staff": [
@@ -204,6 +205,7 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "request.invalid", run: async () => call("POST", "/api/desk/staff", await admin(), { email: "x@agency.example", role: "owner" }) },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/desk/staff", {}, { email: "x@agency.example", role: "staff" }) },
       { status: 403, code: "desk.admin_only", run: async () => call("POST", "/api/desk/staff", await signIn("staff"), { email: "x@agency.example", role: "staff" }) },
+      { status: 403, code: "desk.forbidden", run: async () => call("POST", "/api/desk/staff", await customer(), { email: "x@agency.example", role: "staff" }) },
       {
         status: 409,
         code: "desk.staff_exists",
@@ -215,6 +217,7 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "request.invalid", run: async () => call("DELETE", "/api/desk/staff/abc", await admin()) },
       { status: 401, code: "auth.required", run: () => call("DELETE", `/api/desk/staff/${missing}`) },
       { status: 403, code: "desk.admin_only", run: async () => call("DELETE", `/api/desk/staff/${missing}`, await signIn("staff")) },
+      { status: 403, code: "desk.forbidden", run: async () => call("DELETE", `/api/desk/staff/${missing}`, await customer()) },
       { status: 404, code: "desk.staff_not_found", run: async () => call("DELETE", `/api/desk/staff/${missing}`, await admin()) },
       {
         status: 409,
