@@ -757,7 +757,6 @@ const CODES_WITHOUT_A_CASE = [
   "POST /api/desk/enrolment 400 desk.code_invalid",
   "POST /api/desk/enrolment 400 auth.common_password",
   "POST /api/desk/enrolment 400 auth.breached_password",
-  "POST /api/desk/login 401 desk.code_invalid",
 ];
 
 /** One admin GET more than the per-IP export limit allows. */
