@@ -31,6 +31,7 @@ import wellKnownRoutes from "./routes/well-known";
 import { startJobs } from "./jobs/scheduler";
 import { syncBlog } from "./blog/sync";
 import { blogContentDir } from "./paths";
+import { finishDocument, sharedSchemaName } from "./lib/openapi-document";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,7 +79,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             return (_address: string, hop: number) => hop < hops;
           })()
         : config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // find-my-way leaves a route whose parameter is longer than maxParamLength (default 100) unmatched, so a long id
+    // fell through to the catch-all's `not_found` instead of the route's own answer. No URL is longer than Node's
+    // header limit (16 KB); the routes' parameter schemas bound their ids.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
   });
 
   app.setValidatorCompiler(validatorCompiler());
@@ -111,6 +115,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       info: {
         title: "Agency API",
         version: "1.0.0",
+        // The agency's own API, offered under no open licence (as the widgets package: UNLICENSED); its use is
+        // governed by the site's terms.
+        license: { name: "Proprietary: the agency's terms", url: `${config.publicUrl.replace(/\/+$/, "")}/terms` },
         description:
           "API of the agency site. Also reachable under /preview/{first}/{second}/api. Every error answer is " +
           "`{ error, code, fields?, retryAfter? }`: `error` is a text in the request's language (the body's `language`, " +
@@ -118,9 +125,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           ERROR_CODES.map((code) => `\`${code}\``).join(", ") +
           ". Each operation lists the codes of its error answers.",
       },
-      servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => sharedSchemaName(json, index) },
+    // Without a PUBLIC_URL (development, tests) the public URL is only a guess at localhost: the document then names
+    // the server it was fetched from.
+    transformObject: (documentObject) =>
+      "openapiObject" in documentObject
+        ? (finishDocument(documentObject.openapiObject as Record<string, unknown>, {
+            serverUrl: config.publicUrl === `http://localhost:${config.port}` ? "/" : config.publicUrl,
+          }) as typeof documentObject.openapiObject)
+        : documentObject.swaggerObject,
     // The preview mount is the same API; documenting it twice would only add noise.
     transform: ({ schema, url }) => ({
       schema: (url.startsWith("/preview/") ? { ...schema, hide: true } : schema) as typeof schema,

@@ -95,6 +95,17 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "auth.invalid_credentials", run: () => call("POST", "/api/desk/login", {}, { email: "nobody@agency.example", password: "x", code: "123456" }) },
       {
         status: 401,
+        code: "desk.code_invalid",
+        run: async () => {
+          const s = await makeStaff(local, "staff");
+          // The right code, one digit changed: wrong for every step the server accepts.
+          const right = await freshCode(local, s.id, s.secret);
+          const wrong = `${right.slice(0, 5)}${(Number(right[5]) + 5) % 10}`;
+          return call("POST", "/api/desk/login", {}, { email: s.email, password: STAFF_PASSWORD, code: wrong });
+        },
+      },
+      {
+        status: 401,
         code: "desk.code_required",
         run: async () => call("POST", "/api/desk/login", {}, { email: (await makeStaff(local, "staff")).email, password: STAFF_PASSWORD }),
       },
@@ -197,6 +208,7 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "request.invalid", run: async () => call("GET", "/api/desk/audit?before=abc", await admin()) },
       { status: 401, code: "auth.required", run: () => call("GET", "/api/desk/audit") },
       { status: 403, code: "desk.admin_only", run: async () => call("GET", "/api/desk/audit", await signIn("staff")) },
+      { status: 403, code: "desk.forbidden", run: async () => call("GET", "/api/desk/audit", await customer()) },
     ],
     "GET /api/desk/staff": [{ status: 200, run: async () => call("GET", "/api/desk/staff", await signIn("staff")) }, ...standard("GET", "/api/desk/staff")],
     "POST /api/desk/staff": [
@@ -204,6 +216,7 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "request.invalid", run: async () => call("POST", "/api/desk/staff", await admin(), { email: "x@agency.example", role: "owner" }) },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/desk/staff", {}, { email: "x@agency.example", role: "staff" }) },
       { status: 403, code: "desk.admin_only", run: async () => call("POST", "/api/desk/staff", await signIn("staff"), { email: "x@agency.example", role: "staff" }) },
+      { status: 403, code: "desk.forbidden", run: async () => call("POST", "/api/desk/staff", await customer(), { email: "x@agency.example", role: "staff" }) },
       {
         status: 409,
         code: "desk.staff_exists",
@@ -215,6 +228,7 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
       { status: 400, code: "request.invalid", run: async () => call("DELETE", "/api/desk/staff/abc", await admin()) },
       { status: 401, code: "auth.required", run: () => call("DELETE", `/api/desk/staff/${missing}`) },
       { status: 403, code: "desk.admin_only", run: async () => call("DELETE", `/api/desk/staff/${missing}`, await signIn("staff")) },
+      { status: 403, code: "desk.forbidden", run: async () => call("DELETE", `/api/desk/staff/${missing}`, await customer()) },
       { status: 404, code: "desk.staff_not_found", run: async () => call("DELETE", `/api/desk/staff/${missing}`, await admin()) },
       {
         status: 409,

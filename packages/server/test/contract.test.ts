@@ -2,7 +2,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { Stripe } from "stripe";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { ERROR_CODES, errorText, type ErrorCode, type Locale } from "@agency/contract";
+import { ERROR_CODES, REQUEST_ERRORS, errorText, type ErrorCode, type Locale } from "@agency/contract";
 import { i18nFor } from "../src/i18n";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "./helpers";
@@ -82,7 +82,8 @@ beforeAll(async () => {
       STRIPE_API_BASE: fake.url,
     },
   });
-});
+  // Four apps on one new embedded database: long on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await failing?.app.close();
   await refused?.app.close();
@@ -267,6 +268,8 @@ const cases: Record<string, Case[]> = {
   "POST /api/auth/reset-password": [
     { status: 200, run: async () => post("/api/auth/reset-password", { token: await resetToken("valid"), newPassword: "another1" }) },
     { status: 400, code: "auth.reset_expired", run: async () => post("/api/auth/reset-password", { token: await resetToken("expired"), newPassword: "another1" }) },
+    { status: 400, code: "auth.reset_used", run: async () => post("/api/auth/reset-password", { token: await resetToken("used"), newPassword: "another1" }) },
+    { status: 400, code: "auth.reset_invalid", run: () => post("/api/auth/reset-password", { token: "no-such-token", newPassword: "another1" }) },
     { status: 400, code: "request.invalid", run: async () => post("/api/auth/reset-password", { token: "x", newPassword: "short" }) },
     { status: 400, code: "auth.common_password", run: async () => post("/api/auth/reset-password", { token: await resetToken("valid"), newPassword: "qwerty123" }) },
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/reset-password", { token: "no-such-token", newPassword: "another1" }) },
@@ -671,6 +674,7 @@ const cases: Record<string, Case[]> = {
   ],
   "GET /api/admin/contact-requests": [
     { status: 200, run: () => get("/api/admin/contact-requests", admin) },
+    { status: 200, run: () => get("/api/admin/contact-requests?format=csv", admin) },
     { status: 400, code: "request.invalid", run: () => get("/api/admin/contact-requests?format=xml", admin) },
     { status: 403, code: "admin.forbidden", run: () => get("/api/admin/contact-requests", { authorization: "Bearer wrong" }) },
     {
@@ -702,6 +706,58 @@ function lazy(app: () => TestApp): TestApp {
 const unprovokable: Record<string, string> = {
   "GET /api/ready 503": "needs a database that does not answer (operations.test.ts)",
 };
+
+/**
+ * The answers openapi-conformance.test.ts provokes on every operation (a body that is no JSON, too large or of another
+ * type; a database that is away or too slow): a status that lists only these codes needs no case here.
+ */
+const SENT_TO_EVERY_OPERATION: Record<string, readonly string[]> = {
+  "400": REQUEST_ERRORS,
+  "413": ["request.too_large"],
+  "415": ["request.unsupported_media_type"],
+  "503": ["server.unavailable", "server.database_timeout"],
+};
+
+/** The error codes the document lists for a status of an operation (the shared error schema, narrowed). */
+function codesOf(operation: Operation, status: string): string[] | undefined {
+  const schema = operation.responses[status]?.content?.["application/json"]?.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;
+  return schema?.allOf?.[1]?.properties?.code?.enum;
+}
+
+function sentToEveryOperation(operation: Operation, status: string): boolean {
+  const generic = SENT_TO_EVERY_OPERATION[status];
+  const codes = codesOf(operation, status);
+  return !!generic && !!codes && codes.every((code) => generic.includes(code));
+}
+
+/**
+ * Codes an operation lists whose case is still to be written here (each status of these operations has a case with
+ * another code). Most need a state that takes setting up: a breached password (a range server, as in
+ * breached-passwords.test.ts), a used or expired link or code, a second staff role. Shrink it; never add to it.
+ */
+const CODES_WITHOUT_A_CASE = [
+  "POST /api/auth/register 400 auth.breached_password",
+  "POST /api/auth/reset-password 400 auth.breached_password",
+  "POST /api/auth/sign-in-alert-token 400 auth.alert_used",
+  "POST /api/auth/sign-in-alert-token 400 auth.alert_expired",
+  "POST /api/auth/secure-account 400 auth.alert_used",
+  "POST /api/auth/secure-account 400 auth.alert_expired",
+  "POST /api/account/password 400 auth.breached_password",
+  "POST /api/account/two-factor/enable 409 account.two_factor_on",
+  "POST /api/account/two-factor/recovery-codes 400 auth.code_invalid",
+  "POST /api/account/two-factor/recovery-codes 400 account.wrong_password",
+  "POST /api/account/two-factor/disable 400 account.wrong_password",
+  "POST /api/account/passkeys 409 account.too_many_passkeys",
+  "POST /api/account/passkeys/options 429 account.too_many_attempts",
+  "POST /api/contact 400 contact.challenge_failed",
+  "GET /api/desk/enrolment 400 desk.enrolment_used",
+  "GET /api/desk/enrolment 400 desk.enrolment_expired",
+  "POST /api/desk/enrolment 400 desk.enrolment_used",
+  "POST /api/desk/enrolment 400 desk.enrolment_expired",
+  "POST /api/desk/enrolment 400 desk.code_invalid",
+  "POST /api/desk/enrolment 400 auth.common_password",
+  "POST /api/desk/enrolment 400 auth.breached_password",
+];
 
 /** One admin GET more than the per-IP export limit allows. */
 async function exhaustAdmin(url: string) {
@@ -815,13 +871,30 @@ describe("the API keeps its documented contract", () => {
     const missing: string[] = [];
     for (const { key, operation } of operations()) {
       for (const status of Object.keys(operation.responses)) {
-        const covered = (cases[key] ?? []).some((c) => String(c.status) === status) || `${key} ${status}` in unprovokable;
+        const covered =
+          (cases[key] ?? []).some((c) => String(c.status) === status) || `${key} ${status}` in unprovokable || sentToEveryOperation(operation, status);
         if (!covered) missing.push(`${key} ${status}`);
       }
     }
     expect(missing).toEqual([]);
     // And no case for an operation the document does not list (a renamed route).
     expect(Object.keys(cases).filter((key) => !operations().some((o) => o.key === key))).toEqual([]);
+  });
+
+  it("has a case for every error code each operation lists, beside those sent to every operation and those listed as without one", () => {
+    const missing: string[] = [];
+    for (const { key, operation } of operations()) {
+      for (const status of Object.keys(operation.responses)) {
+        // auth.required is every session's answer without one (openapi-conformance.test.ts sends that to each).
+        const generic = [...(SENT_TO_EVERY_OPERATION[status] ?? []), "auth.required"];
+        for (const code of codesOf(operation, status) ?? []) {
+          if (generic.includes(code) || `${key} ${status}` in unprovokable) continue;
+          if (!(cases[key] ?? []).some((c) => String(c.status) === status && c.code === code)) missing.push(`${key} ${status} ${code}`);
+        }
+      }
+    }
+    // Exactly the list: a code that gets a case leaves it, and no new code joins it unnoticed.
+    expect(missing.sort()).toEqual([...CODES_WITHOUT_A_CASE].sort());
   });
 
   // Every case in turn, many with a sign-up (an Argon2 hash): some sixty requests, longer than one request's test.
@@ -836,10 +909,10 @@ describe("the API keeps its documented contract", () => {
           continue;
         }
         const content = operation.responses[String(c.status)]?.content ?? {};
-        const [otherType] = Object.keys(content).filter((type) => type !== "application/json");
-        if (otherType && !content["application/json"]) {
-          // Not JSON (the desk's CSV export): the answer must say it is what the document says.
-          if (!String(res.headers["content-type"]).startsWith(otherType)) failures.push(`${label}: content-type ${String(res.headers["content-type"])}`);
+        const type = String(res.headers["content-type"]).split(";")[0]!.trim();
+        if (type !== "application/json") {
+          // Not JSON (the CSV exports): the document must list the answer's type.
+          if (!content[type]) failures.push(`${label}: content-type ${type}, documented ${Object.keys(content).join(", ")}`);
           continue;
         }
         const schema = content["application/json"]?.schema;

@@ -44,7 +44,8 @@ export const BlogListQuerySchema = Type.Object({
 export const BlogListResponseSchema = Type.Object({ success: Type.Literal(true), posts: Type.Array(BlogPostSchema), pagination: PaginationSchema });
 export type BlogListResponse = Static<typeof BlogListResponseSchema>;
 
-export const BlogPostParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+/** No length limit: an id no post has, however long, is `blog.not_found` (the route answers those without a query). */
+export const BlogPostParamsSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
 
 export const BlogPostResponseSchema = Type.Object({ success: Type.Literal(true), post: BlogPostSchema });
 export type BlogPostResponse = Static<typeof BlogPostResponseSchema>;

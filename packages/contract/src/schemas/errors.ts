@@ -27,7 +27,8 @@ export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
 /**
  * The error answers of a route: per status, the codes it can answer with. A 400 can always also be a body or query
- * that does not fit (REQUEST_ERRORS), and a 401 is always `auth.required`, so those are added here.
+ * that does not fit (REQUEST_ERRORS), a 401 is always `auth.required`, and a 503 can always also be the database
+ * (away, or too slow), so those are added here.
  */
 export function errorResponses<const S extends number>(codes: { [K in S]: readonly ErrorCode[] }): { [K in S]: ErrorSchema } {
   const schemas = {} as { [K in S]: ErrorSchema };
@@ -35,6 +36,7 @@ export function errorResponses<const S extends number>(codes: { [K in S]: readon
     const all: ErrorCode[] = [...list];
     if (status === "400") all.push(...REQUEST_ERRORS);
     if (status === "401") all.push("auth.required");
+    if (status === "503") all.push("server.unavailable", "server.database_timeout");
     schemas[Number(status) as S] = errorSchema([...new Set(all)], `Error: ${[...new Set(all)].join(", ")}`);
   }
   return schemas;

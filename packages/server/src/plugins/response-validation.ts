@@ -29,7 +29,9 @@ export function assertMatches(schema: object, value: unknown, what: string): voi
 async function responseValidationPlugin(app: FastifyInstance) {
   app.addHook("preSerialization", async (request, reply, payload) => {
     const schemas = request.routeOptions.schema?.response as Record<string, object> | undefined;
-    const schema = schemas?.[String(reply.statusCode)];
+    const documented = schemas?.[String(reply.statusCode)] as { content?: Record<string, { schema: object }> } | undefined;
+    // An answer documented per media type (JSON or CSV) is checked against its JSON schema; text is sent as it is.
+    const schema = documented?.content ? documented.content["application/json"]?.schema : documented;
     if (!schema) return payload;
     const validate = validatorFor(schema);
     if (!validate(payload)) {

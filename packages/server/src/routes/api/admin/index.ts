@@ -25,7 +25,13 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Quote requests as JSON, or as CSV with ?format=csv (bearer ADMIN_TOKEN)",
         security: [{ bearer: [] }],
         querystring: Type.Object({ format: Type.Optional(StringEnum(["json", "csv"] as const)) }, { additionalProperties: false }),
-        response: { 200: LeadsResponseSchema, ...errorResponses({ 400: [], 403: ["admin.forbidden"], 429: ["admin.too_many_exports"] }) },
+        response: {
+          200: {
+            description: "The quote requests: JSON, or CSV (a header line first) with ?format=csv",
+            content: { "application/json": { schema: LeadsResponseSchema }, "text/csv": { schema: { type: "string" } } },
+          },
+          ...errorResponses({ 400: [], 403: ["admin.forbidden"], 429: ["admin.too_many_exports"] }),
+        },
       },
     },
     async (request, reply) => {

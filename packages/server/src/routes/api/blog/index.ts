@@ -38,6 +38,9 @@ class AnswerCache {
   }
 }
 
+/** No post's id (its file name) is longer; a longer one is not looked up. */
+const BLOG_ID_MAX_LENGTH = 200;
+
 const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists = new AnswerCache(200);
 
@@ -79,7 +82,8 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findPost(app.db, request.params.id);
+      const { id } = request.params;
+      const row = id.length > BLOG_ID_MAX_LENGTH ? null : await findPost(app.db, id);
       if (!row) return reply.code(404).send({ success: false as const, ...errorBody(requestLocale(request), "blog.not_found") });
       return { success: true as const, post: publicPost(row) };
     },

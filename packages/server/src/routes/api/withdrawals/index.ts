@@ -42,6 +42,8 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["withdrawals"],
         summary: "State withdrawal from a contract (no sign-in needed)",
+        // Signed in or not: with a session the statement is tied to that account.
+        security: [{}, { bearer: [] }],
         description:
           "Stores the statement with its time and answers the same whether or not the address belongs to an account. The " +
           "acknowledgement is queued in the mail outbox to the account's own address (never to the one typed), with a link " +
