@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serializeError } from "../src/lib/logger";
 import { buildTestApp, captureLogs, createTestDb, linkToken, nextIp, outboxMailsTo, quoteRequest, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 
@@ -70,6 +71,20 @@ describe("no lead's name, company or message in any log line", () => {
     const text = logs.text();
     expect(text).toMatch(/mail/);
     for (const secret of [NAME, "Zebulon", "Quargleplex", COMPANY, "Vonkelbraam", MESSAGE, GOAL]) expect(text).not.toContain(secret);
+  });
+});
+
+describe("a database error in the log", () => {
+  it("keeps its code, message and constraint but not the row it quotes", () => {
+    const error = Object.assign(new Error('new row for relation "contact_requests" violates check constraint "x"'), {
+      code: "23514",
+      constraint: "x",
+      detail: `Failing row contains (1, ${NAME}, ${COMPANY}, ${MESSAGE}).`,
+    });
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).toContain("23514");
+    expect(logged).toContain("violates check constraint");
+    for (const secret of ["Zebulon", "Vonkelbraam", MESSAGE]) expect(logged).not.toContain(secret);
   });
 });
 
