@@ -64,6 +64,7 @@ export default defineConfig({
         CONSENT_RATE_LIMIT: "1000",
         WITHDRAWAL_RATE_LIMIT: "1000",
         ADMIN_EXPORT_RATE_LIMIT: "1000",
+        BILLING_RATE_LIMIT: "1000",
         ADMIN_TOKEN: "e2e-admin-token-of-at-least-32-chars",
         // This machine reaches no breach service; the server tests check passwords against a local range server.
         BREACHED_PASSWORDS_URL: "",
