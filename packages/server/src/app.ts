@@ -13,6 +13,7 @@ import type { Mailer } from "./mail/mailer";
 import backgroundPlugin from "./plugins/background";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
+import { installDepthLimitedJsonParser } from "./lib/json-depth";
 import mailerPlugin from "./plugins/mailer";
 import metricsPlugin from "./plugins/metrics";
 import outboxPlugin from "./plugins/outbox";
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     timeoutMs: config.limits.passwordHashTimeoutMs,
   });
   await app.register(errorsPlugin);
+  installDepthLimitedJsonParser(app);
   await app.register(responseValidationPlugin);
 
   app.register(

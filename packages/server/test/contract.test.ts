@@ -43,6 +43,7 @@ beforeAll(async () => {
       CONSENT_RATE_LIMIT: "1",
       WITHDRAWAL_RATE_LIMIT: "1",
       PASSKEY_RATE_LIMIT: "1",
+      BILLING_RATE_LIMIT: "1",
     },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
@@ -185,6 +186,11 @@ async function twice(url: string, payload: unknown): Promise<LightMyRequestRespo
   const remoteAddress = nextIp();
   await local.app.inject({ method: "POST", url, remoteAddress, payload: payload as InjectOptions["payload"] });
   return local.app.inject({ method: "POST", url, remoteAddress, payload: payload as InjectOptions["payload"] });
+}
+/** The second of two calls by one signed-in user: over the per-account billing limit of 1. */
+async function secondCall(call: (headers: Record<string, string>) => Promise<LightMyRequestResponse>, headers: Record<string, string>): Promise<LightMyRequestResponse> {
+  await call(headers);
+  return call(headers);
 }
 const malformed = (url: string) => local.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{oops" });
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -599,6 +605,11 @@ const cases: Record<string, Case[]> = {
     { status: 400, code: "request.invalid", run: async () => post("/api/subscriptions/portal", {}, (await subscribed()).headers) },
     { status: 401, code: "auth.required", run: () => post("/api/subscriptions/portal", { returnUrl: `${SITE}/dashboard/settings` }) },
     { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/portal", { returnUrl: `${SITE}/dashboard/settings` }, (await register()).headers) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: async () => secondCall((headers) => post("/api/subscriptions/portal", { returnUrl: `${SITE}/dashboard/settings` }, headers), (await subscribed()).headers),
+    },
     { status: 502, code: "payments.unavailable", run: async () => portalAt(refused, (await stripeCustomer()).headers) },
     { status: 503, code: "payments.unavailable", run: async () => portalAt(failing, (await stripeCustomer()).headers) },
   ],
@@ -613,12 +624,18 @@ const cases: Record<string, Case[]> = {
     { status: 400, code: "request.invalid", run: async () => post("/api/subscriptions/pay", {}, (await subscribed()).headers) },
     { status: 401, code: "auth.required", run: () => post("/api/subscriptions/pay", { returnUrl: `${SITE}/dashboard/settings` }) },
     { status: 404, code: "subscriptions.nothing_due", run: async () => post("/api/subscriptions/pay", { returnUrl: `${SITE}/dashboard/settings` }, (await subscribed()).headers) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: async () => secondCall((headers) => post("/api/subscriptions/pay", { returnUrl: `${SITE}/dashboard/settings` }, headers), (await owing(await subscribed())).headers),
+    },
     { status: 502, code: "payments.unavailable", run: async () => payAt(refused, (await owing(await stripeCustomer())).headers) },
     { status: 503, code: "payments.unavailable", run: async () => payAt(failing, (await owing(await stripeCustomer())).headers) },
   ],
   "GET /api/subscriptions/invoices": [
     { status: 200, run: async () => get("/api/subscriptions/invoices", (await subscribed()).headers) },
     { status: 401, code: "auth.required", run: () => get("/api/subscriptions/invoices") },
+    { status: 429, code: "request.too_many", run: async () => secondCall((headers) => get("/api/subscriptions/invoices", headers), (await subscribed()).headers) },
     { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ url: "/api/subscriptions/invoices", headers: (await stripeCustomer()).headers }) },
     { status: 503, code: "payments.unavailable", run: async () => failing.app.inject({ url: "/api/subscriptions/invoices", headers: (await stripeCustomer()).headers }) },
   ],

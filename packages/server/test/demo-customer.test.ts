@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEMO_EMAIL, seedDemoCustomer } from "../src/accounts/demo-customer";
 import { setPassword } from "../src/accounts/store";
+import { createPgliteDb } from "../src/db/db";
 import { hashPassword } from "../src/lib/crypto";
 import { packageRoot } from "../src/paths";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
@@ -141,6 +142,22 @@ describe("the server's start", () => {
     const again = await start({ PAYMENTS: "test", NODE_ENV: "test" });
     expect(again.password).toBe(first.password);
     expect(again.loginStatus).toBe(200);
+  });
+
+  it("makes no demo customer and prints no password in production, even with test payments", { timeout: 120_000 }, async () => {
+    const dataDir = path.join(dir, "production-test-payments");
+    const res = await start({ NODE_ENV: "production", MAIL: "outbox", PAYMENTS: "test", PUBLIC_URL: "https://agency.example", DATA_DIR: dataDir });
+    expect(res.banner, res.stderr).toContain("Agency site running at");
+    expect(res.banner).not.toContain("Demo customer");
+    expect(res.banner + res.stderr).not.toMatch(/demo-[a-z2-9]{10}/);
+    expect(res.password).toBeUndefined();
+    const db = await createPgliteDb(path.join(dataDir, "pglite"));
+    try {
+      const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email = $1", [DEMO_EMAIL]);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await db.close();
+    }
   });
 
   it("prints no demo login in production with Stripe", { timeout: 120_000 }, async () => {

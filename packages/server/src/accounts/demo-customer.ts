@@ -28,10 +28,11 @@ function newPassword(): string {
  * be clicked through at once, and answers its login for the start banner. Safe to run on every start, and by
  * several instances at once: the password is chosen once per database and kept in app_settings (the account holds
  * nothing worth protecting, and a random password keeps a public test installation from having a well-known login),
- * the account and its subscription are created only when missing. Answers null with real payments (Stripe): a
- * production site never gets a demo account.
+ * the account and its subscription are created only when missing. Answers null with real payments (Stripe), and in
+ * production whatever the payments: a production site never gets a demo account, nor prints a password to its log.
  */
 export async function seedDemoCustomer(app: FastifyInstance): Promise<DemoCustomer | null> {
+  if (app.config.nodeEnv === "production") return null;
   if (app.config.payments !== "test" || app.payments.checkout.name !== "local") return null;
   const { db } = app;
   const password = await settingOrInitial(db, PASSWORD_SETTING, newPassword());

@@ -79,8 +79,8 @@ export async function queueVerification(
   const link = accountLink(v.publicUrl, v.basePath, "verify-email", token, v.locale);
   const content =
     v.purpose === "verify"
-      ? verifyEmailMail(v.locale, { name: v.user.name, link })
-      : confirmNewEmailMail(v.locale, { name: v.user.name, link, email: v.email });
+      ? verifyEmailMail(v.locale, { link })
+      : confirmNewEmailMail(v.locale, { link, email: v.email });
   return queueLinkMail(outbox, tx, {
     userId: v.user.id,
     topic: v.purpose === "verify" ? ACCOUNT_TOPICS.verify : ACCOUNT_TOPICS.change,

@@ -144,9 +144,10 @@ export async function settingOrInitial(db: Db, key: string, initial: string): Pr
 // ---------- Password resets ----------
 
 /** The account a reset may be mailed to, with how many resets it was sent in the last hour. */
-export async function resetCandidate(db: Db, email: string): Promise<{ id: string; name: string; recent: number } | null> {
-  const { rows } = await db.query<{ id: string; name: string; recent: number }>(
-    `SELECT u.id, u.name,
+/** The account a reset link may go to; `name` only when its address is verified (a reset mail greets by it). */
+export async function resetCandidate(db: Db, email: string): Promise<{ id: string; name: string | null; recent: number } | null> {
+  const { rows } = await db.query<{ id: string; name: string | null; recent: number }>(
+    `SELECT u.id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.name END AS name,
             (SELECT count(*)::int FROM password_resets r WHERE r.user_id = u.id AND r.created_at > now() - interval '1 hour') AS recent
        FROM users u WHERE u.email = $1`,
     [email],

@@ -54,6 +54,13 @@ export const limitsSettings = Type.Object(
       default: 10,
       description: "Statements of withdrawal (the 'Withdraw from contract' form) and undo links per IP per hour.",
     }),
+    billingPerUser: Type.Integer({
+      env: "BILLING_RATE_LIMIT",
+      minimum: 1,
+      default: 30,
+      description:
+        "Calls per account per 10 minutes that ask the payment provider (Stripe) on each request: the invoice list, 'Manage billing' and the pay page of an unpaid invoice. One account cannot spend the site's Stripe request budget.",
+    }),
     adminExportsPerIp: Type.Integer({ env: "ADMIN_EXPORT_RATE_LIMIT", minimum: 1, default: 10, description: "Admin lead exports per IP per 10 minutes." }),
   },
   {

@@ -6,6 +6,11 @@ export type IsSet = (variable: string) => boolean;
 const STRIPE_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"];
 const stripeComplete = (isSet: IsSet) => STRIPE_REQUIRED.every(isSet);
 
+/** localhost, 127.0.0.0/8 or ::1: an address that never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === "[::1]";
+}
+
 /** Defaults that depend on other settings; each applies only when its own variable is unset. */
 export function applyDerivedDefaults(config: Config, isSet: IsSet): void {
   // Mailed links point at the port the server listens on.
@@ -75,6 +80,17 @@ export const rules: Record<string, (config: Config, isSet: IsSet) => string[]> =
   leadWebhookNeedsSecret({ leadWebhook, nodeEnv }) {
     if (!leadWebhook.url || leadWebhook.secret || nodeEnv !== "production") return [];
     return ["LEAD_WEBHOOK_SECRET is required when LEAD_WEBHOOK_URL is set (the receiver checks each post's signature with it; e.g. openssl rand -hex 32)"];
+  },
+
+  /**
+   * A lead (name, e-mail, phone, message) posted over plain http crosses the network readable by anyone on the way;
+   * a receiver on this machine (loopback) is the one exception.
+   */
+  leadWebhookOverHttps({ leadWebhook, nodeEnv }) {
+    if (!leadWebhook.url || nodeEnv !== "production") return [];
+    const url = new URL(leadWebhook.url);
+    if (url.protocol === "https:" || isLoopback(url.hostname)) return [];
+    return [`LEAD_WEBHOOK_URL must be an https:// address in production (leads would cross the network unencrypted), got ${url.protocol}//${url.host}`];
   },
 
   sessionIdleWithinMax({ session }) {

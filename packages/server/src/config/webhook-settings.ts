@@ -9,7 +9,7 @@ export const leadWebhookSettings = Type.Object(
         protocols: ["http:", "https:"],
         example: "https://crm.example.com/hooks/agency-leads",
         description:
-          "Every quote request the agency is notified of is also posted here as JSON, through the outbox: retried with backoff for 24 hours, then given up (counted as agency_lead_webhooks_total{outcome=\"failed\"}). Requests caught as spam or held for review are not posted, as they are not mailed. Unset: no webhook.",
+          "Every quote request the agency is notified of is also posted here as JSON, through the outbox: retried with backoff for 24 hours, then given up (counted as agency_lead_webhooks_total{outcome=\"failed\"}). Requests caught as spam or held for review are not posted, as they are not mailed. In production it must be https:// (a loopback address aside). Unset: no webhook.",
       }),
     ),
     secret: Type.Optional(

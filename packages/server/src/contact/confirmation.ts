@@ -1,16 +1,18 @@
 import type { Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { say } from "../i18n";
-import { quoteChoiceTexts, quoteLabels, sharedMailTexts, type MailContent } from "../mail/templates";
+import { greeting, quoteChoiceTexts, quoteLabels, type MailContent } from "../mail/templates";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
 import { contactRef } from "./notify";
 import { confirmationQueuedWithinHour, type ContactRow } from "./store";
 
 /**
- * The mail to the sender of a quote request: what they sent, and the promise of an answer within 24 hours, in the
+ * The mail to the sender of a quote request: the promise of an answer within 24 hours and the choices made, in the
  * request's language. At most one an hour per address, so nobody can flood someone else's inbox with the form
- * (further requests are stored and notified to the agency all the same).
+ * (further requests are stored and notified to the agency all the same). Nobody has proven the address to be the
+ * sender's, so the mail repeats none of what they typed (name, company, message, …): only the choices from the
+ * form's fixed lists, greeting without a name. Otherwise anyone could send their own words to any address from ours.
  */
 export const QUOTE_CONFIRMATION_TOPIC = "contact.confirmation";
 
@@ -20,7 +22,7 @@ const t = {
     id: "mail.quote_confirmation.intro",
     message: "Thank you for your quote request. We will get back to you within 24 hours.",
   },
-  summary: /*i18n*/ { id: "mail.quote_confirmation.summary", message: "This is what you sent us:" },
+  summary: /*i18n*/ { id: "mail.quote_confirmation.summary", message: "Your choices:" },
   footer: /*i18n*/ {
     id: "mail.quote_confirmation.footer",
     message: "Did you not send this request? Then you can ignore this e-mail; we will not contact you unless you reply.",
@@ -39,23 +41,16 @@ export function quoteConfirmationMail(locale: Locale, row: ContactRow): MailCont
     language: row.language,
   });
   const fields: [string, string][] = [
-    [label("name"), row.name],
-    [label("email"), row.email],
-    [label("company"), row.company],
-    [label("phone"), `${row.country_code} ${row.phone}`],
-    [label("currentWebsite"), row.current_website],
     [label("projectType"), choice.projectType],
     [label("budgetRange"), choice.budgetRange],
     [label("timeline"), choice.timeline],
     [label("domainStatus"), choice.domainStatus],
     [label("features"), choice.features],
-    [label("primaryGoal"), row.primary_goal],
   ];
   const lines = fields.filter(([, value]) => value).map(([key, value]) => `${key}: ${value}`);
-  if (row.message) lines.push("", `${label("message")}:`, row.message);
   return {
     subject: say(locale, t.subject),
-    text: [say(locale, sharedMailTexts.hello, { name: row.name }), "", say(locale, t.intro), "", say(locale, t.summary), "", ...lines, "", say(locale, t.footer)].join(
+    text: [greeting(locale, undefined), "", say(locale, t.intro), "", say(locale, t.summary), "", ...lines, "", say(locale, t.footer)].join(
       "\n",
     ),
   };

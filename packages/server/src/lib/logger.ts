@@ -40,6 +40,12 @@ export const REDACTED_PATHS = [
 const redact = { paths: REDACTED_PATHS, censor: "[redacted]" };
 
 /**
+ * Fields of a database error that quote the data itself: PostgreSQL's `detail` ("Failing row contains (…)", "Key
+ * (email)=(…) already exists") would put a lead's name or message in the log. The code, message and constraint stay.
+ */
+const DATA_FIELDS = new Set(["detail"]);
+
+/**
  * Errors as pino writes them (type, message, stack, their own fields, the cause), with every e-mail address masked:
  * a mail server's refusal names the recipient in its message and in fields such as `rejected`.
  */
@@ -47,7 +53,7 @@ export function serializeError(error: Error, depth = 0): { type: string; message
   // Typed for Fastify's logger; at run time anything may be logged as `err`.
   if (!((error as unknown) instanceof Error)) return maskEmailsDeep(error) as ReturnType<typeof serializeError>;
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(error)) fields[key] = maskEmailsDeep(value);
+  for (const [key, value] of Object.entries(error)) fields[key] = DATA_FIELDS.has(key) ? "[redacted]" : maskEmailsDeep(value);
   if (error.cause !== undefined && depth < 3) {
     fields.cause = error.cause instanceof Error ? serializeError(error.cause, depth + 1) : maskEmailsDeep(error.cause);
   }

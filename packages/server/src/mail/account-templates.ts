@@ -1,6 +1,6 @@
 import type { Locale } from "@agency/contract";
 import { say } from "../i18n";
-import { sharedMailTexts, type MailContent } from "./templates";
+import { greeting, sharedMailTexts, type MailContent } from "./templates";
 
 const helloMessage = sharedMailTexts.hello;
 
@@ -52,18 +52,19 @@ const m = {
   },
 };
 
-export function verifyEmailMail(locale: Locale, { name, link }: { name: string; link: string }): MailContent {
+/** To an address not yet verified: it greets without the account's name, which whoever typed the address chose. */
+export function verifyEmailMail(locale: Locale, { link }: { link: string }): MailContent {
   return {
     subject: say(locale, m.verifySubject),
-    text: [say(locale, helloMessage, { name }), "", say(locale, m.verifyIntro), "", link, "", say(locale, m.linkFooter)].join("\n"),
+    text: [greeting(locale, undefined), "", say(locale, m.verifyIntro), "", link, "", say(locale, m.linkFooter)].join("\n"),
   };
 }
 
-/** To the new address of an e-mail change: the link that makes it the account's. */
-export function confirmNewEmailMail(locale: Locale, { name, link, email }: { name: string; link: string; email: string }): MailContent {
+/** To the new address of an e-mail change: the link that makes it the account's. Not yet verified, so no name. */
+export function confirmNewEmailMail(locale: Locale, { link, email }: { link: string; email: string }): MailContent {
   return {
     subject: say(locale, m.changeSubject),
-    text: [say(locale, helloMessage, { name }), "", say(locale, m.changeIntro, { email }), "", link, "", say(locale, m.changeFooter)].join("\n"),
+    text: [greeting(locale, undefined), "", say(locale, m.changeIntro, { email }), "", link, "", say(locale, m.changeFooter)].join("\n"),
   };
 }
 

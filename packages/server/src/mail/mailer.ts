@@ -68,7 +68,8 @@ export function createMailer(options: {
       outboxDir: undefined,
       async send(message) {
         const info = await transport.sendMail({ from, ...message });
-        log.info({ to: maskEmail(message.to), subject: message.subject }, "mail sent over SMTP");
+        // Never the subject: a quote request's names its sender and company, which no log may hold.
+        log.info({ to: maskEmail(message.to) }, "mail sent over SMTP");
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -88,7 +89,8 @@ export function createMailer(options: {
       await writeFile(file, info.message as Buffer);
       const detail = logDetails && sendOptions?.logDetail ? ` — ${sendOptions.logDetail}` : "";
       const to = maskEmail(message.to);
-      log.info({ to, subject: message.subject, file }, `mail to ${to}: "${message.subject}"${detail} (outbox, no SMTP_URL)`);
+      // Never the subject (a quote request's names its sender); the file holds the whole mail for a developer.
+      log.info({ to, file }, `mail to ${to}: ${path.basename(file)}${detail} (outbox, no SMTP_URL)`);
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

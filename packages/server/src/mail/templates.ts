@@ -27,12 +27,21 @@ export interface MailContent {
 /** Shared with the account mails (account-templates.ts): the greeting and the password-changed notice's frame. */
 export const sharedMailTexts = {
   hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
+  helloGeneric: /*i18n*/ { id: "mail.hello_generic", message: "Hello," },
   changedSubject: /*i18n*/ { id: "mail.password_changed.subject", message: "Your password was changed" },
   changedWarning: /*i18n*/ {
     id: "mail.password_changed.warning",
     message: "If you did not do this, reset your password right away and contact us by replying to this e-mail.",
   },
 };
+
+/**
+ * The greeting: by name only when the name may be repeated to the address. A mail to an address nobody has proven
+ * to be theirs greets without one (`name` undefined), so nobody can send their own words to an address they typed.
+ */
+export function greeting(locale: Locale, name: string | undefined): string {
+  return name ? say(locale, sharedMailTexts.hello, { name }) : say(locale, sharedMailTexts.helloGeneric);
+}
 
 const m = {
   ...sharedMailTexts,
@@ -104,10 +113,11 @@ export function quoteChoiceTexts(locale: Locale, d: QuoteChoices) {
   };
 }
 
-export function resetPasswordMail(locale: Locale, { name, link }: { name: string; link: string }): MailContent {
+/** `name` only for an account whose address is verified (see greeting). */
+export function resetPasswordMail(locale: Locale, { name, link }: { name: string | undefined; link: string }): MailContent {
   return {
     subject: say(locale, m.resetSubject),
-    text: [say(locale, m.hello, { name }), "", say(locale, m.resetIntro), "", link, "", say(locale, m.resetFooter)].join("\n"),
+    text: [greeting(locale, name), "", say(locale, m.resetIntro), "", link, "", say(locale, m.resetFooter)].join("\n"),
   };
 }
 

@@ -28,12 +28,22 @@ export const IP_LIMITS = {
 
 export type IpLimitName = keyof typeof IP_LIMITS;
 
+/** The per-account limits of signed-in calls that each reach a paid or rate-limited service (Stripe's API). */
+export const USER_LIMITS = {
+  // The invoice list, the billing portal and the pay page each ask Stripe once per request.
+  billing: { setting: "billingPerUser", windowSeconds: 10 * 60 },
+} as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;
+
+export type UserLimitName = keyof typeof USER_LIMITS;
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Counts the request against the client IP's limit `name`: seconds to wait, or 0 when it was counted and may go on. */
     takeIpSlot(request: FastifyRequest, name: IpLimitName): Promise<number>;
     /** preHandler doing the same: over the limit it answers 429 `code` with Retry-After. */
     ipLimit(name: IpLimitName, code?: ErrorCode): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /** preHandler after authenticate: counts the call against the signed-in user's limit `name`; over it, 429 request.too_many. */
+    userLimit(name: UserLimitName): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
 
@@ -47,6 +57,12 @@ async function rateLimitsPlugin(app: FastifyInstance) {
   app.decorate("ipLimit", (name: IpLimitName, code: ErrorCode = "request.too_many") => async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = await app.takeIpSlot(request, name);
     return wait > 0 ? reply.sendError(429, code, { retryAfter: wait }) : undefined;
+  });
+
+  app.decorate("userLimit", (name: UserLimitName) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { setting, windowSeconds } = USER_LIMITS[name];
+    const { wait } = await takeRateSlot(app.db, [{ bucket: `user:${name}`, key: request.user!.id, limit: app.config.limits[setting], windowSeconds }]);
+    return wait > 0 ? reply.sendError(429, "request.too_many", { retryAfter: wait }) : undefined;
   });
 }
 

@@ -61,7 +61,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await resetCandidate(app.db, email);
       const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
       const link = accountLink(app.config.publicUrl, basePath, "reset-password", token, locale);
-      const content = resetPasswordMail(locale, { name: user?.name ?? "", link });
+      const content = resetPasswordMail(locale, { name: user?.name ?? undefined, link });
       if (user && user.recent < RESET_MAILS_PER_HOUR) {
         const queued = await app.db.transaction(async (tx) => {
           await createPasswordReset(tx, { tokenHash, userId: user.id, expiresAt });

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { requestLocale } from "../../../i18n";
 import { findUserCheckout } from "../../../payments/checkouts-repository";
 import { subscriptionById } from "../../../payments/subscriptions-repository";
-import { apiBaseUrl, isAllowedRedirect } from "./redirects";
+import { apiBaseUrl, allowedRedirect } from "./redirects";
 
 const PROVIDER_ERRORS = { 502: ["payments.unavailable"], 503: ["payments.unavailable"] } as const;
 
@@ -23,33 +23,33 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/portal",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Open the billing portal ('Manage billing')",
         description:
           "Answers `{url}`: Stripe's customer portal (card, invoices, billing address, VAT number, monthly ↔ yearly with proration), or the " +
           "test portal with test payments, whose link ends with the session that asked for it (logout, signing out elsewhere). returnUrl must be " +
-          "on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this user.",
+          "on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this user. Limited per account (BILLING_RATE_LIMIT): 429 " +
+          "with Retry-After.",
         security: [{ bearer: [] }],
         body: PortalBodySchema,
         response: {
           200: PortalResponseSchema,
-          ...errorResponses({ 400: ["subscriptions.invalid_redirect"], 401: [], 404: ["subscriptions.none"], ...PROVIDER_ERRORS }),
+          ...errorResponses({ 400: ["subscriptions.invalid_redirect"], 401: [], 404: ["subscriptions.none"], 429: ["request.too_many"], ...PROVIDER_ERRORS }),
         },
       },
     },
     async (request, reply) => {
       const user = request.user!;
       const locale = request.body.language ?? requestLocale(request);
-      if (!isAllowedRedirect(app, request.body.returnUrl)) {
-        return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["returnUrl"], locale });
-      }
+      const returnUrl = allowedRedirect(app, request.body.returnUrl);
+      if (!returnUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["returnUrl"], locale });
       const provider = await app.payments.billingProviderFor(user.id);
       const portal = provider
         ? await provider.createPortal({
             user,
-            returnUrl: request.body.returnUrl,
+            returnUrl,
             locale,
             apiBaseUrl: apiBaseUrl(request, app.config.publicUrl),
             sessionId: request.sessionId!,
@@ -63,13 +63,15 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/invoices",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "The signed-in user's invoices, newest first",
-        description: "From the payment provider that bills the user; an empty list when there is none. Each has a link to its PDF.",
+        description:
+          "From the payment provider that bills the user; an empty list when there is none. Each has a link to its PDF. Limited per " +
+          "account (BILLING_RATE_LIMIT): 429 with Retry-After.",
         security: [{ bearer: [] }],
-        response: { 200: InvoicesResponseSchema, ...errorResponses({ 401: [], ...PROVIDER_ERRORS }) },
+        response: { 200: InvoicesResponseSchema, ...errorResponses({ 401: [], 429: ["request.too_many"], ...PROVIDER_ERRORS }) },
       },
     },
     async (request, reply) => {

@@ -15,7 +15,7 @@ import { PLANS_TTL_SECONDS, matchesEtag } from "../../../payments/plans-cache";
 import { requestLocale } from "../../../i18n";
 import billingRoutes from "./billing";
 import payRoutes from "./pay";
-import { apiBaseUrl, isAllowedRedirect } from "./redirects";
+import { allowedRedirect, apiBaseUrl } from "./redirects";
 import testCheckoutRoutes from "./test-checkout";
 import testPortalRoutes from "./test-portal";
 import webhookRoutes from "./webhook";
@@ -99,15 +99,16 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { planId, billingPeriod, successUrl, cancelUrl, language, immediateStart } = request.body;
+      const { planId, billingPeriod, language, immediateStart } = request.body;
       const user = request.user!;
       const locale = language ?? user.locale;
 
       const plan = await findPlan(app.db, planId, { locale });
       if (!plan) return reply.sendError(400, "subscriptions.unknown_plan", { fields: ["planId"], locale });
-      for (const [field, value] of [["successUrl", successUrl], ["cancelUrl", cancelUrl]] as const) {
-        if (!isAllowedRedirect(app, value)) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: [field], locale });
-      }
+      const successUrl = allowedRedirect(app, request.body.successUrl);
+      if (!successUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["successUrl"], locale });
+      const cancelUrl = allowedRedirect(app, request.body.cancelUrl);
+      if (!cancelUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["cancelUrl"], locale });
       const live = await liveSubscription(app.db, user.id);
       if (live) return reply.sendError(409, grantsAccess(live.status) ? "subscriptions.already_active" : "subscriptions.payment_problem", { locale });
 

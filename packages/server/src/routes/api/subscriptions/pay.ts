@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { requestLocale } from "../../../i18n";
 import { currentSubscription } from "../../../payments/subscriptions-repository";
 import { subscriptionAccess } from "../../../payments/payment-attention";
-import { apiBaseUrl, isAllowedRedirect } from "./redirects";
+import { apiBaseUrl, allowedRedirect } from "./redirects";
 
 /**
  * A payment that needs the customer (a renewal that failed, a confirmation the bank asks for, a first payment not
@@ -13,14 +13,14 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/pay",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Open the page to pay or confirm what is owed",
         description:
           "Answers `{url}`: Stripe's hosted invoice page of the open invoice (or the customer portal when no invoice is open any more), or the " +
           "test provider's pay page with test payments. returnUrl must be on the site's origin or one of ALLOWED_ORIGINS. 404 " +
-          "`subscriptions.nothing_due` when nothing is owed.",
+          "`subscriptions.nothing_due` when nothing is owed. Limited per account (BILLING_RATE_LIMIT): 429 with Retry-After.",
         security: [{ bearer: [] }],
         body: PayBodySchema,
         response: {
@@ -29,6 +29,7 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
             400: ["subscriptions.invalid_redirect"],
             401: [],
             404: ["subscriptions.nothing_due"],
+            429: ["request.too_many"],
             502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),
@@ -38,16 +39,15 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const locale = request.body.language ?? requestLocale(request);
-      if (!isAllowedRedirect(app, request.body.returnUrl)) {
-        return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["returnUrl"], locale });
-      }
+      const returnUrl = allowedRedirect(app, request.body.returnUrl);
+      if (!returnUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["returnUrl"], locale });
       reply.header("cache-control", "no-store");
       const subscription = await currentSubscription(app.db, user.id, locale);
       const owed = subscription ? subscriptionAccess(subscription).payment_issue : null;
       if (!subscription || !owed) return reply.sendError(404, "subscriptions.nothing_due", { locale });
       const page = await app.payments.providerFor(subscription).paymentPage(subscription, {
         user,
-        returnUrl: request.body.returnUrl,
+        returnUrl,
         locale,
         apiBaseUrl: apiBaseUrl(request, app.config.publicUrl),
         sessionId: request.sessionId!,

@@ -2,18 +2,20 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
  * Only pages of the site itself or of ALLOWED_ORIGINS: anything else would make a checkout's or the billing portal's
- * way back an open redirect.
+ * way back an open redirect. @returns the address as the WHATWG URL parser (and so a browser) reads it, which is what
+ * is stored and handed on, or null when it is not allowed. Never the raw text: `https://site\evil.example` or a tab
+ * inside a host reads differently to other parsers than to the check made here.
  */
-export function isAllowedRedirect(app: FastifyInstance, value: string): boolean {
+export function allowedRedirect(app: FastifyInstance, value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
-  if (url.username || url.password) return false;
-  return app.isAllowedOrigin(url.origin);
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password) return null;
+  return app.isAllowedOrigin(url.origin) ? url.href : null;
 }
 
 /**
