@@ -67,7 +67,7 @@ test.describe("open accordions", () => {
         const question = page.locator(".c-faq__button").first();
         await question.click();
         await expect(question).toHaveAttribute("aria-expanded", "true");
-        await expect(page.getByRole("region", { name: (await question.textContent())! })).toBeVisible();
+        await expect(page.locator(`[id="${await question.getAttribute("aria-controls")}"]`)).toBeVisible();
         await expectNoAxeViolations(page, `${locale} ${path} with a FAQ answer open`);
       }
     });

@@ -17,14 +17,15 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="site-footer__title">
+        {/* Groups under the footer's headings, not landmarks of their own: a legal page has a "Contact" region too. */}
+        <div>
+          <h2 className="site-footer__title">
             {SITE.name}
           </h2>
           <p>
             <Trans>Websites that win customers: designed, built, hosted and maintained by us.</Trans>
           </p>
-        </section>
+        </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="site-footer__title">
             <Trans>Quick links</Trans>
@@ -39,8 +40,8 @@ export function SiteFooter() {
             <li><Link to="/about">{t`About`}</Link></li>
           </ul>
         </nav>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__title">
+        <div>
+          <h2 className="site-footer__title">
             <Trans>Contact</Trans>
           </h2>
           <p>
@@ -49,7 +50,7 @@ export function SiteFooter() {
           <p>
             <Trans>We reply within 24 hours.</Trans>
           </p>
-        </section>
+        </div>
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="site-footer__title">
             <Trans>Legal</Trans>

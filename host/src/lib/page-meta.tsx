@@ -28,8 +28,22 @@ export interface PageMetaProps {
 
 export const SITE_NAME = SITE.name;
 
-/** A document's title: the page's own, then the site's name. */
-export const documentTitle = (title: string) => `${title} | ${SITE_NAME}`;
+/** The longest title that search results and tabs show whole (html-validate's long-title rule says 70). */
+export const MAX_TITLE_LENGTH = 70;
+
+/**
+ * A document's title: the page's own, then the site's name. A page title too long for that (a blog article's
+ * "Headline: subtitle") keeps its headline, the part before a colon or parenthesis, or else its first words; the
+ * page's heading and og:title keep the whole title.
+ */
+export function documentTitle(title: string): string {
+  const suffix = ` | ${SITE_NAME}`;
+  if (title.length + suffix.length <= MAX_TITLE_LENGTH) return `${title}${suffix}`;
+  const headline = title.split(/:\s|\s\(/)[0]!.trim();
+  if (headline.length + suffix.length <= MAX_TITLE_LENGTH) return `${headline}${suffix}`;
+  const room = MAX_TITLE_LENGTH - suffix.length - 1;
+  return `${headline.slice(0, headline.lastIndexOf(" ", room) > 0 ? headline.lastIndexOf(" ", room) : room)}…${suffix}`;
+}
 
 /**
  * Title, description, canonical, hreflang alternates and Open Graph tags for the current route, rendered where the

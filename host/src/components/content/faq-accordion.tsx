@@ -17,7 +17,11 @@ export interface FaqAccordionProps {
   mode: "single" | "multiple";
 }
 
-/** Questions as disclosure buttons (aria-expanded, aria-controls) under h3 headings, answers as regions. */
+/**
+ * Questions as disclosure buttons (aria-expanded, aria-controls) under h3 headings. The answers are no regions: the
+ * ARIA practices advise against them in an accordion with more than about six panels open at once (the home page
+ * has eight), where they crowd the landmarks.
+ */
 export function FaqAccordion({ id, items, mode }: FaqAccordionProps) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
@@ -54,7 +58,7 @@ export function FaqAccordion({ id, items, mode }: FaqAccordionProps) {
                 </svg>
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="c-faq__panel" hidden={!expanded}>
+            <div id={panelId} className="c-faq__panel" hidden={!expanded}>
               <p>{item.answer}</p>
             </div>
           </li>

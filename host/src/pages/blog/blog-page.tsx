@@ -149,7 +149,7 @@ function PostList({
   return (
     <>
       {featured ? (
-        <article className="post-card post-card--featured">
+        <article className="post-card post-card--featured" aria-labelledby={`post-${featured.id}`}>
           {featured.featured_image ? <img src={featured.featured_image} alt="" className="post-card__image" /> : null}
           <div className="post-card__body">
             <p className="post-card__label">
@@ -160,7 +160,7 @@ function PostList({
                 {featured.category}
               </p>
             ) : null}
-            <h2 className="post-card__title" lang={postLang(featured, locale)}>
+            <h2 id={`post-${featured.id}`} className="post-card__title" lang={postLang(featured, locale)}>
               <Link to={`/blog/${featured.id}`}>{featured.title}</Link>
             </h2>
             <p className="post-card__excerpt" lang={postLang(featured, locale)}>
@@ -178,7 +178,7 @@ function PostList({
           <ul className="post-grid">
             {rest.map((post) => (
                 <li key={post.id}>
-                  <article className="post-card">
+                  <article className="post-card" aria-labelledby={`post-${post.id}`}>
                     {post.featured_image ? <img src={post.featured_image} alt="" className="post-card__image" /> : null}
                     <div className="post-card__body">
                       {post.category ? (
@@ -186,7 +186,7 @@ function PostList({
                           {post.category}
                         </p>
                       ) : null}
-                      <h3 className="post-card__title" lang={postLang(post, locale)}>
+                      <h3 id={`post-${post.id}`} className="post-card__title" lang={postLang(post, locale)}>
                         <Link to={`/blog/${post.id}`}>{post.title}</Link>
                       </h3>
                       <p className="post-card__excerpt" lang={postLang(post, locale)}>

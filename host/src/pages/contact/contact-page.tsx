@@ -34,7 +34,7 @@ export default function ContactPage() {
       <Section title={<Trans>Request your free quote</Trans>}>
         <div className="c-contact">
           <agency-quote-form locale={locale} source="website" />
-          <aside className="c-contact__aside">
+          <aside className="c-contact__aside" aria-label={t`Good to know`}>
             <Callout title={<Trans>Quick Response</Trans>}>
               <p>
                 <Trans>We typically reply within 24 hours.</Trans>

@@ -86,7 +86,9 @@ export async function renderedShell(hostDist: string, basePath: string, appPath:
   const css = (await preloadsFor(hostDist, appPath))?.css ?? [];
   const entry = /<script type="module"[^>]*\ssrc="\.\/([^"]+)"[^>]*><\/script>/.exec(index)?.[1] ?? null;
   const preload = [...index.matchAll(/<link rel="modulepreload"[^>]*\shref="\.\/([^"]+)"[^>]*>/g)].map(([, file]) => `${basePath}${file}`);
+  // The rendered page brings its own title; the shell's is for the pages the browser renders.
   const html = index
+    .replace(/\s*<title>[^<]*<\/title>/, "")
     .replace(/\s*<script type="module"[^>]*><\/script>/g, "")
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
     .replace("</head>", `${css.map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`).join("")}</head>`);

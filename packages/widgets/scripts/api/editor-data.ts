@@ -17,7 +17,8 @@ export function vscodeCustomData(manifest: Manifest): object {
       description: d.description,
       attributes: d.attributes.map((a) => ({
         name: a.name,
-        description: a.default === undefined ? a.description : `${a.description} Default: ${a.default}.`,
+        // VS Code's format has no default: the description says it, unless it already says where it comes from.
+        description: a.default === undefined || a.description.includes(" Default: ") ? a.description : `${a.description} Default: ${a.default}.`,
         ...(a.type.text === "boolean" ? { valueSet: "v" } : {}),
         ...(valuesOf(a.type.text) ? { values: valuesOf(a.type.text)!.map((name) => ({ name })) } : {}),
       })),

@@ -1,6 +1,6 @@
 // custom-elements.json (Custom Elements Manifest 2.1) from the published elements' metas and docs, the event map
 // (src/events.ts) and the element interfaces (src/public-api.ts); it fails on a source that disagrees with a meta.
-import { attributeName, commonDocs, navigateDocs, type AttributeMeta } from "../../src/element/element-meta.ts";
+import { attributeName, commonDocs, navigateDocs, type AttributeDocs, type AttributeMeta } from "../../src/element/element-meta.ts";
 import type { PublishedElement } from "../../src/published-elements.ts";
 import { interfaceMembers, ownCssProperties, partsInSource, sharedCssProperties, type CssProperty } from "./sources.ts";
 
@@ -40,11 +40,14 @@ function declaration({ meta, docs }: PublishedElement, className: string, shared
   disagree(`${meta.tag}: its CSS and its docs disagree on custom properties`, [...own.keys()], Object.keys(docs.cssProperties));
   const details = interfaceMembers("src/events.ts", "AgencyEventDetails");
   const attributes = Object.entries(meta.attributes).map(([property, attribute]) => {
-    const doc = (docs.attributes as Record<string, { description: string; defaultText?: string }>)[property] ?? commonDocs[property as "locale"];
-    const fallback = attribute.default !== undefined ? literal(attribute.default) : doc.defaultText;
+    const doc = (docs.attributes as Record<string, AttributeDocs>)[property] ?? commonDocs[property as "locale"];
+    const value = attribute.default ?? doc.default;
     const type = attributeType(attribute);
     const reads = attribute.type === "boolean" || attribute.default !== undefined ? type : `${type} | undefined`;
-    return { property, name: attributeName(property), type, reads, description: doc.description, ...(fallback === undefined ? {} : { default: fallback }) };
+    // The schema wants values: an attribute's default is the attribute's text, a field's a literal; the words
+    // saying where a default comes from belong in the description.
+    const description = doc.defaultText ? `${doc.description} Default: ${doc.defaultText}.` : doc.description;
+    return { property, name: attributeName(property), type, reads, description, value };
   });
   return {
     kind: "class",
@@ -53,12 +56,18 @@ function declaration({ meta, docs }: PublishedElement, className: string, shared
     tagName: meta.tag,
     description: docs.description,
     superclass: { name: "HTMLElement" },
-    attributes: attributes.map((a) => ({ name: a.name, fieldName: a.property, type: { text: a.type }, default: a.default, description: a.description })),
+    attributes: attributes.map((a) => ({
+      name: a.name,
+      fieldName: a.property,
+      type: { text: a.type },
+      ...(a.value === undefined ? {} : { default: String(a.value) }),
+      description: a.description,
+    })),
     members: attributes.map((a) => ({
       kind: "field",
       name: a.property,
       type: { text: a.reads },
-      default: a.default,
+      ...(a.value === undefined ? {} : { default: literal(a.value) }),
       attribute: a.name,
       reflects: true,
       description: a.description,

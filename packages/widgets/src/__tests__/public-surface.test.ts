@@ -80,7 +80,7 @@ describe("the element bundle's public surface", () => {
       expect.objectContaining({ name: "agency-navigate", type: { text: "CustomEvent<AgencyNavigateDetail>" }, cancelable: true }),
     ]);
     const login = declared.find((d) => d.tagName === "agency-login")!;
-    expect(login.attributes.find((a) => a.name === "view")).toMatchObject({ type: { text: '"login" | "register" | "forgot"' }, default: '"login"' });
+    expect(login.attributes.find((a) => a.name === "view")).toMatchObject({ type: { text: '"login" | "register" | "forgot"' }, default: "login" });
     // Only navigation, the package choice and opening the billing portal mean something when cancelled.
     const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
     expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select", "agency-billing-portal"]));
@@ -135,7 +135,7 @@ describe("the element bundle's public surface", () => {
     expect(vscode.tags.map((t) => t.name)).toEqual(TAGS);
     const view = vscode.tags.find((t) => t.name === "agency-login")!.attributes.find((a) => a.name === "view")!;
     expect(view.values).toEqual([{ name: "login" }, { name: "register" }, { name: "forgot" }]);
-    expect(view.description).toMatch(/Default: "login"\.$/);
+    expect(view.description).toMatch(/Default: login\.$/);
     expect(vscode.tags.find((t) => t.name === "agency-pricing")!.attributes.find((a) => a.name === "show-included")).toMatchObject({ valueSet: "v" });
 
     const jetbrains = webTypes(manifest, { name: "@agency/widgets", version: "1.0.0" }) as {

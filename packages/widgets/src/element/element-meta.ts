@@ -44,7 +44,13 @@ export interface ElementMeta<Attribute extends string = string> {
 
 export interface AttributeDocs {
   description: string;
-  /** The default in words, when it depends on something else (the locale, the page). */
+  /**
+   * What the element uses while the attribute is absent and nothing else says otherwise (no
+   * `AgencyWidgets.configure()`, a Dutch page, the default `api-base`), for an attribute whose meta has no `default`.
+   * The manifest's `default` is this value, never words.
+   */
+  default?: string | number;
+  /** How the default is found when it depends on something else (the locale, the page): added to the description. */
   defaultText?: string;
 }
 
@@ -71,11 +77,13 @@ export const commonAttributes = {
 
 export const commonDocs: Record<keyof typeof commonAttributes, AttributeDocs> = {
   locale: {
+    default: "nl",
     defaultText:
       "AgencyWidgets.configure({ locale }), else the nearest lang attribute (<html lang=\"en\">) when it is nl or en, else the page URL (/en), else nl",
     description: "Language of the element; changing it re-renders in that language.",
   },
   apiBase: {
+    default: "/api",
     defaultText: "AgencyWidgets.configure({ apiBase }), else /api on the page's origin",
     description: "The agency's API, e.g. https://agency.example/api. Its origin must allow the page's origin.",
   },

@@ -13,7 +13,7 @@ export const pricingMeta = {
 export const pricingDocs: ElementDocs<typeof pricingMeta> = {
   description: "The three website packages, priced in euro (nl) or dollars (en), each leading to the contact page.",
   attributes: {
-    contactHref: { defaultText: "/contact (nl) or /en/contact (en)", description: "Where 'Get Started' leads." },
+    contactHref: { default: "/contact", defaultText: "/contact (nl) or /en/contact (en)", description: "Where 'Get Started' leads." },
     showIncluded: { description: "Adds the 'What's Included' block under the packages." },
   },
   events: {

@@ -12,6 +12,7 @@ export const quoteFormDocs: ElementDocs<typeof quoteFormMeta> = {
   attributes: {
     source: { description: "Names the client site the form runs on; stored with the request for attribution." },
     privacyHref: {
+      default: "/privacy-policy",
       defaultText: "the agency's /privacy-policy (nl) or /en/privacy-policy (en), on the site of api-base",
       description: "The privacy policy the notice under the submit button links to (opens in a new tab).",
     },

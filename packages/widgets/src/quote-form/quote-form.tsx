@@ -102,7 +102,9 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
         {/* Country code and number belong together, so they share one grid cell. */}
         <div className="quote__phone">
           <SelectField name="countryCode" label={t`Country code`} required requiredMark options={options.countries} {...bind("country")} />
-          <TextField {...required("phone")} label={t`Phone number`} type="tel" autoComplete="tel-national" inputMode="tel" {...bind("phone")} />
+          {/* The number without its country code, which the select holds: tel-national, a token for text inputs (a tel
+              input takes only the whole number, "tel"); inputMode still brings the phone keypad. */}
+          <TextField {...required("phone")} label={t`Phone number`} autoComplete="tel-national" inputMode="tel" {...bind("phone")} />
         </div>
         <TextField
           name="currentWebsite"

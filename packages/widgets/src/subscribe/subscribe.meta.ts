@@ -17,10 +17,12 @@ export const subscribeDocs: ElementDocs<typeof subscribeMeta> = {
     "The Pro plan with monthly or yearly billing and the way to pay: the payment provider's checkout page, or its embedded checkout.",
   attributes: {
     successUrl: {
+      default: "/dashboard?subscription=success",
       defaultText: "{base}dashboard?subscription=success on this origin",
       description: "Where the payment provider returns after paying (absolute, or relative to this page).",
     },
     cancelUrl: {
+      default: "?subscription=cancelled",
       defaultText: "this page with ?subscription=cancelled",
       description: "Where the payment provider returns after cancelling (absolute, or relative to this page).",
     },

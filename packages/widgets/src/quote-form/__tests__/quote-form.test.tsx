@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import { configure, fireEvent, waitFor, within } from "@testing-library/react";
 import type { ContactChallenge } from "@agency/core";
 import { createChallenge } from "altcha-lib";
+import { HtmlValidate, type ConfigData } from "html-validate";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { repoDir } from "../../../scripts/api/sources";
 import { API, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../quote-form.element";
 import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from "../use-quote-submission";
@@ -134,6 +137,15 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     );
     const projectTypes = within(field(view, l.projectType)).getAllByRole("option").map((o) => o.getAttribute("value"));
     expect(projectTypes).toEqual(["", "new-website", "redesign", "landing-page", "e-commerce", "maintenance", "other"]);
+  });
+
+  it("is valid HTML with valid autocomplete tokens for html-validate's recommended and accessibility rules", async () => {
+    const { el, view } = await mountForm(locale);
+    // The phone field holds the number without its country code: tel-national, a token a tel input may not carry.
+    expect(field(view, l.phone)).toHaveAttribute("autocomplete", "tel-national");
+    const validator = new HtmlValidate(JSON.parse(readFileSync(`${repoDir}.htmlvalidate.json`, "utf8")) as ConfigData);
+    const report = await validator.validateString(el.shadowRoot!.innerHTML, "quote-form.html");
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   });
 
   it("says under the button how the details are used, linking the agency's privacy policy in its language", async () => {
