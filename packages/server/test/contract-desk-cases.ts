@@ -18,6 +18,9 @@ type Headers = Record<string, string>;
 
 export interface DeskCaseDeps {
   local: TestApp;
+  /** New passwords checked against a range API that knows `breached`: same database. */
+  guarded: TestApp;
+  breached: string;
   /** Stripe refuses this server's key (every call 401), and Stripe failing (every call 500): same database. */
   refused: TestApp;
   failing: TestApp;
@@ -26,7 +29,7 @@ export interface DeskCaseDeps {
   stripeCustomer: () => Promise<{ id: string; headers: Headers }>;
 }
 
-export function deskCases({ local, refused, failing, register, subscribed, stripeCustomer }: DeskCaseDeps): Record<string, Case[]> {
+export function deskCases({ local, guarded, breached, refused, failing, register, subscribed, stripeCustomer }: DeskCaseDeps): Record<string, Case[]> {
   const call = (method: InjectOptions["method"], url: string, headers: Headers = {}, payload?: unknown, app = local) =>
     app.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
 
@@ -57,6 +60,13 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
     const { totpSecret } = (await call("GET", `/api/desk/enrolment?token=${token}`)).json();
     return { token, password: STAFF_PASSWORD, code: totpCode(totpSecret, totpStep()) };
   };
+  /** The token of an enrolment link already used, or expired. */
+  const staleLink = async (state: "used" | "expired") => {
+    const { id, token } = await invitedStaff(local);
+    const set = state === "used" ? "used_at = now()" : "expires_at = now() - interval '1 minute'";
+    await local.db.query(`UPDATE staff_enrolments SET ${set} WHERE staff_id = $1`, [id]);
+    return token;
+  };
   const unverified = async () => (await register()).id;
   const verified = async () => {
     const { id } = await register();
@@ -78,10 +88,33 @@ export function deskCases({ local, refused, failing, register, subscribed, strip
     "GET /api/desk/enrolment": [
       { status: 200, run: async () => call("GET", `/api/desk/enrolment?token=${(await invitedStaff(local)).token}`) },
       { status: 400, code: "desk.enrolment_invalid", run: () => call("GET", "/api/desk/enrolment?token=nope") },
+      { status: 400, code: "desk.enrolment_used", run: async () => call("GET", `/api/desk/enrolment?token=${await staleLink("used")}`) },
+      { status: 400, code: "desk.enrolment_expired", run: async () => call("GET", `/api/desk/enrolment?token=${await staleLink("expired")}`) },
     ],
     "POST /api/desk/enrolment": [
       { status: 200, run: async () => call("POST", "/api/desk/enrolment", {}, await enrolment()) },
       { status: 400, code: "desk.enrolment_invalid", run: () => call("POST", "/api/desk/enrolment", {}, { token: "nope", password: STAFF_PASSWORD, code: "123456" }) },
+      { status: 400, code: "desk.enrolment_used", run: async () => call("POST", "/api/desk/enrolment", {}, { token: await staleLink("used"), password: STAFF_PASSWORD, code: "123456" }) },
+      {
+        status: 400,
+        code: "desk.enrolment_expired",
+        run: async () => call("POST", "/api/desk/enrolment", {}, { token: await staleLink("expired"), password: STAFF_PASSWORD, code: "123456" }),
+      },
+      {
+        status: 400,
+        code: "desk.code_invalid",
+        run: async () => {
+          // The right code, one digit changed: wrong for every step the server accepts.
+          const body = await enrolment();
+          return call("POST", "/api/desk/enrolment", {}, { ...body, code: `${body.code.slice(0, 5)}${(Number(body.code[5]) + 5) % 10}` });
+        },
+      },
+      { status: 400, code: "auth.common_password", run: async () => call("POST", "/api/desk/enrolment", {}, { ...(await enrolment()), password: "password1" }) },
+      {
+        status: 400,
+        code: "auth.breached_password",
+        run: async () => call("POST", "/api/desk/enrolment", {}, { ...(await enrolment()), password: breached }, guarded),
+      },
       { status: 429, code: "request.too_many", run: () => sameIpTwice("/api/desk/enrolment", enrolment) },
     ],
     "POST /api/desk/login": [

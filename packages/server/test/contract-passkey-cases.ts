@@ -45,6 +45,14 @@ export function passkeyCases({ local, site, register }: { local: TestApp; site: 
     return user;
   };
 
+  /** Stores as many passkeys as an account may keep, for the user. */
+  const fillPasskeys = (userId: string) =>
+    local.db.query(
+      `INSERT INTO passkeys (user_id, credential_id, public_key, device_type, name)
+       SELECT $1::uuid, 'contract-' || $1::text || '-' || n, 'AA', 'multiDevice', 'Passkey ' || n FROM generate_series(1, $2::int) AS n`,
+      [userId, MAX_PASSKEYS_PER_ACCOUNT],
+    );
+
   const cases: Record<string, Case[]> = {
     "GET /.well-known/webauthn": [{ status: 200, run: () => call("GET", "/.well-known/webauthn") }],
     "POST /api/auth/passkey/options": [
@@ -71,12 +79,18 @@ export function passkeyCases({ local, site, register }: { local: TestApp; site: 
         code: "account.too_many_passkeys",
         run: async () => {
           const user = await register();
-          await local.db.query(
-            `INSERT INTO passkeys (user_id, credential_id, public_key, device_type, name)
-             SELECT $1::uuid, 'contract-' || $1::text || '-' || n, 'AA', 'multiDevice', 'Passkey ' || n FROM generate_series(1, $2::int) AS n`,
-            [user.id, MAX_PASSKEYS_PER_ACCOUNT],
-          );
+          await fillPasskeys(user.id);
           return call("POST", "/api/account/passkeys/options", user.headers, {});
+        },
+      },
+      {
+        status: 429,
+        code: "account.too_many_attempts",
+        run: async () => {
+          // One wrong password fills the account's limit (LOGIN_RATE_LIMIT_ACCOUNT 1): the next one waits.
+          const user = await aged();
+          await call("POST", "/api/account/passkeys/options", user.headers, { password: "wrong-one" });
+          return call("POST", "/api/account/passkeys/options", user.headers, { password: "wrong-one" });
         },
       },
       { status: 429, code: "request.too_many", run: async () => twice("POST", "/api/account/passkeys/options", (await register()).headers, {}) },
@@ -111,6 +125,17 @@ export function passkeyCases({ local, site, register }: { local: TestApp; site: 
         run: async () => {
           const owner = await withPasskey();
           return call("POST", "/api/account/passkeys", owner.headers, { credential: await registrationAnswer(owner.headers, owner.key) });
+        },
+      },
+      {
+        status: 409,
+        code: "account.too_many_passkeys",
+        run: async () => {
+          // The options were asked for with room left; the passkeys stored since fill the account.
+          const user = await register();
+          const credential = await registrationAnswer(user.headers);
+          await fillPasskeys(user.id);
+          return call("POST", "/api/account/passkeys", user.headers, { credential });
         },
       },
       {

@@ -32,15 +32,21 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
   };
   const signInToken = async (email: string, password: string, remoteAddress = nextIp()) =>
     (await call("POST", "/api/auth/login", {}, { email, password }, remoteAddress)).json().signInToken as string;
-  /** The sign-in alert's link of a sign-in from a browser new to the account. */
-  const alertToken = async () => {
+  /** The sign-in alert's link of a sign-in from a browser new to the account: valid, already used, or expired. */
+  const alertToken = async (state: "valid" | "used" | "expired" = "valid") => {
     const account = await register();
     await call("POST", "/api/auth/login", {}, { email: account.email, password: account.password });
     const { rows } = await local.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sign_in_alerts WHERE user_id = $1", [account.id]);
     if (rows[0]!.n !== 1) throw new Error("no sign-in alert");
     // Only the token's hash is stored: the test gives the alert a token it knows, stored as the server stores one.
     const token = `contract-alert-${account.id}`;
-    await local.db.query("UPDATE sign_in_alerts SET token_hash = $2 WHERE user_id = $1", [account.id, sha256(token)]);
+    await local.db.query(
+      `UPDATE sign_in_alerts SET token_hash = $2,
+              used_at = CASE WHEN $3 = 'used' THEN now() END,
+              expires_at = CASE WHEN $3 = 'expired' THEN now() - interval '1 minute' ELSE expires_at END
+        WHERE user_id = $1`,
+      [account.id, sha256(token), state],
+    );
     return token;
   };
   const tooManyFromOneAddress = async (url: string, payload: unknown) => {
@@ -90,11 +96,15 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
     "POST /api/auth/sign-in-alert-token": [
       { status: 200, run: async () => call("POST", "/api/auth/sign-in-alert-token", {}, { token: await alertToken() }) },
       { status: 400, code: "auth.alert_invalid", run: () => call("POST", "/api/auth/sign-in-alert-token", {}, { token: "unknown" }) },
+      { status: 400, code: "auth.alert_used", run: async () => call("POST", "/api/auth/sign-in-alert-token", {}, { token: await alertToken("used") }) },
+      { status: 400, code: "auth.alert_expired", run: async () => call("POST", "/api/auth/sign-in-alert-token", {}, { token: await alertToken("expired") }) },
       { status: 429, code: "request.too_many", run: () => tooManyFromOneAddress("/api/auth/sign-in-alert-token", { token: "unknown" }) },
     ],
     "POST /api/auth/secure-account": [
       { status: 200, run: async () => call("POST", "/api/auth/secure-account", {}, { token: await alertToken() }) },
       { status: 400, code: "auth.alert_invalid", run: () => call("POST", "/api/auth/secure-account", {}, { token: "unknown" }) },
+      { status: 400, code: "auth.alert_used", run: async () => call("POST", "/api/auth/secure-account", {}, { token: await alertToken("used") }) },
+      { status: 400, code: "auth.alert_expired", run: async () => call("POST", "/api/auth/secure-account", {}, { token: await alertToken("expired") }) },
       { status: 429, code: "request.too_many", run: () => tooManyFromOneAddress("/api/auth/secure-account", { token: "unknown" }) },
     ],
     "GET /api/account/two-factor": [
@@ -125,6 +135,14 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
         },
       },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/enable", {}, { code: "000000" }) },
+      {
+        status: 409,
+        code: "account.two_factor_on",
+        run: async () => {
+          const account = await withTotp();
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(account.secret, totpStep()) });
+        },
+      },
       { status: 409, code: "account.two_factor_not_started", run: async () => call("POST", "/api/account/two-factor/enable", (await register()).headers, { code: "000000" }) },
       {
         status: 429,
@@ -138,6 +156,8 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
     ],
     "POST /api/account/two-factor/recovery-codes": [
       { status: 200, run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "secret1-pass" }) },
+      { status: 400, code: "auth.code_invalid", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { code: "ABCD-EFGH-JKLM-NPQR" }) },
+      { status: 400, code: "account.wrong_password", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "wrong-one" }) },
       { status: 400, code: "account.code_or_password_required", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, {}) },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/recovery-codes", {}, {}) },
       { status: 409, code: "account.two_factor_off", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await register()).headers, { password: "secret1-pass" }) },
@@ -152,6 +172,14 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
         },
       },
       { status: 400, code: "auth.code_invalid", run: async () => call("POST", "/api/account/two-factor/disable", (await withTotp()).headers, { password: "secret1-pass", code: "000000" }) },
+      {
+        status: 400,
+        code: "account.wrong_password",
+        run: async () => {
+          const account = await withTotp();
+          return call("POST", "/api/account/two-factor/disable", account.headers, { password: "wrong-one", code: account.recoveryCodes[0] });
+        },
+      },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/disable", {}, { password: "x", code: "000000" }) },
       { status: 409, code: "account.two_factor_off", run: async () => call("POST", "/api/account/two-factor/disable", (await register()).headers, { password: "secret1-pass", code: "000000" }) },
       {
