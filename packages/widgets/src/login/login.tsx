@@ -1,9 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useAuthFlow } from "./auth-flow";
-import { ForgotView } from "./forgot-view";
 import { LoginView } from "./login-view";
-import { RegisterView } from "./register-view";
 import { ShowViewContext, type LoginViewName } from "./view-link";
+
+// Most visitors sign in: the register and forgot-password views are fetched after the element has rendered (or
+// first, when the element opens on one of them), so they are there when a link switches to them.
+const loadRegisterView = () => import("./register-view");
+const loadForgotView = () => import("./forgot-view");
+const RegisterView = lazy(() => loadRegisterView().then((m) => ({ default: m.RegisterView })));
+const ForgotView = lazy(() => loadForgotView().then((m) => ({ default: m.ForgotView })));
 
 export interface LoginProps {
   /** Which view to show: "login" (default), "register" or "forgot". */
@@ -26,13 +31,20 @@ export function Login({ view, redirectTo }: LoginProps) {
     setShown({ view: toView(view), switched: true });
   }
   const flow = useAuthFlow(redirectTo, shown.view !== "forgot");
+  useEffect(() => {
+    // Offline they are asked for again when a link switches to them.
+    void loadRegisterView().catch(() => undefined);
+    void loadForgotView().catch(() => undefined);
+  }, []);
 
   return (
     <ShowViewContext.Provider value={(next) => setShown({ view: next, switched: true })}>
       <section className="login" part="root">
         {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
-        {shown.view === "register" ? <RegisterView flow={flow} focusHeading={shown.switched} /> : null}
-        {shown.view === "forgot" ? <ForgotView focusHeading={shown.switched} /> : null}
+        <Suspense fallback={<div className="login__view login__view--loading" part="view" />}>
+          {shown.view === "register" ? <RegisterView flow={flow} focusHeading={shown.switched} /> : null}
+          {shown.view === "forgot" ? <ForgotView focusHeading={shown.switched} /> : null}
+        </Suspense>
       </section>
     </ShowViewContext.Provider>
   );

@@ -4,7 +4,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { AccountProfile } from "./account-profile";
-import { PaymentNotice } from "./payment-notice";
 import { useStatusLabel } from "./status-label";
 import { VerifyEmailNotice } from "./verify-email-notice";
 
@@ -18,10 +17,19 @@ const Billing = lazy(() => import("./billing"));
 const loadCancelDialog = () => import("./cancel-dialog");
 const CancelDialog = lazy(loadCancelDialog);
 
+/**
+ * The notice of a payment that needs the visitor: few subscriptions have one, so its code is fetched with a
+ * subscription that does, before the card shows it (the card then renders once, whole).
+ */
+let PaymentNotice: typeof import("./payment-notice").PaymentNotice | null = null;
+const loadPaymentNotice = async () => (PaymentNotice ??= (await import("./payment-notice")).PaymentNotice);
+
 /** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
   try {
-    return await subscriptionsApi.getCurrentSubscription(api);
+    const subscription = await subscriptionsApi.getCurrentSubscription(api);
+    if (subscription?.payment_issue) await loadPaymentNotice();
+    return subscription;
   } catch (error) {
     console.error("agency-settings: could not load the subscription", error);
     return null;
@@ -112,7 +120,7 @@ export function Settings() {
 
   if (!isAuthenticated || !user) {
     return (
-      <section className="settings" part="root">
+      <section className="settings settings--signed-out" part="root">
         <p className="settings__signed-out">
           <Trans>
             You are not logged in.{" "}
@@ -135,7 +143,11 @@ export function Settings() {
       <VerifyEmailNotice />
       <AccountProfile />
 
-      <section className="settings__card" part="subscription" aria-labelledby="settings-subscription">
+      <section
+        className={loading ? "settings__card settings__card--loading" : "settings__card"}
+        part="subscription"
+        aria-labelledby="settings-subscription"
+      >
         <h2 id="settings-subscription" className="settings__title">
           <Trans>Subscription</Trans>
         </h2>
@@ -152,7 +164,7 @@ export function Settings() {
           </p>
         ) : (
           <>
-            <PaymentNotice subscription={subscription} />
+            {PaymentNotice ? <PaymentNotice subscription={subscription} /> : null}
             <dl className="settings__list">
               <div className="settings__row">
                 <dt>
