@@ -3,7 +3,7 @@
 // bundle and call the API on the agency's origin. The pages name the agency by path only (`/widgets/…`,
 // `api-base="/api"`, `contact-href="/en/contact"`), which works where the agency's server serves them itself;
 // here those paths are pointed at --api, as a partner configures the agency's address, and the pages get the
-// strict policy a partner page would send, with the agency's origin allowed for scripts, API calls and images.
+// strict policy a partner page would send, with the agency's origin allowed for scripts, its stylesheet, API calls and images.
 // Its address (/) lists every example. The agency's server must allow this origin (ALLOWED_ORIGINS), which it
 // prints at start; the React example is served once built (`npm run build:examples`, which `npm start` also does).
 // Usage: node scripts/serve-examples.mjs --port 4311 --api http://127.0.0.1:4310
@@ -20,7 +20,8 @@ const agency = new URL(values.api).origin;
 const policy = [
   "default-src 'self'",
   `script-src 'self' ${agency}`,
-  "style-src 'self'",
+  // The agency's stylesheet that reserves the elements' room (agency-widgets.css); still no inline style.
+  `style-src 'self' ${agency}`,
   `connect-src 'self' ${agency}`,
   `img-src 'self' data: ${agency}`,
   // The providers of the consent-gated embeds (agency-cookie-banner-embeds.html), as a partner lists theirs.
@@ -30,9 +31,11 @@ const policy = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
-/** The agency's addresses in a page: the bundle's script, and element attributes holding an API base or a link. */
+/** The agency's addresses in a page: the bundle's script and stylesheet, and element attributes holding an API base or a link. */
 const pointAtAgency = (html) =>
-  html.replaceAll('src="/widgets/', `src="${agency}/widgets/`).replace(/\b((?:data-)?api-base|[a-z]+-href)="\/(?!\/)/g, `$1="${agency}/`);
+  html
+    .replaceAll('src="/widgets/', `src="${agency}/widgets/`)
+    .replaceAll('href="/widgets/', `href="${agency}/widgets/`).replace(/\b((?:data-)?api-base|[a-z]+-href)="\/(?!\/)/g, `$1="${agency}/`);
 /** The example pages, each with its <title>, and the React example when it is built. */
 function examples() {
   const pages = readdirSync(root)

@@ -1,4 +1,4 @@
-import { readdirSync, existsSync } from "node:fs";
+import { readdirSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { alias, browserPlugins, compileHints } from "../../vite.shared.ts";
@@ -20,6 +20,13 @@ const elementEntries = Object.fromEntries(
 export default defineConfig({
   plugins: [
     ...browserPlugins(),
+    // The stylesheet partners include to reserve the elements' room before their script runs, published beside them.
+    {
+      name: "agency-widgets-css",
+      generateBundle() {
+        this.emitFile({ type: "asset", fileName: "agency-widgets.css", source: readFileSync(`${src}agency-widgets.css`, "utf8") });
+      },
+    },
     // React DOM's shared chunk and each element run as soon as they arrive.
     compileHints((chunk) => chunk.name === "define-element" || chunk.name.endsWith(".element")),
   ],
@@ -53,7 +60,7 @@ export default defineConfig({
           groups: [
             {
               name: "define-element",
-              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/]|packages[\\/]core[\\/]src[\\/](?!api-errors|api[\\/])|packages[\\/]contract[\\/]src[\\/](?!catalog|locales|error-)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles|i18n|locales|index)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge)|packages[\\/]core[\\/]src[\\/](?!api-errors|api[\\/])|packages[\\/]contract[\\/]src[\\/](rules|values|index|format)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles|i18n|locales|index)/,
             },
           ],
         },

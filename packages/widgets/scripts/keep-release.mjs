@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Keeps the build just made: writes dist/release.json (the version the server reports and serves it under) and
-// dist/integrity.json (each script file's sha384, for partners who pin a version with Subresource Integrity), and
+// dist/integrity.json (each script's and stylesheet's sha384, for partners who pin a version with Subresource Integrity), and
 // copies dist/ into releases/<version>/. Nothing in releases/ is ever deleted or replaced by an older build, so
 // the chunks of every earlier release stay on disk and the server can still hand them to pages opened before a
 // deploy. Run after the build and its precompression (the root `npm run build:widgets` does).
@@ -17,12 +17,12 @@ if (!existsSync(join(dist, "agency-widgets.js"))) throw new Error(`${dist} holds
 
 writeFileSync(join(dist, "release.json"), `${JSON.stringify({ version })}\n`);
 
-/** Every script of the build, by its path below dist/ (`agency-widgets.js`, `chunks/shared-….js`). */
+/** Every script and stylesheet of the build, by its path below dist/ (`agency-widgets.js`, `chunks/shared-….js`, `agency-widgets.css`). */
 function* scripts(dir) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* scripts(path);
-    else if (name.endsWith(".js")) yield relative(dist, path).split(sep).join("/");
+    else if (name.endsWith(".js") || name.endsWith(".css")) yield relative(dist, path).split(sep).join("/");
   }
 }
 // The hashes of the files as they are on disk: the server sends these bytes, or their .gz/.br forms, which

@@ -20,6 +20,7 @@ export interface Declaration {
   members: Array<{ kind: "field"; name: string; type: { text: string }; default?: string; attribute: string; reflects: true; description: string }>;
   events: Array<{ name: string; type: { text: string }; cancelable: boolean; description: string }>;
   cssParts: Array<{ name: string; description: string }>;
+  cssStates: Array<{ name: string; description: string }>;
   cssProperties: CssProperty[];
 }
 
@@ -79,6 +80,8 @@ function declaration({ meta, docs }: PublishedElement, className: string, shared
       return { name, type: { text: `CustomEvent<${detail.type}>` }, cancelable: event.cancelable, description: `${description}${event.cancelable ? " Cancelable." : ""}` };
     }),
     cssParts: Object.entries(docs.parts).map(([name, description]) => ({ name, description })),
+    // Set by the element factory for every element (define-element.tsx); agency-widgets.css reserves room with it.
+    cssStates: [{ name: "loading", description: "Defined, but its texts or data are still on their way: its content is not shown yet." }],
     cssProperties: [...shared, ...Object.entries(docs.cssProperties).map(([name, description]) => ({ name, default: own.get(name)!, description }))],
   };
 }

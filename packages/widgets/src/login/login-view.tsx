@@ -10,8 +10,12 @@ import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { logInWithChallenge } from "./log-in";
 import { passkeysSupported, signInWithPasskey, usePasskeyAutofill, wasCancelled } from "./passkey-sign-in";
-import { SecondFactorView } from "./second-factor-view";
 import { ViewLink } from "./view-link";
+
+// Only accounts with a second factor see its view, after their password was accepted: its code is fetched then,
+// while the answer is being handled, and kept for the next time.
+let SecondFactorView: typeof import("./second-factor-view").SecondFactorView | null = null;
+const loadSecondFactorView = async () => (SecondFactorView ??= (await import("./second-factor-view")).SecondFactorView);
 
 type LoginErrors = Partial<Record<"email" | "password", string>>;
 
@@ -75,8 +79,10 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     flow.begin();
     try {
       const outcome = await logInWithChallenge(api, { email: address, password, basePath: settings.basePath });
-      if ("secondFactor" in outcome) setSecondFactor(outcome.secondFactor);
-      else signedIn(outcome.user);
+      if ("secondFactor" in outcome) {
+        await loadSecondFactorView();
+        setSecondFactor(outcome.secondFactor);
+      } else signedIn(outcome.user);
     } catch (error) {
       failed(error);
     } finally {
@@ -121,7 +127,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     }
   }
 
-  if (secondFactor) {
+  if (secondFactor && SecondFactorView) {
     const back = (message?: string) => {
       flow.fail();
       backFromCode.current = true;

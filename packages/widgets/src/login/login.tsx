@@ -1,9 +1,17 @@
-import { useState } from "react";
+import { useEffect, useReducer, useState } from "react";
 import { useAuthFlow } from "./auth-flow";
-import { ForgotView } from "./forgot-view";
 import { LoginView } from "./login-view";
-import { RegisterView } from "./register-view";
 import { ShowViewContext, type LoginViewName } from "./view-link";
+
+// Most visitors sign in: the register and forgot-password views are fetched after the element has rendered (or
+// first, when the element opens on one of them), so they are there when a link switches to them.
+let RegisterView: typeof import("./register-view").RegisterView | null = null;
+let ForgotView: typeof import("./forgot-view").ForgotView | null = null;
+export const loadViews = () =>
+  Promise.all([
+    import("./register-view").then((m) => (RegisterView = m.RegisterView)),
+    import("./forgot-view").then((m) => (ForgotView = m.ForgotView)),
+  ]);
 
 export interface LoginProps {
   /** Which view to show: "login" (default), "register" or "forgot". */
@@ -26,13 +34,20 @@ export function Login({ view, redirectTo }: LoginProps) {
     setShown({ view: toView(view), switched: true });
   }
   const flow = useAuthFlow(redirectTo, shown.view !== "forgot");
+  const [, viewsArrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    // Offline they are asked for again by the next element that renders.
+    if (!RegisterView || !ForgotView) void loadViews().then(viewsArrived, () => undefined);
+  }, []);
+  // Until a view's code is here, its room (the height agency-widgets.css reserves for it) is kept.
+  const pending = <div className={`login__view login__pending login__pending--${shown.view}`} part="view" />;
 
   return (
     <ShowViewContext.Provider value={(next) => setShown({ view: next, switched: true })}>
       <section className="login" part="root">
         {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
-        {shown.view === "register" ? <RegisterView flow={flow} focusHeading={shown.switched} /> : null}
-        {shown.view === "forgot" ? <ForgotView focusHeading={shown.switched} /> : null}
+        {shown.view === "register" ? RegisterView ? <RegisterView flow={flow} focusHeading={shown.switched} /> : pending : null}
+        {shown.view === "forgot" ? ForgotView ? <ForgotView focusHeading={shown.switched} /> : pending : null}
       </section>
     </ShowViewContext.Provider>
   );

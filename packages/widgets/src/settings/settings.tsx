@@ -4,9 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { AccountProfile } from "./account-profile";
-import { PaymentNotice } from "./payment-notice";
 import { useStatusLabel } from "./status-label";
-import { VerifyEmailNotice } from "./verify-email-notice";
 
 // Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
 const AccountPanels = lazy(() => import("./panels/account-panels"));
@@ -18,10 +16,26 @@ const Billing = lazy(() => import("./billing"));
 const loadCancelDialog = () => import("./cancel-dialog");
 const CancelDialog = lazy(loadCancelDialog);
 
+/**
+ * The notice of a payment that needs the visitor: few subscriptions have one, so its code is fetched with a
+ * subscription that does, before the card shows it (the card then renders once, whole).
+ */
+let PaymentNotice: typeof import("./payment-notice").PaymentNotice | null = null;
+const loadPaymentNotice = async () => (PaymentNotice ??= (await import("./payment-notice")).PaymentNotice);
+
+/**
+ * The notice for an address that is not verified yet: most accounts are verified, so its code is fetched with the
+ * subscription for an account that is not (the page then renders once, whole).
+ */
+let VerifyEmailNotice: typeof import("./verify-email-notice").VerifyEmailNotice | null = null;
+const loadVerifyEmailNotice = async () => (VerifyEmailNotice ??= (await import("./verify-email-notice")).VerifyEmailNotice);
+
 /** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
   try {
-    return await subscriptionsApi.getCurrentSubscription(api);
+    const subscription = await subscriptionsApi.getCurrentSubscription(api);
+    if (subscription?.payment_issue) await loadPaymentNotice();
+    return subscription;
   } catch (error) {
     console.error("agency-settings: could not load the subscription", error);
     return null;
@@ -53,10 +67,13 @@ export function Settings() {
   };
   const locale = settings.locale;
 
+  const unverified = user?.email_verified === false;
   useEffect(() => {
     if (!isAuthenticated) return;
     let current = true;
-    void fetchSubscription(api).then((next) => {
+    // Offline the notice's code may not come: the page then shows without it.
+    const notice = unverified ? loadVerifyEmailNotice().catch(() => null) : null;
+    void Promise.all([fetchSubscription(api), notice]).then(([next]) => {
       if (!current) return;
       setSubscription(next);
       setLoading(false);
@@ -64,7 +81,13 @@ export function Settings() {
     return () => {
       current = false;
     };
+    // The notice's code is asked for once more below when the address turns out unverified later.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [api, isAuthenticated]);
+  const [, noticeArrived] = useState(0);
+  useEffect(() => {
+    if (unverified && !VerifyEmailNotice) void loadVerifyEmailNotice().then(() => noticeArrived((n) => n + 1), () => undefined);
+  }, [unverified]);
 
   const cancellable = grantsAccess(subscription?.status) && !subscription?.cancel_at_period_end;
   useEffect(() => {
@@ -112,7 +135,7 @@ export function Settings() {
 
   if (!isAuthenticated || !user) {
     return (
-      <section className="settings" part="root">
+      <section className="settings settings--reserved" part="root">
         <p className="settings__signed-out">
           <Trans>
             You are not logged in.{" "}
@@ -126,24 +149,31 @@ export function Settings() {
     );
   }
 
+  if (loading) {
+    // The room of the first screen, until the subscription (and the notice's code) are here.
+    return (
+      <section className="settings settings--reserved" part="root">
+        <p className="settings__muted" role="status">
+          <Trans>Loading...</Trans>
+        </p>
+      </section>
+    );
+  }
+
   const active = grantsAccess(subscription?.status);
   // "March 5, 2027" / "5 maart 2027", as the mails say it.
   const endDate = subscription ? formatDate(subscription.current_period_end, locale) : "";
 
   return (
     <section className="settings" part="root">
-      <VerifyEmailNotice />
+      {VerifyEmailNotice ? <VerifyEmailNotice /> : null}
       <AccountProfile />
 
       <section className="settings__card" part="subscription" aria-labelledby="settings-subscription">
         <h2 id="settings-subscription" className="settings__title">
           <Trans>Subscription</Trans>
         </h2>
-        {loading ? (
-          <p className="settings__muted" role="status">
-            <Trans>Loading...</Trans>
-          </p>
-        ) : !subscription ? (
+        {!subscription ? (
           <p className="settings__muted">
             <Trans>No active subscription</Trans>{" "}
             <ElementLink to="/subscribe" className="ag-link">
@@ -152,7 +182,7 @@ export function Settings() {
           </p>
         ) : (
           <>
-            <PaymentNotice subscription={subscription} />
+            {PaymentNotice ? <PaymentNotice subscription={subscription} /> : null}
             <dl className="settings__list">
               <div className="settings__row">
                 <dt>
@@ -218,11 +248,9 @@ export function Settings() {
         </p>
       </section>
 
-      {loading ? null : (
-        <Suspense fallback={null}>
-          <Billing subscribed={subscription !== null} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <Billing subscribed={subscription !== null} />
+      </Suspense>
 
       <Suspense fallback={null}>
         <AccountPanels />

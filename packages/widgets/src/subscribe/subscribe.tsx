@@ -182,7 +182,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
 
   if (!loaded) {
     return (
-      <section className="subscribe" part="root">
+      <section className="subscribe subscribe--loading" part="root">
         <Spinner label={t`Loading subscription options...`} />
       </section>
     );

@@ -8,6 +8,7 @@ import { deriveKey } from "altcha-lib/algorithms/web/sha";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ann, API, fill, focused, lastToast, recordNavigation, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../login.element";
+import { loadViews } from "../login";
 
 const server = setupApi();
 
@@ -15,6 +16,8 @@ const server = setupApi();
 let loginChallenge: object;
 beforeAll(async () => {
   loginChallenge = await createChallenge({ algorithm: "SHA-256", cost: 1, counter: 37, deriveKey });
+  // The register and forgot views arrive after the element's first render; here they are there before the clicks.
+  await loadViews();
 });
 const { navigations, assign } = recordNavigation();
 
