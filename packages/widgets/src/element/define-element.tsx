@@ -1,8 +1,8 @@
 import { withLinkLanguage } from "@agency/contract";
 import { createI18nFor, DEFAULT_LOCALE, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
+import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";
-import { createRoot, type Root } from "react-dom/client";
 import { startTransition, useEffect, useLayoutEffect, useMemo, useReducer, useState, useSyncExternalStore, type ComponentType } from "react";
 import { readAttribute, writeAttribute, type AttributeValue } from "./attributes";
 import { ElementContext, type ElementApi } from "./element-context";
@@ -47,6 +47,9 @@ function toHref(to: string, basePath: string): string {
   return to.startsWith("/") ? `${basePath}${to.slice(1)}` : to;
 }
 
+/** r2wc's element class, as far as its public surface goes: a custom element with the standard callbacks. */
+type R2wcElementClass = new () => HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
+
 /** The element's internals, where the browser has them (custom states; not in every test DOM). */
 function attachInternals(element: HTMLElement): ElementInternals | null {
   try {
@@ -78,14 +81,15 @@ function Rendered({ state }: { state: ElementState }) {
 /**
  * Turns a React component into an `agency-*` custom element (see docs/embedding.md).
  *
- * The base is a plain custom element: it attaches the open shadow root, mounts a React root in it when the element
- * is connected (handing the component that root as `container`) and unmounts it when disconnected. That is what
- * r2wc did for it before, without r2wc's attribute handling, which the factory never used (a bare boolean attribute
- * read as false there, `="false"` as false, a removed attribute was ignored, every change rendered on its own) and
- * every element downloaded. The class below owns attributes and properties: it observes the attributes declared in
- * the element's meta, reflects each as a property, and the React tree reads them through useSyncExternalStore, so
- * React batches several changes into one render. The factory's tests cover the base (shadow root, mount on
- * connect, unmount on disconnect).
+ * r2wc is the mechanism, used through its public API only: `r2wc(Component, { shadow: "open" })` gives a class
+ * that attaches the open shadow root, mounts a React root in it when the element is connected (handing the
+ * component that root as `container`) and unmounts it when disconnected. It is given no props, because its
+ * attribute handling is not what an HTML author expects (a bare boolean attribute reads as false,
+ * `="false"` as false, a removed attribute is ignored, every change renders on its own). The subclass below
+ * owns attributes and properties instead: it observes the attributes declared in the element's meta, reflects
+ * each as a property, and the React tree reads them through useSyncExternalStore, so React batches several
+ * changes into one render. Nothing here touches r2wc's internal symbols, so an r2wc update cannot silently
+ * break it; the factory's tests cover what is used (shadow root, mount on connect, unmount on disconnect).
  */
 export function defineElement<P extends object>(definition: ElementDefinition<P>): CustomElementConstructor {
   installGlobal();
@@ -180,19 +184,20 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
     );
   }
 
-  class AgencyElement extends HTMLElement {
+  const Base = r2wc(ElementRoot, { shadow: "open" }) as unknown as R2wcElementClass;
+
+  class AgencyElement extends Base {
     static get observedAttributes(): string[] {
       return attributes.map((a) => a.name);
     }
 
     #values: Values | null = null;
     readonly #listeners = new Set<() => void>();
-    #root: Root | null = null;
     readonly #internals = attachInternals(this);
 
     constructor() {
       super();
-      adoptStyles(this.attachShadow({ mode: "open" }), styles);
+      adoptStyles(this.shadowRoot!, styles);
       setState(this.#internals, "loading", true);
       states.set(this, {
         rendered: () => setState(this.#internals, "loading", false),
@@ -204,7 +209,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       });
     }
 
-    connectedCallback(): void {
+    override connectedCallback(): void {
       // A property set before the element was defined (a framework may do that) is an own property of the
       // instance and hides the accessor: pass it through the accessor now.
       const self = this as unknown as Record<string, unknown>;
@@ -214,14 +219,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
         delete self[property];
         self[property] = value;
       }
-      if (this.#root) return;
-      this.#root = createRoot(this.shadowRoot!);
-      this.#root.render(<ElementRoot container={this.shadowRoot as unknown as HTMLElement} />);
-    }
-
-    disconnectedCallback(): void {
-      this.#root?.unmount();
-      this.#root = null;
+      super.connectedCallback();
     }
 
     attributeChangedCallback(): void {
