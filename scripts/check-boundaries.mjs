@@ -97,7 +97,7 @@ for (const [area, dir] of Object.entries(areas)) {
     if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
       problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);
     }
-    for (const [, , typeOnly, fromSpecifier, bareSpecifier] of source.matchAll(IMPORT)) {
+    for (const [whole, , typeOnly, fromSpecifier, bareSpecifier] of source.matchAll(IMPORT)) {
       const specifier = fromSpecifier ?? bareSpecifier;
       if (!specifier) continue;
       const target = targetOf(specifier, file);
@@ -113,6 +113,10 @@ for (const [area, dir] of Object.entries(areas)) {
         }
       }
 
+      // One way to the contract's names: from @agency/contract where they are used, never passed on by another module.
+      if (area !== "contract" && target.area === "contract" && /^export\b/.test(whole)) {
+        problems.push(`${rel}: re-exports ${specifier} — import contract names from @agency/contract where they are used`);
+      }
       if (BROWSER.has(area) && isSchemas(target.path)) {
         problems.push(`${rel}: imports ${specifier} — browser code takes types from @agency/contract, never its TypeBox schemas`);
       }
