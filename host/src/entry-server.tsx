@@ -1,4 +1,4 @@
-import { basePathFrom, DEFAULT_LOCALE, stripBase, type Locale } from "@agency/core";
+import { basePathFrom, DEFAULT_LOCALE, type Locale, stripBase } from "@agency/contract";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app/app";

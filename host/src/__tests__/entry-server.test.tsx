@@ -1,4 +1,4 @@
-import type { BlogPost, Locale } from "@agency/core";
+import type { BlogPost, Locale } from "@agency/contract";
 import { describe, expect, it } from "vitest";
 import { render } from "../entry-server";
 import type { ServerData } from "../lib/server-data";

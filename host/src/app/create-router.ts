@@ -1,4 +1,4 @@
-import { basePathFrom } from "@agency/core";
+import { basePathFrom } from "@agency/contract";
 import { createBrowserRouter } from "react-router";
 import { routes } from "../routes";
 import { syncLocaleWithRouter, type AppRouter } from "./locale-sync";

@@ -1,4 +1,4 @@
-import { stripBase } from "@agency/core";
+import { stripBase } from "@agency/contract";
 import type { createBrowserRouter } from "react-router";
 import { activateLocale } from "../lib/i18n";
 import { adoptLinkLanguage, localeForPath } from "../lib/language";

@@ -1,10 +1,10 @@
-import { CHECKOUT_RETURN_PARAM, grantsAccess, subscriptionsApi, type CheckoutOutcome } from "@agency/core";
+import { CHECKOUT_RETURN_PARAM, type CheckoutOutcome, grantsAccess, localizedPath } from "@agency/contract";
+import { subscriptionsApi } from "@agency/core";
 import { getToasts, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { hostApi } from "../lib/api";
-import { localizedPath } from "../lib/localized-path";
 import { useLocale } from "../lib/use-locale";
 
 /** How often, and how long, the subscription is asked for after a payment. */

@@ -1,4 +1,5 @@
-import { apiStatus, authApi, getSession, stripBase } from "@agency/core";
+import { stripBase } from "@agency/contract";
+import { apiStatus, authApi, getSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { localizedPath } from "../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { useLocale } from "../lib/use-locale";
 
 /**

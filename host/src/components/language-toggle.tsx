@@ -1,7 +1,6 @@
-import type { Locale } from "@agency/core";
+import { type Locale, localizedPath } from "@agency/contract";
 import { useLingui } from "@lingui/react/macro";
 import { hasEnglishVersion, markLanguageToggle, rememberLanguage } from "../lib/language";
-import { localizedPath } from "../lib/localized-path";
 import { useSiteNavigation } from "../lib/site-navigation";
 import { useLocale } from "../lib/use-locale";
 

@@ -1,4 +1,4 @@
-import type { BlogPost } from "@agency/core";
+import type { BlogPost } from "@agency/contract";
 import { useLingui } from "@lingui/react/macro";
 import { formatPostDate, readingTime } from "../lib/blog";
 import { useLocale } from "../lib/use-locale";

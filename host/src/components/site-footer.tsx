@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { localizedPath } from "../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 

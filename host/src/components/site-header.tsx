@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { island } from "../islands/island";
 import { hostApi } from "../lib/api";
-import { localizedPath } from "../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { SiteLink, useSiteNavigation } from "../lib/site-navigation";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";

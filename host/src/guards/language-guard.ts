@@ -1,7 +1,6 @@
-import { stripBase } from "@agency/core";
+import { stripBase, unlocalizedPath } from "@agency/contract";
 import { replace, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isEnglishChosen } from "../lib/language";
-import { unlocalizedPath } from "../lib/localized-path";
 
 /**
  * The language guard, as the loader of every /en page: the English page shows only when the language toggle

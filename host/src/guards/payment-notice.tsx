@@ -1,4 +1,5 @@
-import { apiErrorMessage, formatDate, navigation, subscriptionsApi, type Subscription } from "@agency/core";
+import { formatDate, type Subscription } from "@agency/contract";
+import { apiErrorMessage, navigation, subscriptionsApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";

@@ -1,4 +1,5 @@
-import { CHECKOUT_RETURN_PARAM, useSession } from "@agency/core";
+import { CHECKOUT_RETURN_PARAM } from "@agency/contract";
+import { useSession } from "@agency/core";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 
 /**

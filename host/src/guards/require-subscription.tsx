@@ -1,4 +1,5 @@
-import { grantsAccess, owesPayment, subscriptionsApi, type Subscription } from "@agency/core";
+import { grantsAccess, owesPayment, type Subscription } from "@agency/contract";
+import { subscriptionsApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";

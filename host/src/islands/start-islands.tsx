@@ -1,4 +1,5 @@
-import { getSession, stripBase } from "@agency/core";
+import { stripBase } from "@agency/contract";
+import { getSession } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { startTransition, useEffect, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";

@@ -1,4 +1,4 @@
-import { basePathFrom } from "@agency/core";
+import { basePathFrom } from "@agency/contract";
 import type { AppRouter } from "../app/locale-sync";
 import type { RouterData } from "../lib/router-data";
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { SkipLink } from "../components/skip-link";
 import { hostApi } from "../lib/api";
-import { localizedPath } from "../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 import "./dashboard-layout.css";

@@ -1,4 +1,4 @@
-import { formatDate, type BlogPost, type Locale } from "@agency/core";
+import { type BlogPost, formatDate, type Locale } from "@agency/contract";
 
 /** Without an excerpt, a post's text is cut at 150 characters, 200 for the featured article. */
 export const EXCERPT_LENGTH = 150;

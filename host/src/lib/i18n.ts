@@ -1,4 +1,5 @@
-import { createI18n, type Catalog, type Locale, LOCALES } from "@agency/core";
+import { type Locale, LOCALES } from "@agency/contract";
+import { createI18n, type Catalog } from "@agency/core";
 import { uiCatalog } from "@agency/ui";
 import type { I18n } from "@lingui/core";
 import { messages as en } from "../locales/en.po";

@@ -1,6 +1,15 @@
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_DAYS, LANGUAGE_PARAM, languageFromCookie } from "@agency/contract";
-import { DEFAULT_LOCALE, type Locale, isEnglishPath, isLocale, readStorage, writeStorage } from "@agency/core";
-import { unlocalizedPath } from "./localized-path";
+import {
+  DEFAULT_LOCALE,
+  isEnglishPath,
+  isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_DAYS,
+  LANGUAGE_PARAM,
+  languageFromCookie,
+  type Locale,
+  unlocalizedPath,
+} from "@agency/contract";
+import { readStorage, writeStorage } from "@agency/core";
 import { LANGUAGE_TOGGLE_KEY, LANGUAGE_TOGGLE_VALIDITY_MS } from "./language-guard-script";
 import { BILINGUAL_PATHS, isDeskPath } from "./site-pages";
 

@@ -1,8 +1,7 @@
 import type { NavigateDetail } from "@agency/widgets";
-import { basePathFrom, stripBase } from "@agency/core";
+import { basePathFrom, localizedPath, stripBase } from "@agency/contract";
 import { hostI18n } from "./i18n";
 import { hasEnglishVersion, isEnglishPath, markLanguageToggle } from "./language";
-import { localizedPath } from "./localized-path";
 import { isAppPath } from "./site-pages";
 
 /**

@@ -1,6 +1,5 @@
-import { INTL_LOCALES, type Locale } from "@agency/core";
+import { INTL_LOCALES, type Locale, localizedPath, unlocalizedPath } from "@agency/contract";
 import { useEffect } from "react";
-import { localizedPath, unlocalizedPath } from "./localized-path";
 import { useSiteAddress } from "./site-address";
 import { SITE } from "./site";
 

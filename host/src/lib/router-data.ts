@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
 import type { SiteAddress } from "./site-address";
 
 /** The id of the <script type="application/json"> that carries a server-rendered page's data to the browser. */

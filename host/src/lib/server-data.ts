@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
 
 /**
  * What the server hands the route loaders when it renders a page: the site's own API, answered inside the same

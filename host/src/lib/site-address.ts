@@ -1,4 +1,4 @@
-import { basePathFrom } from "@agency/core";
+import { basePathFrom } from "@agency/contract";
 import { createContext, useContext } from "react";
 
 /** Where the site is served: its origin and base path ("/" or "/preview/{first}/{second}/"). */

@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
 import { createContext, useContext, type AnchorHTMLAttributes, type Ref } from "react";
 import { useSiteAddress } from "./site-address";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@agency/core";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@agency/contract";
 import { useLingui } from "@lingui/react";
 
 /** The language the current page is shown in (the host activates it before the page renders). */

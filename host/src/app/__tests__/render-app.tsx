@@ -1,4 +1,5 @@
-import { configure, navigation, setSession, type User } from "@agency/core";
+import type { User } from "@agency/contract";
+import { configure, navigation, setSession } from "@agency/core";
 import { resetToasts } from "@agency/ui";
 import { render, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";

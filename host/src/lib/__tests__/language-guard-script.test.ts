@@ -1,4 +1,4 @@
-import { basePathFrom, isEnglishPath, stripBase, unlocalizedPath } from "@agency/core";
+import { basePathFrom, isEnglishPath, stripBase, unlocalizedPath } from "@agency/contract";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { LANGUAGE_TOGGLE_KEY, languageGuardScript } from "../language-guard-script";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CardGrid, Hero, Section } from "../../components/content/blocks";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
-import { localizedPath } from "../../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { SITE } from "../../lib/site";

@@ -1,4 +1,5 @@
-import { apiStatus, blogApi, stripBase, type BlogPost, type BlogPostResponse } from "@agency/core";
+import { type BlogPost, type BlogPostResponse, localizedPath, stripBase } from "@agency/contract";
+import { apiStatus, blogApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -8,7 +9,6 @@ import { hostApi } from "../../lib/api";
 import { excerptOf, formatPostDate, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
 import { localeForPath } from "../../lib/language";
-import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";

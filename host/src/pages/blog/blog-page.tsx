@@ -1,4 +1,13 @@
-import { BLOG_PAGE_SIZE, blogApi, stripBase, type BlogListResponse, type BlogPost, type Locale, type Pagination } from "@agency/core";
+import {
+  BLOG_PAGE_SIZE,
+  type BlogListResponse,
+  type BlogPost,
+  type Locale,
+  localizedPath,
+  type Pagination,
+  stripBase,
+} from "@agency/contract";
+import { blogApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
@@ -8,7 +17,6 @@ import { hostApi } from "../../lib/api";
 import { excerptOf, FEATURED_EXCERPT_LENGTH, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
 import { localeForPath } from "../../lib/language";
-import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";

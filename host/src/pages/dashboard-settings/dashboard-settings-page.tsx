@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { loadCatalog } from "../../lib/i18n";
 import { markLanguageToggle } from "../../lib/language";
-import { localizedPath } from "../../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";

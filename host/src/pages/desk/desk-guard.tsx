@@ -3,7 +3,7 @@ import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, Outlet } from "react-router";
-import { localizedPath } from "../../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { failureText, focusHeading, useDeskApi } from "./desk-lib";

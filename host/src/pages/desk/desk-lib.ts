@@ -1,4 +1,5 @@
-import { apiErrorMessage, deskApiClient, type ApiClient, type Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
+import { apiErrorMessage, deskApiClient, type ApiClient } from "@agency/core";
 import type { I18n } from "@lingui/core";
 import { useCallback, useEffect, useState } from "react";
 import { useLocale } from "../../lib/use-locale";

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useId, useMemo } from "react";
-import type { Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
 import { Inline, MarkdownBlocks } from "../../components/content/markdown";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";

@@ -4,7 +4,7 @@ import { Hero, Section } from "../../components/content/blocks";
 import { Showcases } from "../../components/content/showcases";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
-import { localizedPath } from "../../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";

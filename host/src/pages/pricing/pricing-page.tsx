@@ -5,7 +5,7 @@ import { CardGrid, Hero, Section } from "../../components/content/blocks";
 import { FaqIsland } from "../../components/content/faq-accordion";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
-import { localizedPath } from "../../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";

@@ -1,4 +1,5 @@
-import { apiErrorMessage, apiStatus, authApi, PASSWORD_MIN_LENGTH } from "@agency/core";
+import { PASSWORD_MIN_LENGTH } from "@agency/contract";
+import { apiErrorMessage, apiStatus, authApi } from "@agency/core";
 import { Spinner, toast } from "@agency/ui";
 import { FormAlert, formCatalog, PasswordField, useFocusFirstError } from "@agency/ui/form";
 import "@agency/ui/styles/form.css";

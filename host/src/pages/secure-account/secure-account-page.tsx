@@ -1,4 +1,5 @@
-import { apiErrorMessage, authApi, formatDateTime } from "@agency/core";
+import { formatDateTime } from "@agency/contract";
+import { apiErrorMessage, authApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-import { formatMoney, PACKAGES, SITE_CURRENCY } from "@agency/core";
+import { formatMoney, localizedPath, PACKAGES, SITE_CURRENCY } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Callout, CardGrid, Hero, Section } from "../../components/content/blocks";
@@ -6,7 +6,6 @@ import { ExternalLink } from "../../components/content/external-link";
 import { ProcessSteps } from "../../components/content/process-steps";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
-import { localizedPath } from "../../lib/localized-path";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { SITE } from "../../lib/site";

@@ -1,7 +1,7 @@
 import "@agency/widgets/agency-subscribe.js";
 import { useLingui } from "@lingui/react/macro";
 import { loadCatalog } from "../../lib/i18n";
-import { localizedPath } from "../../lib/localized-path";
+import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";

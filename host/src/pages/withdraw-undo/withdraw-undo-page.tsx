@@ -1,4 +1,5 @@
-import { apiErrorMessage, withdrawalsApi, type WithdrawalUndoResponse } from "@agency/core";
+import type { WithdrawalUndoResponse } from "@agency/contract";
+import { apiErrorMessage, withdrawalsApi } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";

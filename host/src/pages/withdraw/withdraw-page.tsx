@@ -1,4 +1,4 @@
-import { WITHDRAWAL_PERIOD_DAYS } from "@agency/core";
+import { WITHDRAWAL_PERIOD_DAYS } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Hero, Section } from "../../components/content/blocks";
 import "../../components/content/content.css";

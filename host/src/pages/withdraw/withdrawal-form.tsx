@@ -1,14 +1,12 @@
 import {
-  apiErrorMessage,
   basePathFrom,
   formatDate,
   formatDateTime,
   isEmail,
-  useSession,
-  withdrawalsApi,
   WITHDRAWAL_REFERENCE_MAX_LENGTH,
   type WithdrawalStatusResponse,
-} from "@agency/core";
+} from "@agency/contract";
+import { apiErrorMessage, useSession, withdrawalsApi } from "@agency/core";
 import { FormAlert, formCatalog, TextField, useFocusFirstError } from "@agency/ui/form";
 import "@agency/ui/styles/form.css";
 import { Trans, useLingui } from "@lingui/react/macro";

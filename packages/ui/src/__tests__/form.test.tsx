@@ -1,4 +1,5 @@
-import { createI18n, type Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
+import { createI18n } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,4 +1,5 @@
-import { createI18n, type Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
+import { createI18n } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";

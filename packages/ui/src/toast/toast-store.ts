@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from "@agency/core";
+import { DEFAULT_LOCALE, type Locale } from "@agency/contract";
 
 export type ToastKind = "success" | "error" | "info" | "loading";
 

@@ -1,4 +1,5 @@
-import { createI18n, DEFAULT_LOCALE } from "@agency/core";
+import { DEFAULT_LOCALE } from "@agency/contract";
+import { createI18n } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo, useSyncExternalStore } from "react";

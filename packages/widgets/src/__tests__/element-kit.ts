@@ -3,7 +3,8 @@
  * answers with, a helper that puts an element in the page and waits for it, and the clean-up between tests.
  * Each test file calls setupApi() once at the top, then adds its own handlers with server.use().
  */
-import { clearSession, navigation, type Plan, type Subscription, type User } from "@agency/core";
+import type { Plan, Subscription, User } from "@agency/contract";
+import { clearSession, navigation } from "@agency/core";
 import { getToasts, resetToasts } from "@agency/ui";
 import { configure, fireEvent, waitFor, within, type BoundFunctions, type queries } from "@testing-library/react";
 import type { RequestHandler } from "msw";

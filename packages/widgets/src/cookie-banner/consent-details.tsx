@@ -1,4 +1,4 @@
-import { formatDateTime } from "@agency/core";
+import { formatDateTime } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useElement } from "../element/element-context";

@@ -1,4 +1,5 @@
-import { accountApi, readStorage, writeStorage, type ConsentRecordPayload } from "@agency/core";
+import type { ConsentRecordPayload } from "@agency/contract";
+import { accountApi, readStorage, writeStorage } from "@agency/core";
 
 /** The decision lives in local storage under this key (core knows it too: the data export reads its id). */
 export const CONSENT_STORAGE_KEY = accountApi.CONSENT_STORAGE_KEY;

@@ -1,4 +1,5 @@
-import { consentApi, getPageSettings, localizedPath } from "@agency/core";
+import { localizedPath } from "@agency/contract";
+import { consentApi, getPageSettings } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";

@@ -1,5 +1,5 @@
-import { withLinkLanguage } from "@agency/contract";
-import { createI18nFor, DEFAULT_LOCALE, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
+import { DEFAULT_LOCALE, withLinkLanguage } from "@agency/contract";
+import { createI18nFor, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
 import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";

@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
 import type { Messages } from "@lingui/core";
 
 /** A language's messages, at hand or as the module that brings them (`() => import("./locales/en.po")`). */

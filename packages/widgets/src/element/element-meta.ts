@@ -7,7 +7,7 @@
  * read them in plain Node.
  */
 
-import { LOCALES } from "@agency/core";
+import { LOCALES } from "@agency/contract";
 
 /**
  * How an attribute's text becomes its property's value, the HTML way:

@@ -1,4 +1,4 @@
-import type { ContactChallenge } from "@agency/core";
+import type { ContactChallenge } from "@agency/contract";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/sha";
 

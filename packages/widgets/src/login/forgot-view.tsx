@@ -1,4 +1,5 @@
-import { apiErrorMessage, authApi, isEmail } from "@agency/core";
+import { isEmail } from "@agency/contract";
+import { apiErrorMessage, authApi } from "@agency/core";
 import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

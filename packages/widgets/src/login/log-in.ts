@@ -1,4 +1,5 @@
-import { apiErrorCode, authApi, type ApiClient, type LoginPayload } from "@agency/core";
+import type { LoginPayload } from "@agency/contract";
+import { apiErrorCode, authApi, type ApiClient } from "@agency/core";
 
 /**
  * A login that the server asks for proof of work (its account has had many failed logins, from anywhere) is sent

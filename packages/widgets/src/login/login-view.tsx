@@ -1,9 +1,9 @@
-import { apiErrorCode, apiErrorMessage, isEmail, isNetworkError, retryAfterSeconds } from "@agency/core";
+import { isEmail, type SecondFactorRequired, type User } from "@agency/contract";
+import { apiErrorCode, apiErrorMessage, isNetworkError, retryAfterSeconds } from "@agency/core";
 import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { SecondFactorRequired, User } from "@agency/contract";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";

@@ -1,4 +1,5 @@
-import { passkeysApi, type ApiClient, type User } from "@agency/core";
+import type { User } from "@agency/contract";
+import { passkeysApi, type ApiClient } from "@agency/core";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useEffect, useRef } from "react";
 

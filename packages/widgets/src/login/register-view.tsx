@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH, apiErrorMessage, authApi, isEmail } from "@agency/core";
+import { isEmail, PASSWORD_MIN_LENGTH } from "@agency/contract";
+import { apiErrorMessage, authApi } from "@agency/core";
 import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

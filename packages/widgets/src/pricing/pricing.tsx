@@ -1,4 +1,4 @@
-import { formatMoney, localizedPath, PACKAGES, SITE_CURRENCY, type PackageId } from "@agency/core";
+import { formatMoney, localizedPath, type PackageId, PACKAGES, SITE_CURRENCY } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";

@@ -1,4 +1,4 @@
-import { localizedPath, type Locale } from "@agency/core";
+import { type Locale, localizedPath } from "@agency/contract";
 
 /**
  * The agency's privacy policy in the form's language. A quote request goes to the agency, so on a partner's page

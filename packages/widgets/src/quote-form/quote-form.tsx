@@ -1,5 +1,4 @@
-import { withLinkLanguage } from "@agency/contract";
-import { HONEYPOT_FIELD } from "@agency/core";
+import { HONEYPOT_FIELD, withLinkLanguage } from "@agency/contract";
 import { CheckboxGroup, SelectField, TextAreaField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState, type FormEvent } from "react";

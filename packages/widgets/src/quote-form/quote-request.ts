@@ -1,19 +1,19 @@
 import {
-  COUNTRY_CODES,
-  HONEYPOT_FIELD,
-  UTM_KEYS,
-  isEmail,
-  isPhone,
   type BudgetRange,
   type ContactFeature,
   type ContactRequestPayload,
+  COUNTRY_CODES,
   type DomainStatus,
   type HearAboutUs,
+  HONEYPOT_FIELD,
+  isEmail,
+  isPhone,
   type Locale,
   type ProjectType,
   type Timeline,
+  UTM_KEYS,
   type UtmParameters,
-} from "@agency/core";
+} from "@agency/contract";
 
 export type CountryId = (typeof COUNTRY_CODES)[number]["country"];
 

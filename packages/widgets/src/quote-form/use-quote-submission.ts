@@ -1,5 +1,6 @@
 import { originRefusedMessage } from "@agency/ui";
-import { apiErrorMessage, apiStatus, contactApi, isNetworkError, type ContactRequestPayload } from "@agency/core";
+import type { ContactRequestPayload } from "@agency/contract";
+import { apiErrorMessage, apiStatus, contactApi, isNetworkError } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useElement } from "../element/element-context";

@@ -1,4 +1,5 @@
-import { apiErrorMessage, navigation, subscriptionsApi, type Invoice } from "@agency/core";
+import type { Invoice } from "@agency/contract";
+import { apiErrorMessage, navigation, subscriptionsApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";

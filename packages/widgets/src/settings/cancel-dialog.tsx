@@ -1,4 +1,4 @@
-import { CANCELLATION_COMMENT_MAX_LENGTH, type CancellationReason, type CancelPayload } from "@agency/core";
+import { CANCELLATION_COMMENT_MAX_LENGTH, type CancellationReason, type CancelPayload } from "@agency/contract";
 import { Modal } from "@agency/ui";
 import { SelectField, TextAreaField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

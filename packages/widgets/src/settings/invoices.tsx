@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type Invoice, type InvoiceStatus } from "@agency/core";
+import { formatDate, formatMoney, type Invoice, type InvoiceStatus } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useElement } from "../element/element-context";
 

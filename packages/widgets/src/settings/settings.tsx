@@ -1,4 +1,5 @@
-import { formatDate, grantsAccess, localizedPath, subscriptionsApi, useSession, type CancelPayload, type Subscription } from "@agency/core";
+import { type CancelPayload, formatDate, grantsAccess, localizedPath, type Subscription } from "@agency/contract";
+import { subscriptionsApi, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-import type { BillingPeriod } from "@agency/core";
+import type { BillingPeriod } from "@agency/contract";
 import { Trans } from "@lingui/react/macro";
 import { useId, type ReactNode } from "react";
 

@@ -1,4 +1,4 @@
-import type { Plan } from "@agency/core";
+import type { Plan } from "@agency/contract";
 import { useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 

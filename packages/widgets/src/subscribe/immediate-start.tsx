@@ -1,4 +1,4 @@
-import { WITHDRAWAL_PERIOD_DAYS } from "@agency/core";
+import { WITHDRAWAL_PERIOD_DAYS } from "@agency/contract";
 import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 

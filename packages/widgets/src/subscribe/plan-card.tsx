@@ -1,4 +1,4 @@
-import { formatMoney, type BillingPeriod, type Locale, type Plan } from "@agency/core";
+import { type BillingPeriod, formatMoney, type Locale, type Plan } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { CHECKOUT_SLOT } from "./embedded-checkout";

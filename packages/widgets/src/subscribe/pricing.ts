@@ -1,4 +1,4 @@
-import type { Plan } from "@agency/core";
+import type { Plan } from "@agency/contract";
 
 /** The yearly saving, in percent of twelve monthly payments, rounded. 0 when there is none. */
 export function savingPercent(plan: Pick<Plan, "price_monthly" | "price_yearly">): number {

@@ -1,14 +1,5 @@
-import {
-  apiErrorMessage,
-  apiStatus,
-  CHECKOUT_RETURN_PARAM,
-  grantsAccess,
-  navigation,
-  subscriptionsApi,
-  useSession,
-  type BillingPeriod,
-  type Plan,
-} from "@agency/core";
+import { type BillingPeriod, CHECKOUT_RETURN_PARAM, grantsAccess, type Plan } from "@agency/contract";
+import { apiErrorMessage, apiStatus, navigation, subscriptionsApi, useSession } from "@agency/core";
 import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";

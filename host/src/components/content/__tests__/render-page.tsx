@@ -1,4 +1,4 @@
-import type { Locale } from "@agency/core";
+import type { Locale } from "@agency/contract";
 import { I18nProvider } from "@lingui/react";
 import { render } from "@testing-library/react";
 import type { ComponentType } from "react";

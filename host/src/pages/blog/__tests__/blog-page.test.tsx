@@ -1,4 +1,4 @@
-import type { BlogPost } from "@agency/core";
+import type { BlogPost } from "@agency/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 import { deskApi } from "@agency/core";
-import { formatDateTime, type AuditEntry } from "@agency/contract";
+import { type AuditEntry, formatDateTime } from "@agency/contract";
 import { Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";

@@ -1,5 +1,5 @@
-import { basePathFrom, deskApi, isEmail, useDeskSession } from "@agency/core";
-import { DESK_ROLES, formatDateTime, type DeskRole, type StaffMember } from "@agency/contract";
+import { basePathFrom, DESK_ROLES, type DeskRole, formatDateTime, isEmail, type StaffMember } from "@agency/contract";
+import { deskApi, useDeskSession } from "@agency/core";
 import { Modal, Spinner, toast } from "@agency/ui";
 import { FormAlert, SelectField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

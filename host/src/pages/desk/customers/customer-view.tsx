@@ -1,5 +1,12 @@
-import { basePathFrom, deskApi, useDeskSession } from "@agency/core";
-import { formatDate, formatDateTime, formatMoney, LIVE_STATUSES, type DeskCustomerDetail } from "@agency/contract";
+import {
+  basePathFrom,
+  type DeskCustomerDetail,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  LIVE_STATUSES,
+} from "@agency/contract";
+import { deskApi, useDeskSession } from "@agency/core";
 import { Modal, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";

@@ -1,5 +1,5 @@
-import { apiErrorCode, deskApi, PASSWORD_MIN_LENGTH } from "@agency/core";
-import type { DeskEnrolmentResponse } from "@agency/contract";
+import { type DeskEnrolmentResponse, PASSWORD_MIN_LENGTH } from "@agency/contract";
+import { apiErrorCode, deskApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { configure, fireEvent, waitFor, within } from "@testing-library/react";
-import type { ContactChallenge } from "@agency/core";
+import type { ContactChallenge } from "@agency/contract";
 import { createChallenge } from "altcha-lib";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { deriveKey } from "altcha-lib/algorithms/sha";

@@ -1,4 +1,5 @@
-import { getSession, setSession, type AccountSession, type User } from "@agency/core";
+import type { AccountSession, User } from "@agency/contract";
+import { getSession, setSession } from "@agency/core";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";

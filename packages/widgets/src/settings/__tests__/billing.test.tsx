@@ -1,4 +1,5 @@
-import { navigation, setSession, type Invoice, type Subscription } from "@agency/core";
+import type { Invoice, Subscription } from "@agency/contract";
+import { navigation, setSession } from "@agency/core";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";

@@ -1,4 +1,5 @@
-import { setSession, type Passkey } from "@agency/core";
+import type { Passkey } from "@agency/contract";
+import { setSession } from "@agency/core";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";

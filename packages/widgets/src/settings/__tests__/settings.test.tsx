@@ -1,4 +1,5 @@
-import { clearSession, getSession, setSession, type Subscription } from "@agency/core";
+import type { Subscription } from "@agency/contract";
+import { clearSession, getSession, setSession } from "@agency/core";
 import { getToasts } from "@agency/ui";
 import { fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,4 +1,5 @@
-import { accountApi, apiErrorCode, apiErrorMessage, authApi, isEmail, isNetworkError, useSession } from "@agency/core";
+import { isEmail } from "@agency/contract";
+import { accountApi, apiErrorCode, apiErrorMessage, authApi, isNetworkError, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

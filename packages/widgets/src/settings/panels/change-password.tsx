@@ -1,4 +1,5 @@
-import { accountApi, apiErrorCode, apiErrorMessage, isNetworkError, PASSWORD_MIN_LENGTH, useSession } from "@agency/core";
+import { PASSWORD_MIN_LENGTH } from "@agency/contract";
+import { accountApi, apiErrorCode, apiErrorMessage, isNetworkError, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, useFocusFirstError } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

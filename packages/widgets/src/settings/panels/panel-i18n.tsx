@@ -1,4 +1,5 @@
-import { createI18n, isLocale, DEFAULT_LOCALE } from "@agency/core";
+import { DEFAULT_LOCALE, isLocale } from "@agency/contract";
+import { createI18n } from "@agency/core";
 import { uiCatalog } from "@agency/ui";
 import { formCatalog } from "@agency/ui/form";
 import { I18nProvider, useLingui } from "@lingui/react";

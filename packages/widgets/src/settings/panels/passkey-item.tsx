@@ -1,4 +1,5 @@
-import { apiErrorMessage, formatDate, formatTimeAgo, isNetworkError, passkeysApi, PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@agency/core";
+import { formatDate, formatTimeAgo, type Passkey, PASSKEY_NAME_MAX_LENGTH } from "@agency/contract";
+import { apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { FormAlert, TextField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";

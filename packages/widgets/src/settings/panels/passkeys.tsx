@@ -1,4 +1,5 @@
-import { apiErrorCode, apiErrorMessage, isNetworkError, passkeysApi, type Passkey } from "@agency/core";
+import type { Passkey } from "@agency/contract";
+import { apiErrorCode, apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";

@@ -1,4 +1,5 @@
-import { accountApi, formatDate, formatTimeAgo, type AccountSession } from "@agency/core";
+import { type AccountSession, formatDate, formatTimeAgo } from "@agency/contract";
+import { accountApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";

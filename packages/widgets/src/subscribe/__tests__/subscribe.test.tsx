@@ -1,4 +1,5 @@
-import { setSession, type Plan } from "@agency/core";
+import type { Plan } from "@agency/contract";
+import { setSession } from "@agency/core";
 import { getToasts } from "@agency/ui";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
