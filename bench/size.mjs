@@ -5,7 +5,7 @@
 //  - the site's JavaScript for "/", measured in Chromium: every script fetched until the network is idle, then
 //    after scrolling through the whole page (the pricing element further down is loaded as it comes into
 //    view): budget 100 KB for that total. React Router and the page's own code are not among them: they come
-//    with the first navigation (see docs/rendering.md).
+//    with the first navigation (see docs/architecture.md).
 // All with React 19 (react-dom); axios is loaded with the first API call, so it counts only where a page calls.
 import { chromium } from "@playwright/test";
 import { readFileSync, readdirSync } from "node:fs";

@@ -216,7 +216,7 @@ test.describe("a release pinned with Subresource Integrity", () => {
   const { version } = JSON.parse(readFileSync(new URL("../packages/widgets/package.json", import.meta.url), "utf8")) as { version: string };
 
   test("the embedding guide shows the snippet, and Chromium on the partner origin loads the bundle with the published hash and refuses a wrong one", async ({ page, request }) => {
-    const readme = readFileSync(new URL("../docs/embedding.md", import.meta.url), "utf8");
+    const readme = readFileSync(new URL("../packages/widgets/README.md", import.meta.url), "utf8");
     expect(readme).toMatch(/<script type="module" src="https:\/\/your-agency\.example\/widgets\/1\.0\.0\/agency-widgets\.js"\s+integrity="sha384-[^"]*" crossorigin="anonymous"><\/script>/);
 
     const integrity = (await (await request.get(`${API_ORIGIN}/widgets/${version}/integrity.json`)).json()) as Record<string, string>;

@@ -88,6 +88,8 @@ test.describe("the installable package", () => {
   test("the tarball holds the built bundle, the manifest and the types, and nothing else", () => {
     for (const file of [
       "package.json",
+      // The partner documentation travels with the package.
+      "README.md",
       "dist/agency-widgets.js",
       "dist/custom-elements.json",
       "dist/vscode.html-custom-data.json",

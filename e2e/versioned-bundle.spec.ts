@@ -3,8 +3,8 @@ import { expect, test } from "@playwright/test";
 import { API_ORIGIN } from "./helpers";
 
 const { version } = JSON.parse(readFileSync(new URL("../packages/widgets/package.json", import.meta.url), "utf8")) as { version: string };
-/** The bundle's path in the embed snippet of docs/embedding.md (the first `<script src>` in it). */
-const embedSection = readFileSync(new URL("../docs/embedding.md", import.meta.url), "utf8");
+/** The bundle's path in the embed snippet of packages/widgets/README.md (the first `<script src>` in it). */
+const embedSection = readFileSync(new URL("../packages/widgets/README.md", import.meta.url), "utf8");
 const embedPath = new URL(/<script type="module" src="([^"]+)"><\/script>/.exec(embedSection)![1]!).pathname;
 
 // What the documentation tells a partner to paste: the bundle from /widgets/v1/. (The page is made up by the test; on a

@@ -4,8 +4,8 @@ import { isEnglishChosen } from "../lib/language";
 
 /**
  * The language guard, as the loader of every /en page: the English page shows only when the language toggle
- * was used within the last 5 seconds, the language cookie says English or the link says so (`?lang=en`; README,
- * "Where we depart from the specification"); otherwise the visitor goes, replacing the history entry, to the same page
+ * was used within the last 5 seconds, the language cookie says English or the link says so (`?lang=en`; see
+ * docs/decisions/0004-english-for-a-visitor-who-chose-it.md); otherwise the visitor goes, replacing the history entry, to the same page
  * without /en. A loader decides once per navigation, so a page that is showing is never pulled away later.
  */
 export function languageGuard({ request }: LoaderFunctionArgs): Response | null {

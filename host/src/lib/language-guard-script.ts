@@ -4,7 +4,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from "@agency/contract";
  * The language guard as the blocking script of the server-rendered English pages: a fresh visit to an
  * English page goes, replacing the history entry, to the same page without /en before any English text is
  * painted. A visitor whose language cookie says English, or who follows a link that says so (`?lang=en`), stays
- * (README, "Where we depart from the specification"). The script is inline, allowed by its hash, so the page's
+ * (docs/decisions/0004-english-for-a-visitor-who-chose-it.md). The script is inline, allowed by its hash, so the page's
  * Content-Security-Policy stays strict. In the running app the route loader of every /en page applies the same rule.
  * The guard function itself uses nothing from outside its body; the names it is given are the contract's.
  */

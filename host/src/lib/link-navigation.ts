@@ -51,8 +51,8 @@ function clickedLink(event: MouseEvent): HTMLAnchorElement | null {
  *
  * Also keeps the language-guard marker fresh while an English visitor follows links within the English site:
  * the guard is there to send visitors who arrive from outside (a bookmark, a search result) to the Dutch
- * default, not to bounce a visitor who chose English five seconds ago out of it on their next click (README,
- * "Where we depart from the specification").
+ * default, not to bounce a visitor who chose English five seconds ago out of it on their next click (see
+ * docs/decisions/0004-english-for-a-visitor-who-chose-it.md).
  */
 export function followSiteLinks(navigate: (to: string) => void): () => void {
   const onNavigate = (event: Event) => {

@@ -22,8 +22,8 @@ export const BILINGUAL_PATHS = [
 ] as const;
 
 /**
- * Public pages that exist at one address and show in the visitor's chosen language (README, "Where we depart from
- * the specification"); the blog's posts carry their own language.
+ * Public pages that exist at one address and show in the visitor's chosen language (see
+ * docs/decisions/0005-about-features-blog-bilingual.md); the blog's posts carry their own language.
  */
 export const SINGLE_LANGUAGE_PATHS = ["/about", "/features", "/blog"] as const;
 

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -25,9 +25,18 @@ describe("the README", () => {
 
   it("lists every departure from the specification, the language cookie and 'Save preferences' among them", () => {
     const departures = readme.slice(readme.indexOf("## Where we depart"), readme.indexOf("## Layout"));
-    expect(departures).toMatch(/language cookie \(`lang`/);
-    expect(departures).toMatch(/`\?lang=en`/);
-    expect(departures).toMatch(/'Save preferences' saves the boxes as ticked/);
+    expect(departures).toMatch(/the `lang` cookie, `\?lang=en` links/);
+    expect(departures).toMatch(/'Save preferences' saves them as ticked/);
+  });
+
+  it("points to a document that exists for every link, and each decision record is listed", () => {
+    for (const [, target] of readme.matchAll(/\]\(([^)#]+)\)/g)) expect(existsSync(path.join(repoRoot, target!)), target).toBe(true);
+    const records = readdirSync(path.join(repoRoot, "docs/decisions")).filter((f) => /^\d{4}-.+\.md$/.test(f));
+    const index = read("docs/decisions/README.md");
+    expect(records.length).toBeGreaterThanOrEqual(10);
+    for (const record of records) expect(index, record).toContain(`(${record})`);
+    expect(read("docs/decisions/0004-english-for-a-visitor-who-chose-it.md")).toMatch(/language cookie \(`lang`/);
+    expect(read("docs/decisions/0008-save-preferences-as-ticked.md")).toMatch(/'Save preferences' records exactly the boxes that are ticked/);
   });
 });
 

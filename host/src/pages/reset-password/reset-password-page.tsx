@@ -28,7 +28,7 @@ type Phase = { name: "verifying" } | { name: "invalid"; reason?: string } | { na
 
 /**
  * Verify the link, then let the visitor choose a new password. An invalid link shows the 'Invalid Reset Link' view
- * and stays there (README, "Where we depart from the specification").
+ * and stays there (docs/decisions/0006-invalid-reset-link-view.md).
  */
 export default function ResetPasswordPage() {
   const { t, i18n } = useLingui();

@@ -47,7 +47,7 @@ export const HOST_PAGE_CSP = [
  *   hosted page's origin, in case a wallet button is shown in a frame of it.
  * - publickey-credentials-get/-create: passkeys (sign-in, and adding one in the settings) on our own pages only.
  * - fullscreen, picture-in-picture, encrypted-media, autoplay are left at the browser's default (this origin, and
- *   frames the page's allow attribute names): the cookie banner's consent-gated embeds (a video, docs/embedding.md)
+ *   frames the page's allow attribute names): the cookie banner's consent-gated embeds (a video, packages/widgets/README.md)
  *   need them when a page of the site holds one, and they grant nothing to a frame the page does not name.
  * Only features Chromium knows are listed: an unknown one costs a console warning on every page.
  */

@@ -90,9 +90,9 @@ describe("the element bundle's public surface", () => {
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });
 
-  it("the element table of docs/embedding.md is what the build makes", () => {
+  it("the element table of packages/widgets/README.md is what the build makes", () => {
     const readme = readFileSync(README_PATH, "utf8");
-    expect(readme, "the element table of docs/embedding.md is stale: run `npm run api -w @agency/widgets`").toBe(readmeWithTable(readme, readmeTable()));
+    expect(readme, "the element table of packages/widgets/README.md is stale: run `npm run api -w @agency/widgets`").toBe(readmeWithTable(readme, readmeTable()));
   });
 
   it("the manifest names each element's interface and each event's detail type as src/public-api.ts and src/events.ts declare them", () => {

@@ -50,8 +50,8 @@ export function readStoredConsent(): ConsentRecord | null {
       necessary: true,
       analytics: record.analytics,
       marketing: record.marketing,
-      // A decision without a version was stored by the earlier site's pre-ticked boxes: ask again (README,
-      // "Where we depart from the specification").
+      // A decision without a version was stored by the earlier site's pre-ticked boxes: ask again
+      // (docs/decisions/0002-consent-boxes-start-unticked.md).
       version: typeof record.version === "number" ? record.version : 0,
       timestamp: typeof record.timestamp === "string" ? record.timestamp : "",
       ...(record.gpc === true ? { gpc: true } : {}),

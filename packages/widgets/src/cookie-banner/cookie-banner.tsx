@@ -66,7 +66,7 @@ function deepActiveElement(): HTMLElement | null {
 }
 
 /**
- * Cookie consent, GDPR-proof: nothing optional is pre-ticked (README, "Where we depart from the specification"),
+ * Cookie consent, GDPR-proof: nothing optional is pre-ticked (docs/decisions/0002, 0008),
  * 'Save preferences' saves exactly what is ticked, refusing is one click like accepting, and the choice can be
  * reopened and changed at any time.
  */

@@ -79,7 +79,7 @@ function Rendered({ state }: { state: ElementState }) {
 }
 
 /**
- * Turns a React component into an `agency-*` custom element (see docs/embedding.md).
+ * Turns a React component into an `agency-*` custom element (see packages/widgets/README.md).
  *
  * r2wc is the mechanism, used through its public API only: `r2wc(Component, { shadow: "open" })` gives a class
  * that attaches the open shadow root, mounts a React root in it when the element is connected (handing the

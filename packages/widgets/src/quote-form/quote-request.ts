@@ -17,7 +17,7 @@ import {
 
 export type CountryId = (typeof COUNTRY_CODES)[number]["country"];
 
-/** +31, by default and again after a success (README, "Where we depart from the specification"). */
+/** +31, by default and again after a success (docs/decisions/0001-quote-form-keeps-plus-31.md). */
 export const DEFAULT_COUNTRY: CountryId = "NL";
 
 /**

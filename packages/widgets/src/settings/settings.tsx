@@ -44,8 +44,8 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
 }
 
 /**
- * The settings page: account information and the subscription, with cancel and resume (README, "Where we depart
- * from the specification"), and the visitor's own account and data: verify the address, change the name, address
+ * The settings page: account information and the subscription, with cancel and resume (see
+ * docs/decisions/0007-resume-before-the-end.md), and the visitor's own account and data: verify the address, change the name, address
  * and password, the signed-in devices, download the data, or delete the account. For every signed-in visitor, with
  * or without a subscription.
  */

@@ -34,7 +34,7 @@ interface Loaded {
 
 /**
  * Subscribe: one plan, monthly or annual billing, and the way to the payment provider. Prices are in the plan's own
- * currency in both languages (README, "Where we depart from the specification").
+ * currency in both languages (docs/decisions/0003-euro-in-both-languages.md).
  */
 export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", contactHref = "/contact" }: SubscribeProps) {
   const { t, i18n } = useLingui();
