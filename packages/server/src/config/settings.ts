@@ -8,11 +8,11 @@ import { leadWebhookSettings } from "./webhook-settings";
 /*
  * Every setting of the server, one TypeBox schema per environment variable. From this object come the `Config`
  * type, the start-up check and its messages (read-setting.ts), the list of variables, `.env.example` and the
- * settings table in the README.
+ * settings table of docs/configuration.md.
  *
  * To add a setting: add one entry where it belongs (its variable in `env`, a `description`, a `default`, or
  * `Type.Optional(…)` when it may be absent; `secret: true` when the value grants access), then run
- * `npm run settings:docs`, which writes `.env.example` and the README table (a test fails until they match).
+ * `npm run settings:docs`, which writes `.env.example` and that table (a test fails until they match).
  * A check that involves more than one setting goes into rules.ts.
  *
  * Besides TypeBox's own keywords (`default`, `minimum`, `maximum`, `minLength`, `pattern`, string enums), an entry
