@@ -3,11 +3,15 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { eraseAccount } from "../src/accounts/erasure";
 import { buildApp } from "../src/app";
+import { markNotified } from "../src/contact/store";
+import { contactRef } from "../src/contact/notify";
 import { createPgDb, type Db } from "../src/db/db";
 import { migrate } from "../src/db/migrate";
 import { withJobLock } from "../src/jobs/job-lock";
 import { RETENTION_JOB, runRetention } from "../src/jobs/retention";
+import { markItemSent } from "../src/outbox/repository";
 import { PRUNING_JOB, prunePaymentRecords } from "../src/jobs/subscription-renewal";
 import type { Mailer, MailMessage } from "../src/mail/mailer";
 import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
@@ -264,5 +268,33 @@ describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_
       // Free again: the next run does its work.
       expect(await run(other)).not.toBeNull();
     }
+  });
+
+  it("an erasure and the delivery of a mail about the same quote request, at once, both finish (no deadlock)", async () => {
+    const [instance, other] = [newPool(), newPool()];
+    await migrate(instance);
+    const email = `erase-race-${randomUUID()}@example.com`;
+    const userId = await insertUser(instance, email);
+    await instance.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [userId]);
+    await insertContactRequest(instance, email);
+    const { rows: requests } = await instance.query<{ id: number }>("SELECT id FROM contact_requests WHERE email = $1", [email]);
+    const request = requests[0]!.id;
+    const { rows: items } = await instance.query<{ id: number }>(
+      "INSERT INTO outbox (channel, topic, payload, ref, max_attempts) VALUES ('mail', 'contact.notification', '{}', $1, 5) RETURNING id",
+      [contactRef(request)],
+    );
+
+    // One instance delivers: it marks its item sent, then the request notified, in one transaction. Between the two
+    // the other instance erases the account, quote requests and their mails included.
+    let erasure!: Promise<void>;
+    await instance.transaction(async (tx) => {
+      await markItemSent(tx, items[0]!.id);
+      erasure = eraseAccount({ db: other, closeAccount: async () => {}, revokeAll: async () => {} }, { id: userId, email, email_verified_at: new Date() });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await markNotified(tx, request);
+    });
+    await erasure;
+    expect((await instance.query("SELECT 1 FROM contact_requests WHERE id = $1", [request])).rows).toEqual([]);
+    expect((await instance.query("SELECT 1 FROM outbox WHERE id = $1", [items[0]!.id])).rows).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from "../db/db";
 import { contactRef } from "../contact/notify";
-import { deleteQuoteRequestsByEmail } from "../contact/store";
+import { deleteQuoteRequests, quoteRequestIdsByEmail } from "../contact/store";
 import { deleteItemsAbout } from "../outbox/repository";
 import { userRef } from "./mails";
 import { deleteUser, type UserRow } from "./store";
@@ -31,8 +31,11 @@ export async function eraseAccount(
     throw new CloseAccountFailed(error);
   }
   await deps.db.transaction(async (tx) => {
-    const quoteRequests = user.email_verified_at ? await deleteQuoteRequestsByEmail(tx, user.email) : [];
+    const quoteRequests = user.email_verified_at ? await quoteRequestIdsByEmail(tx, user.email) : [];
+    // The mails first, then the requests: a delivery locks them in that order too (the item it marks sent, then
+    // the request it marks notified), so the two never wait for each other in a circle.
     await deleteItemsAbout(tx, [userRef(user.id), ...quoteRequests.map(contactRef)]);
+    await deleteQuoteRequests(tx, quoteRequests);
     await deps.revokeAll(user.id, tx);
     await deleteUser(tx, user.id);
   });

@@ -185,9 +185,14 @@ export async function quoteRequestsByEmail(db: Db, email: string): Promise<Sende
 }
 
 /** Erasure at the sender's request: every quote request sent with this e-mail address; returns their ids. */
-export async function deleteQuoteRequestsByEmail(db: Db, email: string): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>("DELETE FROM contact_requests WHERE email = lower($1) RETURNING id", [email]);
+/** The ids of the quote requests sent with this address. */
+export async function quoteRequestIdsByEmail(db: Db, email: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>("SELECT id FROM contact_requests WHERE email = lower($1)", [email]);
   return rows.map((row) => row.id);
+}
+
+export async function deleteQuoteRequests(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.query("DELETE FROM contact_requests WHERE id = ANY ($1::int[])", [ids]);
 }
 
 /**
