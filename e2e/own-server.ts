@@ -39,15 +39,7 @@ export class OwnServer {
       stdio: ["ignore", "ignore", "inherit"],
     });
     // A fresh embedded database is migrated first: seconds on a quiet machine, a minute on a busy one.
-    for (let i = 0; i < 480; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${this.port}/api/health`)).ok) return;
-      } catch {
-        /* not yet listening */
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error("the test's own server did not answer /api/health within 2 minutes");
+    await waitUntilAnswering(`http://127.0.0.1:${this.port}/api/health`, "the test's own server", 120_000);
   }
 
   async stop(): Promise<void> {
@@ -81,5 +73,19 @@ export class OwnServer {
   async close(): Promise<void> {
     await this.stop();
     rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Asks `url` every 250 ms until it answers 2xx; fails naming `what` after `ms`. */
+export async function waitUntilAnswering(url: string, what: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { observatoryScore } from "./observatory-score";
-import { OwnServer } from "./own-server";
+import { OwnServer, waitUntilAnswering } from "./own-server";
 
 /**
  * compose.yaml's nginx (deploy/nginx.conf, as it is) in front of the built server configured as docs/deploy.md says
@@ -47,19 +47,6 @@ function nginxConfig(): string {
   ].join("\n");
 }
 
-/** A fresh app migrates a fresh embedded database first: seconds on an idle machine, a minute on a loaded one. */
-async function waitFor(url: string, what: string, deadline = Date.now() + 110_000): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} in time`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   const nginx = spawnSync("nginx", ["-v"], { encoding: "utf8" });
@@ -72,7 +59,7 @@ test.beforeAll(async () => {
   expect(check.status, check.stderr).toBe(0);
   proxy = spawn("nginx", ["-c", join(work, "nginx.conf")], { stdio: "ignore" });
   await started;
-  await waitFor(`http://127.0.0.1:${PROXY_PORT}/api/health`, "nginx");
+  await waitUntilAnswering(`http://127.0.0.1:${PROXY_PORT}/api/health`, "nginx", 110_000);
 });
 
 test.afterAll(async () => {
