@@ -5,9 +5,11 @@
 // contract, only the schemas import TypeBox, and other files reach them with type-only imports. No widget imports
 // another widget. Nothing the contract defines is defined again elsewhere (a type, a rule, a constant), and dates,
 // money and numbers are formatted by the contract's formatter only. The server's route handlers hold no SQL: data
-// access lives in the repositories (accounts/store.ts, payments/*-repository.ts …). Fails with the file, the import and the
-// rule it breaks.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// access lives in the repositories (accounts/store.ts, payments/*-repository.ts …). In the site, the public pages'
+// runtime (host/src/runtime) is used through its index only and uses nothing of the site but host/src/lib, which does
+// not use it; and no module of the site imports itself through a chain of imports, type-only ones included. Fails
+// with the file, the import and the rule it breaks.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -78,6 +80,18 @@ const FORMATTER = "packages/contract/src/format.ts";
 // A statement that reads or writes a table, as the repositories write them (upper-case keywords).
 const TABLE_SQL = /\b(?:SELECT\b[^;`"']*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/;
 const ROUTES = "packages/server/src/routes/";
+const RUNTIME = "host/src/runtime";
+const LIB = "host/src/lib";
+const within = (path, dir) => path === dir || path.startsWith(`${dir}/`);
+
+/** The site's own module a relative import names, as a repository path, when it is one of its sources. */
+function hostModule(path) {
+  const candidates = [path, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`, `${path}/index.tsx`];
+  return candidates.find((candidate) => /\.(ts|tsx)$/.test(candidate) && existsSync(join(root, candidate)));
+}
+
+/** The site's static imports (type-only ones too), module by module, for the cycle check. */
+const hostImports = new Map();
 
 const problems = [];
 for (const [area, dir] of Object.entries(areas)) {
@@ -124,6 +138,22 @@ for (const [area, dir] of Object.entries(areas)) {
         problems.push(`${rel}: imports ${specifier} — the server reads the contract's .po catalogs itself (src/i18n.ts)`);
       }
 
+      if (area === "host" && !isTest && target.path) {
+        const inRuntime = within(rel, RUNTIME);
+        const toRuntime = within(target.path, RUNTIME);
+        if (inRuntime && !toRuntime && !within(target.path, LIB)) {
+          problems.push(`${rel}: imports ${specifier} — the runtime uses nothing of the site but ${LIB}; the site hands it what it needs`);
+        }
+        if (within(rel, LIB) && toRuntime) {
+          problems.push(`${rel}: imports ${specifier} — ${LIB} must not use the runtime (${RUNTIME})`);
+        }
+        if (!inRuntime && toRuntime && target.path !== RUNTIME && target.path !== `${RUNTIME}/index`) {
+          problems.push(`${rel}: imports ${specifier} — the site uses the runtime through its entry, ${RUNTIME}/index.ts`);
+        }
+        const module = !whole.includes("(") && hostModule(target.path);
+        if (module) hostImports.set(rel, [...(hostImports.get(rel) ?? []), module]);
+      }
+
       if (!target.area || target.area === area) {
         // Inside widgets: an element folder may use element/ (the factory) but not another element.
         if (area === "widgets" && target.path && !isTest) {
@@ -145,6 +175,26 @@ for (const [area, dir] of Object.entries(areas)) {
     }
   }
 }
+
+// Import cycles in the site: each module's chains of imports, depth first; a chain back to a module on it is a cycle.
+const reported = new Set();
+const done = new Set();
+function visit(module, chain) {
+  const at = chain.indexOf(module);
+  if (at >= 0) {
+    const cycle = chain.slice(at);
+    const key = [...cycle].sort().join(" ");
+    if (!reported.has(key)) {
+      reported.add(key);
+      problems.push(`${cycle[0]}: imports itself through ${[...cycle.slice(1), cycle[0]].join(" -> ")} — an import cycle (type-only imports count)`);
+    }
+    return;
+  }
+  if (done.has(module)) return;
+  for (const next of hostImports.get(module) ?? []) visit(next, [...chain, module]);
+  done.add(module);
+}
+for (const module of hostImports.keys()) visit(module, []);
 
 if (problems.length) {
   console.error(`Import boundaries broken (${problems.length}):\n  ${problems.join("\n  ")}`);

@@ -6,11 +6,11 @@ import { activateLocale } from "./lib/i18n";
 import { localeForPath } from "./lib/language";
 import { SiteAddressContext } from "./lib/site-address";
 import { ROUTER_DATA_ID, type RouterData } from "./lib/router-data";
-import { bootScript } from "./lib/boot-script";
 import { languageGuardScript } from "./lib/language-guard-script";
 import type { ServerData } from "./lib/server-data";
 import { isServerRenderedPath, pageKindOf, renderedPageUrl } from "./lib/site-pages";
 import { routes } from "./routes";
+import { bootScript } from "./runtime";
 
 /**
  * The site's server entry (built with `vite build --ssr` into dist/server/entry-server.js, loaded by the API

@@ -1,8 +1,9 @@
 import "@agency/ui/styles/ui.css";
 import "./app/app.css";
-import { startIslands } from "./islands/start-islands";
 import { adoptLinkLanguage, keepLanguageCookie } from "./lib/language";
 import { readRouterData } from "./lib/router-data";
+import { startIslands } from "./runtime";
+import { siteIslands } from "./site-islands";
 
 /**
  * The site's entry. On a page the server sent (its data is in the page), the islands start and the router waits
@@ -12,6 +13,7 @@ import { readRouterData } from "./lib/router-data";
 // server renders the next page in that language.
 adoptLinkLanguage(window.location.search);
 keepLanguageCookie();
+const loadApp = () => import("./app/site-app");
 const data = readRouterData();
-if (data) void startIslands(data);
-else void import("./app/site-app").then(({ renderInBrowser }) => renderInBrowser());
+if (data) void startIslands(data, { islands: siteIslands, loadApp });
+else void loadApp().then(({ renderInBrowser }) => renderInBrowser());

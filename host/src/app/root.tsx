@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
 import { activateLocale } from "../lib/i18n";
-import { SiteNavigationContext, type SiteNavigation } from "../lib/site-navigation";
+import { SiteNavigationContext, type SiteNavigation } from "../runtime";
 import { RouteAnnouncer } from "./route-announcer";
 import { useHostNavigation } from "./use-host-navigation";
 import { useSessionRefresh } from "./use-session-refresh";

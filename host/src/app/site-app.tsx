@@ -1,18 +1,18 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
-import { markPageLive } from "../islands/island";
 import { activateLocale } from "../lib/i18n";
 import { SiteAddressContext } from "../lib/site-address";
 import type { RouterData } from "../lib/router-data";
 import { routes } from "../routes";
+import { markPageLive } from "../runtime";
 import { App } from "./app";
 import { appBasename, createAppRouter } from "./create-router";
 import { activateLocaleOf, subscribeLocale, type AppRouter } from "./locale-sync";
 
 /**
  * The whole app: React Router with every route. A page the server sent starts with its islands only
- * (islands/start-islands.tsx); this module is loaded when the visitor first navigates, and the portal's pages,
+ * (runtime/start-islands.tsx); this module is loaded when the visitor first navigates, and the portal's pages,
  * which the browser renders, start with it.
  */
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { followSiteLinks } from "../lib/link-navigation";
+import { followSiteLinks } from "../runtime";
 
 /**
  * Routes the site's plain links and the elements' `agency-navigate` requests through React Router, so following a

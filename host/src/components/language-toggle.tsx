@@ -1,7 +1,7 @@
 import { type Locale, localizedPath } from "@agency/contract";
 import { useLingui } from "@lingui/react/macro";
 import { hasEnglishVersion, markLanguageToggle, rememberLanguage } from "../lib/language";
-import { useSiteNavigation } from "../lib/site-navigation";
+import { useSiteNavigation } from "../runtime";
 import { useLocale } from "../lib/use-locale";
 
 /**

@@ -2,10 +2,9 @@ import { authApi, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { island } from "../islands/island";
 import { hostApi } from "../lib/api";
 import { localizedPath } from "@agency/contract";
-import { SiteLink, useSiteNavigation } from "../lib/site-navigation";
+import { SiteLink, useSiteNavigation } from "../runtime";
 import { SITE } from "../lib/site";
 import { useLocale } from "../lib/use-locale";
 import { LanguageToggle } from "./language-toggle";
@@ -119,6 +118,3 @@ export function SiteHeader() {
     </header>
   );
 }
-
-/** The header as an island of a server-rendered page (islands/island.tsx). */
-export const SiteHeaderIsland = island("site-header", SiteHeader);

@@ -1,4 +1,3 @@
-import { island } from "../islands/island";
 import { Trans } from "@lingui/react/macro";
 
 /** First focusable element of every page: jumps keyboard users past the navigation. */
@@ -17,6 +16,3 @@ export function SkipLink() {
     </a>
   );
 }
-
-/** The skip link as an island of a server-rendered page (islands/island.tsx). */
-export const SkipLinkIsland = island("skip-link", SkipLink);

@@ -1,8 +1,9 @@
 import { Outlet, useLocation } from "react-router";
 import { CookieBanner } from "../components/cookie-banner";
 import { SiteFooter } from "../components/site-footer";
-import { SiteHeaderIsland } from "../components/site-header";
-import { SkipLinkIsland } from "../components/skip-link";
+import { SiteHeader } from "../components/site-header";
+import { SkipLink } from "../components/skip-link";
+import { Island } from "../site-islands";
 
 /**
  * The public layout. Navigation and footer are hidden on any path under /dashboard. The skip link and the
@@ -13,8 +14,8 @@ export function PublicLayout() {
   const portal = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   return (
     <div className="site">
-      <SkipLinkIsland />
-      {portal ? null : <SiteHeaderIsland />}
+      <Island name="skip-link" component={SkipLink} />
+      {portal ? null : <Island name="site-header" component={SiteHeader} />}
       <main id="main" tabIndex={-1} className="site__main">
         <Outlet />
       </main>

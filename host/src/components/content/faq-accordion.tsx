@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { island } from "../../islands/island";
 
 export interface FaqItem {
   question: string;
@@ -67,6 +66,3 @@ export function FaqAccordion({ id, items, mode }: FaqAccordionProps) {
     </ul>
   );
 }
-
-/** The accordion as an island of a server-rendered page (islands/island.tsx): its questions travel as props. */
-export const FaqIsland = island("faq", FaqAccordion);

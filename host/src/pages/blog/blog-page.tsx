@@ -20,7 +20,8 @@ import { localeForPath } from "../../lib/language";
 import { PageMeta } from "../../lib/page-meta";
 import { serverDataFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
-import { BlogPaginationIsland } from "./blog-pagination";
+import { Island } from "../../site-islands";
+import { BlogPagination } from "./blog-pagination";
 import "./blog.css";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
@@ -208,7 +209,7 @@ function PostList({
           </ul>
         </section>
       ) : null}
-      {pages > 1 ? <BlogPaginationIsland page={page} pages={pages} /> : null}
+      {pages > 1 ? <Island name="blog-pagination" component={BlogPagination} props={{ page, pages }} /> : null}
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { island } from "../../islands/island";
 import { loadCatalog } from "../../lib/i18n";
-import { useSiteNavigation } from "../../lib/site-navigation";
+import { useSiteNavigation } from "../../runtime";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 
-// This module is also an island's own chunk (islands/registry.ts), which brings the blog's texts with it.
+// This module is also an island's own chunk (site-islands.ts), which brings the blog's texts with it.
 loadCatalog({ nl, en });
 
 export interface BlogPaginationProps {
@@ -37,6 +36,3 @@ export function BlogPagination({ page, pages }: BlogPaginationProps) {
     </nav>
   );
 }
-
-/** The pagination as an island of a server-rendered page (islands/island.tsx). */
-export const BlogPaginationIsland = island("blog-pagination", BlogPagination);

@@ -2,7 +2,8 @@ import "@agency/widgets/agency-pricing.js";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Compare, CardGrid, Hero, Section } from "../../components/content/blocks";
-import { FaqIsland } from "../../components/content/faq-accordion";
+import { FaqAccordion } from "../../components/content/faq-accordion";
+import { Island } from "../../site-islands";
 import { ProcessSteps } from "../../components/content/process-steps";
 import { Showcases } from "../../components/content/showcases";
 import "../../components/content/content.css";
@@ -125,48 +126,52 @@ export default function HomePage() {
         title={<Trans>Pricing packages</Trans>}
         intro={<Trans>A one-time startup fee plus a fixed monthly fee. No hidden costs.</Trans>}
       >
-        {/* In a page the server sent, the element is defined when its box nears the viewport (islands/elements.ts). */}
+        {/* In a page the server sent, the element is defined when its box nears the viewport (runtime/elements.ts). */}
         <agency-pricing locale={locale} contact-href={contact} />
       </Section>
 
       <Section alt narrow title={<Trans>Frequently asked questions</Trans>}>
-        <FaqIsland
-          id="home-faq"
-          mode="single"
-          items={[
-            {
-              question: t`How long does it take to build my website?`,
-              answer: t`Usually 2-4 weeks, depending on the size of your website and how quickly we receive your content and feedback.`,
-            },
-            {
-              question: t`What is included in the monthly fee?`,
-              answer: t`Hosting with 99.9% uptime, free SSL, daily backups, automatic updates and up to 2 hours per month of content updates.`,
-            },
-            {
-              question: t`Can I cancel my subscription?`,
-              answer: t`Yes, you can cancel any time with 30 days notice.`,
-            },
-            {
-              question: t`Who owns the website?`,
-              answer: t`You do. The website is yours.`,
-            },
-            {
-              question: t`How many revisions can I ask for?`,
-              answer: t`Unlimited revisions during development. After launch you also get a 30-day satisfaction guarantee.`,
-            },
-            {
-              question: t`Can I upgrade to a bigger package later?`,
-              answer: t`Yes. When you upgrade, you only pay the cost difference.`,
-            },
-            {
-              question: t`What support do I get?`,
-              answer: t`You can always reach us by e-mail and we reply within 24 hours. Professional and Enterprise get priority support.`,
-            },
-            {
-              question: t`Why do you build faster than a traditional agency?`,
-              answer: t`Our AI-based site builder lets us build 2-3x faster without cutting corners: 99.9% uptime, free SSL, daily backups and automatic updates come standard.`,
-            },
-          ]}
+        <Island
+          name="faq"
+          component={FaqAccordion}
+          props={{
+            id: "home-faq",
+            mode: "single",
+            items: [
+              {
+                question: t`How long does it take to build my website?`,
+                answer: t`Usually 2-4 weeks, depending on the size of your website and how quickly we receive your content and feedback.`,
+              },
+              {
+                question: t`What is included in the monthly fee?`,
+                answer: t`Hosting with 99.9% uptime, free SSL, daily backups, automatic updates and up to 2 hours per month of content updates.`,
+              },
+              {
+                question: t`Can I cancel my subscription?`,
+                answer: t`Yes, you can cancel any time with 30 days notice.`,
+              },
+              {
+                question: t`Who owns the website?`,
+                answer: t`You do. The website is yours.`,
+              },
+              {
+                question: t`How many revisions can I ask for?`,
+                answer: t`Unlimited revisions during development. After launch you also get a 30-day satisfaction guarantee.`,
+              },
+              {
+                question: t`Can I upgrade to a bigger package later?`,
+                answer: t`Yes. When you upgrade, you only pay the cost difference.`,
+              },
+              {
+                question: t`What support do I get?`,
+                answer: t`You can always reach us by e-mail and we reply within 24 hours. Professional and Enterprise get priority support.`,
+              },
+              {
+                question: t`Why do you build faster than a traditional agency?`,
+                answer: t`Our AI-based site builder lets us build 2-3x faster without cutting corners: 99.9% uptime, free SSL, daily backups and automatic updates come standard.`,
+              },
+            ],
+          }}
         />
       </Section>
 

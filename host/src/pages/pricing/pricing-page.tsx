@@ -2,7 +2,8 @@ import "@agency/widgets/agency-pricing.js";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { CardGrid, Hero, Section } from "../../components/content/blocks";
-import { FaqIsland } from "../../components/content/faq-accordion";
+import { FaqAccordion } from "../../components/content/faq-accordion";
+import { Island } from "../../site-islands";
 import "../../components/content/content.css";
 import { loadCatalog } from "../../lib/i18n";
 import { localizedPath } from "@agency/contract";
@@ -69,35 +70,39 @@ export default function PricingPage() {
       </Section>
 
       <Section narrow title={<Trans>Frequently asked questions</Trans>}>
-        <FaqIsland
-          id="pricing-faq"
-          mode="multiple"
-          items={[
-            {
-              question: t`Can I cancel anytime?`,
-              answer: t`Yes, you can cancel any time with 30 days notice.`,
-            },
-            {
-              question: t`Are content updates included?`,
-              answer: t`Yes, the monthly fee includes up to 2 hours per month of content updates.`,
-            },
-            {
-              question: t`How long does it take before my website is ready?`,
-              answer: t`It is usually done in 2-4 weeks.`,
-            },
-            {
-              question: t`Can I upgrade my package later?`,
-              answer: t`Yes. When you upgrade, you only pay the cost difference.`,
-            },
-            {
-              question: t`How many revisions are included?`,
-              answer: t`Unlimited revisions during development.`,
-            },
-            {
-              question: t`What if I'm not satisfied?`,
-              answer: t`You get a 30-day satisfaction guarantee after launch.`,
-            },
-          ]}
+        <Island
+          name="faq"
+          component={FaqAccordion}
+          props={{
+            id: "pricing-faq",
+            mode: "multiple",
+            items: [
+              {
+                question: t`Can I cancel anytime?`,
+                answer: t`Yes, you can cancel any time with 30 days notice.`,
+              },
+              {
+                question: t`Are content updates included?`,
+                answer: t`Yes, the monthly fee includes up to 2 hours per month of content updates.`,
+              },
+              {
+                question: t`How long does it take before my website is ready?`,
+                answer: t`It is usually done in 2-4 weeks.`,
+              },
+              {
+                question: t`Can I upgrade my package later?`,
+                answer: t`Yes. When you upgrade, you only pay the cost difference.`,
+              },
+              {
+                question: t`How many revisions are included?`,
+                answer: t`Unlimited revisions during development.`,
+              },
+              {
+                question: t`What if I'm not satisfied?`,
+                answer: t`You get a 30-day satisfaction guarantee after launch.`,
+              },
+            ],
+          }}
         />
       </Section>
 

@@ -7,7 +7,8 @@ import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
-import { WithdrawalFormIsland } from "./withdrawal-form";
+import { Island } from "../../site-islands";
+import { WithdrawalForm } from "./withdrawal-form";
 
 loadCatalog({ nl, en });
 
@@ -54,7 +55,7 @@ export default function WithdrawPage() {
         </ul>
       </Section>
       <Section narrow title={<Trans>Your statement of withdrawal</Trans>}>
-        <WithdrawalFormIsland />
+        <Island name="withdrawal-form" component={WithdrawalForm} />
       </Section>
     </div>
   );

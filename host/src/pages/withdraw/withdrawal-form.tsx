@@ -11,7 +11,6 @@ import { FormAlert, formCatalog, TextField, useFocusFirstError } from "@agency/u
 import "@agency/ui/styles/form.css";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { island } from "../../islands/island";
 import { hostApi } from "../../lib/api";
 import { loadCatalog } from "../../lib/i18n";
 import { useLocale } from "../../lib/use-locale";
@@ -19,7 +18,7 @@ import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 import "./withdraw.css";
 
-// This module is also an island's own chunk (islands/registry.ts), which brings the page's texts with it.
+// This module is also an island's own chunk (site-islands.ts), which brings the page's texts with it.
 loadCatalog(formCatalog);
 loadCatalog({ nl, en });
 
@@ -209,6 +208,3 @@ function ContractNote({ contract }: { contract: Contract }) {
     </p>
   );
 }
-
-/** The form as an island of the server-rendered page (islands/island.tsx). */
-export const WithdrawalFormIsland = island("withdrawal-form", WithdrawalForm);

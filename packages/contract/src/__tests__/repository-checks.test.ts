@@ -65,6 +65,10 @@ describe("the import boundary check", () => {
     ["packages/server/src/routes/api/consent/index.ts", 'export const sql = "INSERT INTO consent_records (id) VALUES ($1)";\n', "runs SQL"],
     // Contract names are imported from the contract where they are used, not passed on by another module.
     ["packages/core/src/index.ts", 'export { LOCALES, type User } from "@agency/contract";\n', "re-exports @agency/contract"],
+    // The public pages' runtime: the site uses it through its entry, it uses nothing of the site but lib/, and lib/ not it.
+    ["host/src/runtime/take-over.ts", 'import type { AppRouter } from "../app/locale-sync";\nexport type App = AppRouter;\n', "the runtime uses nothing of the site but host/src/lib"],
+    ["host/src/lib/boot.ts", 'import { bootScript } from "../runtime";\nexport const boot = bootScript();\n', "host/src/lib must not use the runtime"],
+    ["host/src/app/live.ts", 'import { markPageLive } from "../runtime/island";\nexport const live = markPageLive;\n', "through its entry, host/src/runtime/index.ts"],
   ])("fails on %s", (file, source, rule) => {
     setUp();
     write(file, source);
@@ -72,6 +76,23 @@ describe("the import boundary check", () => {
     expect(status).toBe(1);
     expect(output).toContain(file);
     expect(output).toContain(rule);
+  });
+});
+
+describe("the boundary check on import cycles in the site", () => {
+  it("fails on a cycle whose last edge is a type-only import, and passes once it is gone", () => {
+    copyOfRepository(["scripts/check-boundaries.mjs", "packages/contract/src/index.ts"]);
+    write("host/src/registry.ts", 'import { Header } from "./header";\nexport const ISLANDS = { header: Header };\n');
+    write("host/src/header.tsx", 'import { island } from "./island";\nexport const Header = () => null;\nexport const HeaderIsland = island("header");\n');
+    write("host/src/island.tsx", 'import type { ISLANDS } from "./registry";\nexport const island = (name: keyof typeof ISLANDS) => name;\n');
+    const { status, output } = run("check-boundaries.mjs");
+    expect(status).toBe(1);
+    expect(output).toContain("an import cycle (type-only imports count)");
+    expect(output).toMatch(/host\/src\/(registry\.ts|header\.tsx|island\.tsx)/);
+    expect(output.match(/an import cycle/g)).toHaveLength(1);
+
+    write("host/src/island.tsx", "export const island = (name: string) => name;\n");
+    expect(run("check-boundaries.mjs")).toMatchObject({ status: 0 });
   });
 });
 

@@ -1,8 +1,8 @@
 import type { NavigateDetail } from "@agency/widgets";
 import { basePathFrom, localizedPath, stripBase } from "@agency/contract";
-import { hostI18n } from "./i18n";
-import { hasEnglishVersion, isEnglishPath, markLanguageToggle } from "./language";
-import { isAppPath } from "./site-pages";
+import { hostI18n } from "../lib/i18n";
+import { hasEnglishVersion, isEnglishPath, markLanguageToggle } from "../lib/language";
+import { isAppPath } from "../lib/site-pages";
 
 /**
  * Elements link to the Dutch paths ("/contact"); an English visitor goes to the English duplicate when there is

@@ -1,12 +1,12 @@
 import type { Locale } from "@agency/contract";
 import { createContext, useContext, type AnchorHTMLAttributes, type Ref } from "react";
-import { useSiteAddress } from "./site-address";
+import { useSiteAddress } from "../lib/site-address";
 
 /**
  * What the site's shared parts (header, language toggle, blog pages) need of navigation, without importing the
  * router: in the running app React Router provides it (app/root.tsx); in a server-rendered page whose islands
  * are hydrated before the router has started, the islands provide it, and a navigation starts the router first
- * (islands/take-over.ts). So these components stay small enough to hydrate on their own.
+ * (take-over.ts). So these components stay small enough to hydrate on their own.
  */
 export interface SiteNavigation {
   /** The app path shown, without base path or query: "/en/pricing". */
@@ -41,7 +41,7 @@ export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 
 /**
  * A link to a page of the site, as a plain anchor at the base path. The app follows it without loading a new
- * document (app/link-clicks.ts), like a React Router <Link>, and without the router's code in the islands.
+ * document (link-navigation.ts), like a React Router <Link>, and without the router's code in the islands.
  */
 export function SiteLink({ to, children, ...rest }: SiteLinkProps) {
   const href = useSiteHref();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "../../islands/island";
+import { ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "../island";
 import { bootScript, type BootWindow } from "../boot-script";
 
 type Appended = { tag: string; rel?: string; href?: string; type?: string; src?: string };

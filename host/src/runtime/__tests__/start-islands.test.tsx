@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { configure } from "@agency/core";
 import { render } from "../../entry-server";
 import type { RouterData } from "../../lib/router-data";
+import { siteIslands } from "../../site-islands";
 import { startIslands } from "../start-islands";
 
 /**
@@ -13,6 +14,7 @@ import { startIslands } from "../start-islands";
  * the same document.
  */
 
+const loadApp = () => import("../../app/site-app");
 const API = "http://api.test/api";
 const server = setupServer(http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans: [] })));
 beforeAll(() => {
@@ -42,7 +44,7 @@ describe("the islands of a page the server sent", () => {
     const errors = vi.spyOn(console, "error");
     const data = await servedPage("/pricing");
     const served = document.getElementById("root")!.innerHTML;
-    await startIslands(data);
+    await startIslands(data, { islands: siteIslands, loadApp });
     expect(document.documentElement).toHaveAttribute("data-hydrated");
     expect(document.getElementById("root")!.innerHTML).toBe(served);
 
@@ -59,7 +61,7 @@ describe("the islands of a page the server sent", () => {
   it("start the app on the first navigation, which hydrates the page as served and goes on to the next page in the same document", async () => {
     const errors = vi.spyOn(console, "error");
     const data = await servedPage("/pricing");
-    await startIslands(data);
+    await startIslands(data, { islands: siteIslands, loadApp });
     const nav = within(screen.getByRole("navigation", { name: "Hoofdnavigatie" }));
     fireEvent.click(nav.getByRole("link", { name: "Contact" }));
     await waitFor(() => expect(window.location.pathname).toBe("/contact"), { timeout: 10_000 });

@@ -1,4 +1,4 @@
-import { ISLAND_ATTRIBUTE, ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "../islands/island";
+import { ISLAND_ATTRIBUTE, ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "./island";
 
 /**
  * The inline script at the end of every page the server renders. It adds the site's entry module (its URL is the
