@@ -1,13 +1,14 @@
 import { basePathFrom, DEFAULT_LOCALE, type Locale, stripBase } from "@agency/contract";
-import { renderToString } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app/app";
-import { activateLocale } from "./lib/i18n";
+import { i18nForRender } from "./lib/i18n";
 import { localeForPath } from "./lib/language";
 import { SiteAddressContext } from "./lib/site-address";
 import { ROUTER_DATA_ID, type RouterData } from "./lib/router-data";
 import { languageGuardScript } from "./lib/language-guard-script";
-import type { ServerData } from "./lib/server-data";
+import type { ServerContext, ServerData } from "./lib/server-data";
 import { isServerRenderedPath, pageKindOf, renderedPageUrl } from "./lib/site-pages";
 import { routes } from "./routes";
 import { bootScript } from "./runtime";
@@ -51,6 +52,17 @@ const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\s[^>]*>|<link\s[^>]*>)+/;
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 
+/** The markup of a React tree, once all of it has rendered. */
+async function renderMarkup(tree: ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(tree, { onError: (error) => console.error("Server rendering", error) });
+  await stream.allReady;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let markup = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) markup += decoder.decode(chunk.value, { stream: true });
+  return markup + decoder.decode();
+}
+
 /**
  * Renders the page at `path` (with any preview base and the query) for the site at `origin`, its public address.
  * `serverData` answers the loaders' API calls. A page that exists once is rendered in `preferred`, the visitor's
@@ -65,10 +77,12 @@ export async function render(path: string, origin: string, serverData: ServerDat
   if (kind === "portal" || kind === "portal-missing") return { kind: "browser" };
 
   const base = basePathFrom(pathname);
+  // The page's language, decided once for the request and passed down: to the loaders, and to the render's own
+  // Lingui instance. Nothing is shared between requests, so renders may overlap and await as they please.
+  const locale = localeForPath(appPath, preferred ?? DEFAULT_LOCALE);
+  const server: ServerContext = { get: serverData.get.bind(serverData), locale };
   const handler = createStaticHandler(routes, { basename: base.replace(/(.)\/$/, "$1") });
-  const context = await handler.query(new Request(url), {
-    requestContext: { serverData: { get: serverData.get.bind(serverData), preferred } satisfies ServerData },
-  });
+  const context = await handler.query(new Request(url), { requestContext: { server } });
   if (context instanceof Response) {
     const location = context.headers.get("location");
     return location ? { kind: "redirect", status: context.status, location } : { kind: "browser" };
@@ -76,12 +90,10 @@ export async function render(path: string, origin: string, serverData: ServerDat
   // A loader that failed outright: the browser renders the page and its error screen itself.
   if (context.errors) return { kind: "browser" };
 
-  const locale = localeForPath(appPath, preferred ?? DEFAULT_LOCALE);
-  // Synchronous from here on, so no other request can switch the language before this render is done.
-  activateLocale(locale);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = renderToString(
-    <AppProviders>
+  // After the query: the matched pages' modules, and with them their catalogs, are loaded.
+  const markup = await renderMarkup(
+    <AppProviders i18n={i18nForRender(locale)}>
       <SiteAddressContext value={{ origin, base }}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </SiteAddressContext>

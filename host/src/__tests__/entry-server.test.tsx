@@ -1,6 +1,7 @@
 import type { BlogPost, Locale } from "@agency/contract";
 import { describe, expect, it } from "vitest";
 import { render } from "../entry-server";
+import { hostI18n } from "../lib/i18n";
 import type { ServerData } from "../lib/server-data";
 
 /**
@@ -91,5 +92,45 @@ describe("the server entry", () => {
     if (result.kind !== "page") throw new Error(`rendered as ${result.kind}`);
     for (const name of ["skip-link", "site-header", "faq"]) expect(result.body).toContain(`data-island="${name}"`);
     expect(result.body).toMatch(/data-island="faq" data-island-props="\{&quot;id&quot;:&quot;pricing-faq&quot;/);
+  });
+
+  it("renders two requests of different languages at once, each in its own language, leaving the browser's instance alone", async () => {
+    // The API answers only once both requests have asked, so the two renders are under way at the same time.
+    const asked: Locale[] = [];
+    let bothAsked: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => (bothAsked = resolve));
+    const api: ServerData = {
+      async get(path, locale) {
+        asked.push(locale);
+        if (asked.length === 2) bothAsked();
+        await barrier;
+        return blogApi().get(path, locale);
+      },
+    };
+    const browserLocale = hostI18n.locale;
+    const results = await Promise.all([
+      render(`/blog/${post.id}`, ORIGIN, api, "nl"),
+      render(`/blog/${post.id}`, ORIGIN, api, "en"),
+      render("/pricing", ORIGIN, api),
+      // In this test's window the English page's guard runs too: the link says English.
+      render("/en/pricing?lang=en", ORIGIN, api),
+    ]);
+    expect(asked.sort()).toEqual(["en", "nl"]);
+    const [dutchArticle, englishArticle, dutchPricing, englishPricing] = results.map((result) => {
+      if (result.kind !== "page") throw new Error(`rendered as ${result.kind}`);
+      return result;
+    });
+    expect(dutchArticle!.lang).toBe("nl");
+    expect(dutchArticle!.body).toContain('aria-label="Hoofdnavigatie"');
+    expect(dutchArticle!.body).toContain("5 maart 2026");
+    expect(englishArticle!.lang).toBe("en");
+    expect(englishArticle!.body).toContain('aria-label="Main navigation"');
+    expect(englishArticle!.body).toContain("March 5, 2026");
+    expect(dutchPricing!.body).toContain("Kan ik altijd opzeggen?");
+    expect(dutchPricing!.body).not.toContain("Can I cancel anytime?");
+    expect(englishPricing!.body).toContain("Can I cancel anytime?");
+    expect(englishPricing!.body).not.toContain("Kan ik altijd opzeggen?");
+    // The server renders with instances of its own: the browser's is never switched.
+    expect(hostI18n.locale).toBe(browserLocale);
   });
 });

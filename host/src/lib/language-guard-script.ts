@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from "@agency/contract";
+import { ENGLISH_PAGE_PATTERN, LANGUAGE_COOKIE, LANGUAGE_PARAM } from "@agency/contract";
 
 /**
  * The language guard as the blocking script of the server-rendered English pages: a fresh visit to an
@@ -20,13 +20,23 @@ export interface GuardWindow {
 }
 
 
+/** The names and rules the guard is given, all of them the contract's or this module's. */
+export interface GuardRules {
+  /** The contract's ENGLISH_PAGE_PATTERN: which paths are English pages, their base and their Dutch path. */
+  englishPage: string;
+  key: string;
+  validityMs: number;
+  cookie: string;
+  param: string;
+}
+
 /**
- * The guard itself. It is sent to the browser as its source text, so it uses nothing from outside its own body:
- * the preview base (`/preview/{first}/{second}`, any two segments) and the /en prefix are matched here as the
- * contract's rules have them (a test holds the two together).
+ * The guard itself. It is sent to the browser as its source text, so it uses nothing from outside its own body; the
+ * English pages (any preview base, the /en prefix) are the contract's pattern, given as text.
  */
-export function runLanguageGuard(win: GuardWindow, key: string, validityMs: number, now: number, cookie: string, param: string): void {
-  const match = /^(\/preview\/[^/]+\/[^/]+)?\/en(\/.*)?$/.exec(win.location.pathname);
+export function runLanguageGuard(win: GuardWindow, rules: GuardRules, now: number): void {
+  const { englishPage, key, validityMs, cookie, param } = rules;
+  const match = new RegExp(englishPage).exec(win.location.pathname);
   if (!match) return;
   if (new RegExp("(?:^|;)\\s*" + cookie + "=en(?:;|$)").test(win.document.cookie)) return;
   if (new RegExp("[?&]" + param + "=en(?:&|$)").test(win.location.search)) return;
@@ -40,9 +50,14 @@ export function runLanguageGuard(win: GuardWindow, key: string, validityMs: numb
   win.location.replace((match[1] || "") + (match[2] || "/") + win.location.search + win.location.hash);
 }
 
-/** The text of /language-guard.js. */
+/** The text of the inline guard script. */
 export function languageGuardScript(): string {
-  const names = `${JSON.stringify(LANGUAGE_COOKIE)}, ${JSON.stringify(LANGUAGE_PARAM)}`;
-  const args = `window, ${JSON.stringify(LANGUAGE_TOGGLE_KEY)}, ${LANGUAGE_TOGGLE_VALIDITY_MS}, Date.now(), ${names}`;
-  return `(${runLanguageGuard.toString()})(${args});\n`;
+  const rules: GuardRules = {
+    englishPage: ENGLISH_PAGE_PATTERN,
+    key: LANGUAGE_TOGGLE_KEY,
+    validityMs: LANGUAGE_TOGGLE_VALIDITY_MS,
+    cookie: LANGUAGE_COOKIE,
+    param: LANGUAGE_PARAM,
+  };
+  return `(${runLanguageGuard.toString()})(window, ${JSON.stringify(rules)}, Date.now());\n`;
 }

@@ -17,6 +17,7 @@ export {
   apiBaseFrom,
   isEnglishPath,
   localeFromPath,
+  ENGLISH_PAGE_PATTERN,
   localizedPath,
   unlocalizedPath,
   LANGUAGE_COOKIE,

@@ -79,9 +79,17 @@ export function isEnglishPath(appPath: string): boolean {
   return appPath === "/en" || appPath.startsWith("/en/");
 }
 
+/**
+ * A full path of an English page under any base, as the source of a regular expression: group 1 is the preview base
+ * without its trailing slash (absent at "/"), group 2 the page's path after /en (absent for the English home). The
+ * language guard, an inline script that runs before any module, is given this text.
+ */
+export const ENGLISH_PAGE_PATTERN = "^(/preview/[^/]+/[^/]+)?/en(/.*)?$";
+const ENGLISH_PAGE = new RegExp(ENGLISH_PAGE_PATTERN);
+
 /** The language of an app path or a full path under a base: English under /en, Dutch everywhere else. */
 export function localeFromPath(pathname: string): Locale {
-  return isEnglishPath(stripBase(pathname)) ? "en" : DEFAULT_LOCALE;
+  return ENGLISH_PAGE.test(pathname) ? "en" : DEFAULT_LOCALE;
 }
 
 /** "/en/pricing" → "/pricing", "/en" → "/". */

@@ -1,7 +1,7 @@
-import { basePathFrom, isEnglishPath, stripBase, unlocalizedPath } from "@agency/contract";
+import { basePathFrom, ENGLISH_PAGE_PATTERN, isEnglishPath, stripBase, unlocalizedPath } from "@agency/contract";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { LANGUAGE_TOGGLE_KEY, languageGuardScript } from "../language-guard-script";
+import { LANGUAGE_TOGGLE_KEY, languageGuardScript, runLanguageGuard } from "../language-guard-script";
 
 /** Runs the text of /language-guard.js against a window at `href` with the given toggle marker. */
 function visit(href: string, marker: string | null, now = 1_000_000, cookie = "") {
@@ -49,6 +49,18 @@ describe("the language guard script", () => {
   it("does nothing on Dutch pages or paths that only start with 'en'", () => {
     expect(visit("https://site.test/pricing", null)).not.toHaveBeenCalled();
     expect(visit("https://site.test/english", null)).not.toHaveBeenCalled();
+  });
+
+  it("takes the English pages from the contract's rule, with no pattern of its own", () => {
+    expect(languageGuardScript()).toContain(JSON.stringify({ englishPage: ENGLISH_PAGE_PATTERN }).slice(1, -1));
+    // Given another rule, the guard follows that one.
+    const replace = vi.fn();
+    const win = { location: { pathname: "/anglais/contact", search: "", hash: "", replace }, sessionStorage: { getItem: () => null }, document: { cookie: "" } };
+    const rules = { englishPage: "^()/anglais(/.*)?$", key: LANGUAGE_TOGGLE_KEY, validityMs: 5000, cookie: "lang", param: "lang" };
+    runLanguageGuard(win, rules, 1_000_000);
+    expect(replace).toHaveBeenCalledWith("/contact");
+    runLanguageGuard({ ...win, location: { ...win.location, pathname: "/en/contact" } }, rules, 1_000_000);
+    expect(replace).toHaveBeenCalledTimes(1);
   });
 
   it("is plain script without anything from outside (no import, no module syntax)", () => {

@@ -1,4 +1,4 @@
-import { type BlogPost, type BlogPostResponse, localizedPath, stripBase } from "@agency/contract";
+import { type BlogPost, type BlogPostResponse, localizedPath } from "@agency/contract";
 import { apiStatus, blogApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -8,9 +8,8 @@ import { PostMeta } from "../../components/post-meta";
 import { hostApi } from "../../lib/api";
 import { excerptOf, formatPostDate, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
-import { localeForPath } from "../../lib/language";
 import { PageMeta } from "../../lib/page-meta";
-import { serverDataFrom } from "../../lib/server-data";
+import { serverContextFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
 import { articleHtml } from "./article-html";
 import "./blog-article.css";
@@ -31,11 +30,11 @@ type Answer = { id: string } & ArticleState;
  * The route's loader: when the server renders the page, the article comes with it (and an unknown id answers
  * 404). In the browser it loads nothing; the page fetches the article itself, with its loading state.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const server = serverDataFrom(context);
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const server = serverContextFrom(context);
   if (!server) return null;
   const id = params.id ?? "";
-  const locale = localeForPath(stripBase(new URL(request.url).pathname), server.preferred);
+  const { locale } = server;
   const { status, body } = await server.get(`/blog/${encodeURIComponent(id)}`, locale);
   const answer: Answer =
     status === 200 && (body as BlogPostResponse).success

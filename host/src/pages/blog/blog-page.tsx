@@ -5,7 +5,6 @@ import {
   type Locale,
   localizedPath,
   type Pagination,
-  stripBase,
 } from "@agency/contract";
 import { blogApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
@@ -16,9 +15,8 @@ import { PostMeta } from "../../components/post-meta";
 import { hostApi } from "../../lib/api";
 import { excerptOf, FEATURED_EXCERPT_LENGTH, postLang } from "../../lib/blog";
 import { loadCatalog } from "../../lib/i18n";
-import { localeForPath } from "../../lib/language";
 import { PageMeta } from "../../lib/page-meta";
-import { serverDataFrom } from "../../lib/server-data";
+import { serverContextFrom } from "../../lib/server-data";
 import { useLocale } from "../../lib/use-locale";
 import { Island } from "../../site-islands";
 import { BlogPagination } from "./blog-pagination";
@@ -47,11 +45,10 @@ function pageFrom(params: URLSearchParams): number {
  * browser it loads nothing; the page fetches each page of posts itself, with its loading state.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Answer | null> {
-  const server = serverDataFrom(context);
+  const server = serverContextFrom(context);
   if (!server) return null;
-  const url = new URL(request.url);
-  const page = pageFrom(url.searchParams);
-  const locale = localeForPath(stripBase(url.pathname), server.preferred);
+  const page = pageFrom(new URL(request.url).searchParams);
+  const { locale } = server;
   const { status, body } = await server.get(`/blog?page=${page}&limit=${BLOG_PAGE_SIZE}&language=${locale}`, locale);
   if (status !== 200) return { page, locale, status: "error" };
   const { posts, pagination } = body as BlogListResponse;
