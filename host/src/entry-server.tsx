@@ -1,6 +1,5 @@
 import { basePathFrom, DEFAULT_LOCALE, type Locale, stripBase } from "@agency/contract";
-import type { ReactNode } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app/app";
 import { i18nForRender } from "./lib/i18n";
@@ -52,17 +51,6 @@ const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\s[^>]*>|<link\s[^>]*>)+/;
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 
-/** The markup of a React tree, once all of it has rendered. */
-async function renderMarkup(tree: ReactNode): Promise<string> {
-  const stream = await renderToReadableStream(tree, { onError: (error) => console.error("Server rendering", error) });
-  await stream.allReady;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let markup = "";
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) markup += decoder.decode(chunk.value, { stream: true });
-  return markup + decoder.decode();
-}
-
 /**
  * Renders the page at `path` (with any preview base and the query) for the site at `origin`, its public address.
  * `serverData` answers the loaders' API calls. A page that exists once is rendered in `preferred`, the visitor's
@@ -78,7 +66,7 @@ export async function render(path: string, origin: string, serverData: ServerDat
 
   const base = basePathFrom(pathname);
   // The page's language, decided once for the request and passed down: to the loaders, and to the render's own
-  // Lingui instance. Nothing is shared between requests, so renders may overlap and await as they please.
+  // Lingui instance. Nothing is shared between requests, so renders may overlap, and the render itself may wait.
   const locale = localeForPath(appPath, preferred ?? DEFAULT_LOCALE);
   const server: ServerContext = { get: serverData.get.bind(serverData), locale };
   const handler = createStaticHandler(routes, { basename: base.replace(/(.)\/$/, "$1") });
@@ -92,7 +80,7 @@ export async function render(path: string, origin: string, serverData: ServerDat
 
   const router = createStaticRouter(handler.dataRoutes, context);
   // After the query: the matched pages' modules, and with them their catalogs, are loaded.
-  const markup = await renderMarkup(
+  const markup = renderToString(
     <AppProviders i18n={i18nForRender(locale)}>
       <SiteAddressContext value={{ origin, base }}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />

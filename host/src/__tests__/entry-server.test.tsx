@@ -1,5 +1,5 @@
 import type { BlogPost, Locale } from "@agency/contract";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { render } from "../entry-server";
 import { hostI18n } from "../lib/i18n";
 import type { ServerData } from "../lib/server-data";
@@ -108,6 +108,7 @@ describe("the server entry", () => {
       },
     };
     const browserLocale = hostI18n.locale;
+    const switched = vi.spyOn(hostI18n, "activate");
     const results = await Promise.all([
       render(`/blog/${post.id}`, ORIGIN, api, "nl"),
       render(`/blog/${post.id}`, ORIGIN, api, "en"),
@@ -132,5 +133,7 @@ describe("the server entry", () => {
     expect(englishPricing!.body).not.toContain("Kan ik altijd opzeggen?");
     // The server renders with instances of its own: the browser's is never switched.
     expect(hostI18n.locale).toBe(browserLocale);
+    expect(switched).not.toHaveBeenCalled();
+    switched.mockRestore();
   });
 });

@@ -4,6 +4,8 @@
  * costs nothing until the visitor scrolls towards it. The cookie banner is defined at once: it shows after its
  * own one-second delay.
  */
+import { whenNearView } from "./near-view";
+
 const ON_VIEW: Readonly<Record<string, () => Promise<unknown>>> = {
   "agency-pricing": () => import("@agency/widgets/agency-pricing.js"),
   "agency-quote-form": () => import("@agency/widgets/agency-quote-form.js"),
@@ -22,21 +24,8 @@ export function defineElements(root: ParentNode): void {
   if (root.querySelector("agency-cookie-banner")) {
     void defineCookieBanner().catch((error: unknown) => console.error("agency-cookie-banner could not be loaded", error));
   }
-  const waiting = Object.keys(ON_VIEW).flatMap((tag) => (customElements.get(tag) ? [] : [...root.querySelectorAll(tag)]));
-  if (waiting.length === 0) return;
-  if (typeof IntersectionObserver === "undefined") {
-    for (const element of waiting) void define(element.localName);
-    return;
+  for (const tag of Object.keys(ON_VIEW)) {
+    if (customElements.get(tag)) continue;
+    for (const element of root.querySelectorAll(tag)) void whenNearView(element, NEAR_VIEW, () => void define(tag));
   }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        void define(entry.target.localName);
-      }
-    },
-    { rootMargin: NEAR_VIEW },
-  );
-  for (const element of waiting) observer.observe(element);
 }

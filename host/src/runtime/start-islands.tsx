@@ -11,6 +11,7 @@ import { defineElements } from "./elements";
 import { ISLAND_ATTRIBUTE, ISLAND_LIVE_EVENT, markPageLive, type IslandDeclaration, type Islands } from "./island";
 import { appTargetOf, followSiteLinks } from "./link-navigation";
 import { SiteNavigationContext, type SiteNavigation } from "./site-navigation";
+import { whenNearView } from "./near-view";
 import { takeOverFor, type AppModule, type TakeOver } from "./take-over";
 
 /**
@@ -84,32 +85,6 @@ const idle = () =>
   );
 
 /**
- * Runs `onNear` once the element comes near the viewport, and resolves with whether it was near from the start.
- * Without IntersectionObserver it is taken as near.
- */
-function whenNearView(element: Element, onNear: () => void): Promise<boolean> {
-  if (typeof IntersectionObserver === "undefined") {
-    onNear();
-    return Promise.resolve(true);
-  }
-  return new Promise((resolve) => {
-    let first = true;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const near = entries.some((entry) => entry.isIntersecting);
-        if (first) resolve(near);
-        first = false;
-        if (!near) return;
-        observer.disconnect();
-        onNear();
-      },
-      { rootMargin: NEAR_VIEW },
-    );
-    observer.observe(element);
-  });
-}
-
-/**
  * Hydrates one island when its declaration says. Resolves once it is hydrated, except for a `visible` island out of
  * view at the start, which resolves at once and hydrates when the visitor scrolls to it.
  */
@@ -117,7 +92,7 @@ async function scheduleIsland(element: HTMLElement, declaration: IslandDeclarati
   if (declaration.when === "load") return hydrateIsland(element, declaration, page);
   if (declaration.when === "idle") return idle().then(() => hydrateIsland(element, declaration, page));
   let hydrated: Promise<void> = Promise.resolve();
-  const nearNow = await whenNearView(element, () => {
+  const nearNow = await whenNearView(element, NEAR_VIEW, () => {
     hydrated = hydrateIsland(element, declaration, page);
   });
   if (nearNow) await hydrated;
