@@ -35,7 +35,8 @@ export function startJobs(app: FastifyInstance): void {
     outboxRunning = true;
     app.background("outbox", async () => {
       try {
-        // Once, at start: no instance that writes such rows runs beside this release (docs/deploy.md).
+        // Quote requests a release before the outbox stored are handed over once, at start: no instance of that
+        // release runs beside this one (docs/deploy.md), so none are stored after.
         if (adoptLegacy) await adoptLegacyNotifications({ db: app.db, outbox: app.outbox, agencyInbox: app.config.agencyInbox, log: app.log });
         const delivered = await app.outbox.deliver();
         if (delivered > 0) app.log.info({ delivered }, "outbox job delivered owed items");
