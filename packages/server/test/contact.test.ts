@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { adoptLegacyNotifications } from "../src/contact/notify";
+import { OUTBOX_INTERVAL_MS } from "../src/jobs/scheduler";
 import { createMailer } from "../src/mail/mailer";
 import { exportLeadsCsv, csvCell } from "../src/cli/leads";
 import { HONEYPOT_FIELD } from "@agency/contract";
@@ -272,6 +273,34 @@ describe("a rolling upgrade from the release before the outbox", () => {
     // The old instances no longer see the adopted ones; the one in flight is still theirs.
     expect((await t.db.query<{ id: number }>(OLD_RELEASE_CLAIM, [0, null])).rows.map((r) => r.id)).toEqual([inFlight]);
     expect(await adoptLegacyNotifications(deps)).toEqual([]);
+  });
+
+  it("adopts them once, when an instance starts; the outbox job that runs every 30 seconds adopts none", async () => {
+    await t.app.settle();
+    const atStart = await storedByOldRelease("Old Lead Before Start");
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const instance = await buildTestApp({ db: t.db, jobs: true, env: { SMTP_URL: smtp.url } });
+    try {
+      await instance.app.settle();
+      const later = await storedByOldRelease("Old Lead After Start");
+      const deliver = vi.spyOn(instance.app.outbox, "deliver");
+      vi.advanceTimersByTime(OUTBOX_INTERVAL_MS);
+      await instance.app.settle();
+      // The job ran, and left the row alone.
+      expect(deliver).toHaveBeenCalled();
+      const { rows } = await t.db.query<{ id: number; items: number }>(
+        `SELECT c.id, (SELECT count(*)::int FROM outbox o WHERE o.ref = 'contact_request:' || c.id) AS items
+           FROM contact_requests c WHERE c.id = ANY ($1::int[]) ORDER BY c.id`,
+        [[atStart, later]],
+      );
+      expect(rows).toEqual([
+        { id: atStart, items: 1 },
+        { id: later, items: 0 },
+      ]);
+    } finally {
+      await instance.close();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -49,7 +49,7 @@ describe("with test payments", () => {
     expect(res.statusCode).toBe(200);
     const current = await t.app.inject({ url: "/api/subscriptions/current", headers: { authorization: `Bearer ${res.json().token}` } });
     expect(current.json().subscription).toMatchObject({ plan_name: expect.stringMatching(/^Pro/), status: "active", cancel_at_period_end: false, billing_period: "yearly" });
-    expect(await countRows(t, "subscription_mails", [])).toBe(0);
+    expect(await countRows(t, "outbox WHERE channel = 'subscription-mail'", [])).toBe(0);
   });
 
   it("is idempotent: the same login, one account, one subscription", async () => {

@@ -14,7 +14,8 @@ import { RETENTION_JOB, runRetention } from "../src/jobs/retention";
 import { markItemSent } from "../src/outbox/repository";
 import { PRUNING_JOB, prunePaymentRecords } from "../src/jobs/subscription-renewal";
 import type { Mailer, MailMessage } from "../src/mail/mailer";
-import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
+import { createOutbox } from "../src/outbox/delivery";
+import { queueSubscriptionMail, SUBSCRIPTION_MAIL_CHANNEL, subscriptionMailChannel } from "../src/payments/subscription-mails";
 import { migrationsDir } from "../src/paths";
 import { createTestDb, runStatement, testConfig } from "./helpers";
 
@@ -36,7 +37,14 @@ function recordingMailer(instance: string, sent: Sent[], gate?: () => Promise<vo
   };
 }
 
-const silentLog = { warn: () => {}, error: () => {} };
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** One instance's outbox, delivering subscription mails only. */
+function subscriptionOutbox(db: Db, mailer: Mailer) {
+  const outbox = createOutbox({ db, log: silentLog });
+  outbox.addChannel(SUBSCRIPTION_MAIL_CHANNEL, subscriptionMailChannel({ db, mailer, publicUrl: "http://x" }));
+  return outbox;
+}
 
 async function insertUser(db: Db, email: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
@@ -82,24 +90,20 @@ describe("a queued subscription mail", () => {
   it("is not sent again by the immediate attempt while another instance's job is sending it", async () => {
     const userId = await insertUser(t.db, "race@example.com");
     const subscriptionId = await insertSubscription(t.db, userId, "2999-01-01T00:00:00Z", false);
-    const { rows } = await t.db.query<{ id: number }>(
-      "INSERT INTO subscription_mails (subscription_id, kind) VALUES ($1, 'started') RETURNING id",
-      [subscriptionId],
-    );
-    const mailId = rows[0]!.id;
+    const mailId = (await queueSubscriptionMail(t.db, subscriptionId, "started"))!;
 
-    // The job of instance A claims the new mail and is still talking to the mail server...
+    // The outbox job of instance A claims the new mail and is still talking to the mail server...
     const sent: Sent[] = [];
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const job = deliverSubscriptionMails({ db: t.db, mailer: recordingMailer("A", sent, () => gate), publicUrl: "http://x", log: silentLog });
+    const job = subscriptionOutbox(t.db, recordingMailer("A", sent, () => gate)).deliver();
     for (let i = 0; i < 100; i++) {
-      const { rows: claimed } = await t.db.query<{ attempts: number }>("SELECT attempts FROM subscription_mails WHERE id = $1", [mailId]);
+      const { rows: claimed } = await t.db.query<{ attempts: number }>("SELECT attempts FROM outbox WHERE id = $1", [mailId]);
       if (claimed[0]!.attempts > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     // ...when instance B, which queued it, makes its immediate attempt.
-    const immediate = await deliverSubscriptionMails({ db: t.db, mailer: recordingMailer("B", sent), publicUrl: "http://x", log: silentLog }, [mailId]);
+    const immediate = await subscriptionOutbox(t.db, recordingMailer("B", sent)).deliver([mailId]);
     open();
     expect(await job).toBe(1);
     expect(immediate).toBe(0);
@@ -167,7 +171,7 @@ describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_
     for (let i = 0; i < 10; i++) {
       const email = `owed-${i}@example.com`;
       const id = await insertSubscription(seed, await insertUser(seed, email), "2999-01-01T00:00:00Z", false);
-      await seed.query("INSERT INTO subscription_mails (subscription_id, kind) VALUES ($1, 'started')", [id]);
+      await queueSubscriptionMail(seed, id, "started");
       owed.push(email);
     }
     // What retention and pruning delete.

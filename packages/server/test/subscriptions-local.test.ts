@@ -2,7 +2,6 @@ import { buildTestApp, nextIp, type TestApp } from "./helpers";
 import { mailText, startSmtp } from "./smtp";
 import { axeViolations, paymentMails } from "./payments-harness";
 import { runSubscriptionRenewal } from "../src/jobs/subscription-renewal";
-import { deliverSubscriptionMails } from "../src/payments/subscription-mails";
 import { insertSubscription } from "../src/payments/subscriptions-repository";
 
 /**
@@ -541,7 +540,7 @@ describe("renewal job (local provider)", () => {
     ]);
     expect(rows).toEqual([{ status: "canceled", ended_at: expect.any(Date) }]);
 
-    await deliverSubscriptionMails({ db: t.db, mailer: t.app.mailer, publicUrl: SITE, log: t.app.log }, result.mailIds);
+    await t.app.outbox.deliver(result.mailIds);
     const mails = await settledMailsTo(user.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]).toContain("Je Pro-abonnement is be");
@@ -563,7 +562,7 @@ describe("renewal job (local provider)", () => {
 });
 
 describe("subscription mail delivery", () => {
-  it("keeps a mail that could not be sent and sends it on a later run", async () => {
+  it("keeps a mail that could not be sent and retries it with the outbox's backoff", async () => {
     const user = await register("en");
     // The sign-up's verification mail goes first; the next one to fail is the subscription's.
     await t.app.settle();
@@ -571,14 +570,19 @@ describe("subscription mail delivery", () => {
     const { actions } = await openCheckout(user);
     await postForm(actions[0]!);
     expect(await settledMailsTo(user.email)).toHaveLength(0);
-    const { rows } = await t.db.query<{ sent_at: Date | null; last_error: string | null }>(
-      "SELECT m.sent_at, m.last_error FROM subscription_mails m JOIN subscriptions s ON s.id = m.subscription_id WHERE s.user_id = $1",
-      [user.id],
+    const { rows } = await t.db.query<{ id: number; sent_at: Date | null; last_error: string | null; attempts: number; retry_in: number }>(
+      `SELECT id, sent_at, last_error, attempts, extract(epoch FROM next_attempt_at - now())::int AS retry_in
+         FROM outbox WHERE channel = 'subscription-mail' AND ref = $1`,
+      [`user:${user.id}`],
     );
-    expect(rows).toEqual([{ sent_at: null, last_error: expect.any(String) }]);
+    expect(rows).toEqual([{ id: expect.any(Number), sent_at: null, last_error: expect.any(String), attempts: 1, retry_in: expect.any(Number) }]);
+    // The outbox's first retry is due 30 seconds after the failed attempt; the job leaves it alone until then.
+    expect(rows[0]!.retry_in).toBeGreaterThan(20);
+    expect(rows[0]!.retry_in).toBeLessThanOrEqual(30);
+    expect(await t.app.outbox.deliver()).toBe(0);
 
-    const sent = await deliverSubscriptionMails({ db: t.db, mailer: t.app.mailer, publicUrl: SITE, log: t.app.log, retryAfterSeconds: 0 });
-    expect(sent).toBeGreaterThanOrEqual(1);
+    await t.db.query("UPDATE outbox SET next_attempt_at = now() WHERE id = $1", [rows[0]!.id]);
+    expect(await t.app.outbox.deliver()).toBeGreaterThanOrEqual(1);
     expect(await settledMailsTo(user.email)).toHaveLength(1);
   });
 });

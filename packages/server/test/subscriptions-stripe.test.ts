@@ -236,6 +236,23 @@ describe("webhooks", () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it("queues one mail in the outbox for one event delivered twice at once, and sends it once", async () => {
+    const user = await register();
+    await createCheckout(user);
+    const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
+    const { session } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
+    const event = stripeEvent("checkout.session.completed", session);
+
+    const answers = await Promise.all([deliver(event), deliver(event)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    const { rows } = await t.db.query<{ topic: string; key: string; sent: boolean }>(
+      "SELECT topic, key, sent_at IS NOT NULL AS sent FROM outbox WHERE channel = 'subscription-mail' AND ref = $1",
+      [`user:${user.id}`],
+    );
+    expect(rows).toEqual([{ topic: "subscription.started", key: expect.stringMatching(/^subscription:[0-9a-f-]+:started$/), sent: true }]);
+  });
+
   it("is safe when an older event arrives after a newer one", async () => {
     const { user, subscription } = await subscribedUser();
     const created = stripeEvent("customer.subscription.created", subscription, subscription.created);

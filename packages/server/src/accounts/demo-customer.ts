@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { hashPassword, verifyPassword } from "../lib/crypto";
+import { deleteItems } from "../outbox/repository";
 import { activate } from "../payments/fulfilment";
 import { listPlans } from "../payments/plans-repository";
-import { discardSubscriptionMails } from "../payments/subscription-mails-repository";
 import { liveSubscription } from "../payments/subscriptions-repository";
 import { createUser, findUserByEmail, lockUser, markEmailVerified, setPassword, settingOrInitial } from "./store";
 
@@ -57,7 +57,7 @@ export async function seedDemoCustomer(app: FastifyInstance): Promise<DemoCustom
       await lockUser(tx, userId);
       if (await liveSubscription(tx, userId)) return;
       const result = await activate(tx, { userId, provider: "local", planId: plan.id, billingPeriod: "yearly" });
-      await discardSubscriptionMails(tx, result.mailIds);
+      await deleteItems(tx, result.mailIds);
     });
   }
   return { email: DEMO_EMAIL, password };

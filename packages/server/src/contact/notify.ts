@@ -53,7 +53,8 @@ export function registerQuoteNotifications(outbox: Outbox): void {
 
 /**
  * Moves quote requests that an instance of the release before the outbox stored and did not notify into the outbox
- * (see claimLegacyNotifications). Once every instance runs this release there are none left.
+ * (see claimLegacyNotifications). It runs once, when an instance starts: by then no instance of that release runs
+ * any more (docs/deploy.md), so nothing adds to what it finds.
  * @returns the outbox ids queued
  */
 export async function adoptLegacyNotifications(

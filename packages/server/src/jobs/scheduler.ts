@@ -3,7 +3,6 @@ import { adoptLegacyNotifications } from "../contact/notify";
 import { sessionLimits } from "../plugins/auth";
 import { runRetention } from "./retention";
 import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
-import { deliverSubscriptionMails } from "../payments/subscription-mails";
 import { carryOutWithdrawals } from "../withdrawals/execution";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -14,9 +13,9 @@ export const OUTBOX_INTERVAL_MS = 30 * 1000;
  * Runs retention, the outbox and the subscription jobs once the app is ready, then on timers.
  * Runs go through app.background, so shutdown waits for a run in progress instead of cutting it off.
  *
- * Every instance runs every job; each unit of work still happens once. The mail and renewal jobs claim their rows
- * (FOR UPDATE SKIP LOCKED, and a claimed mail is not retried for a while), and the bulk deletes (retention,
- * pruning) run under an advisory lock that makes the other instances skip the run.
+ * Every instance runs every job; each unit of work still happens once. The outbox and renewal jobs claim their rows
+ * (FOR UPDATE SKIP LOCKED, and a claimed item is leased for a while), and the bulk deletes (retention, pruning) run
+ * under an advisory lock that makes the other instances skip the run.
  */
 export function startJobs(app: FastifyInstance): void {
   const timers: NodeJS.Timeout[] = [];
@@ -31,12 +30,14 @@ export function startJobs(app: FastifyInstance): void {
     });
   // One run at a time per instance: a slow run (mail down, timeouts) must not pile up behind the timer.
   let outboxRunning = false;
-  const outbox = () => {
+  const outbox = ({ adoptLegacy = false } = {}) => {
     if (outboxRunning) return;
     outboxRunning = true;
     app.background("outbox", async () => {
       try {
-        await adoptLegacyNotifications({ db: app.db, outbox: app.outbox, agencyInbox: app.config.agencyInbox, log: app.log });
+        // Quote requests a release before the outbox stored are handed over once, at start: no instance of that
+        // release runs beside this one (docs/deploy.md), so none are stored after.
+        if (adoptLegacy) await adoptLegacyNotifications({ db: app.db, outbox: app.outbox, agencyInbox: app.config.agencyInbox, log: app.log });
         const delivered = await app.outbox.deliver();
         if (delivered > 0) app.log.info({ delivered }, "outbox job delivered owed items");
       } finally {
@@ -45,7 +46,7 @@ export function startJobs(app: FastifyInstance): void {
     });
   };
 
-  // Local test subscriptions: end or renew at period end, then (re)send any subscription mail still owed.
+  // Local test subscriptions: end or renew at period end, then send the mails that queued (the outbox retries them).
   const subscriptions = () =>
     app.background("subscription renewal", async () => {
       const { renewed, ended, mailIds } = await runSubscriptionRenewal(app.db, new Date(), {
@@ -53,9 +54,7 @@ export function startJobs(app: FastifyInstance): void {
         graceDays: app.config.billing.pastDueGraceDays,
       });
       if (renewed + ended > 0) app.log.info({ renewed, ended }, "local subscriptions renewed or ended");
-      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log };
-      await deliverSubscriptionMails(deps, mailIds);
-      await deliverSubscriptionMails(deps);
+      await app.outbox.deliver(mailIds);
       // Statements of withdrawal whose provider failed right after the answer: the customer is owed the refund.
       await carryOutWithdrawals(app);
     });
@@ -68,12 +67,12 @@ export function startJobs(app: FastifyInstance): void {
 
   app.addHook("onReady", async () => {
     retention();
-    outbox();
+    outbox({ adoptLegacy: true });
     subscriptions();
     paymentPruning();
     timers.push(setInterval(subscriptions, SUBSCRIPTION_JOB_INTERVAL_MS).unref(), setInterval(paymentPruning, RETENTION_INTERVAL_MS).unref());
     // unref: a pending timer must not keep a process alive that is otherwise done (CLI, tests).
-    timers.push(setInterval(retention, RETENTION_INTERVAL_MS).unref(), setInterval(outbox, OUTBOX_INTERVAL_MS).unref());
+    timers.push(setInterval(retention, RETENTION_INTERVAL_MS).unref(), setInterval(() => outbox(), OUTBOX_INTERVAL_MS).unref());
   });
   app.addHook("preClose", async () => {
     for (const timer of timers) clearInterval(timer);

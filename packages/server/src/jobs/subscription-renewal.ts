@@ -15,7 +15,7 @@ const BATCH = 100;
 export interface RenewalResult {
   renewed: number;
   ended: number;
-  /** subscription_mails rows queued; deliver them after this returns. */
+  /** Outbox items of the subscription mails queued; deliver them after this returns. */
   mailIds: number[];
 }
 

@@ -34,15 +34,12 @@ export interface Metrics {
 type PoolStats = ReturnType<NonNullable<Db["poolStats"]>>;
 
 /**
- * Messages owed and not yet delivered, per queue: each topic of the outbox (`contact.notification`, `auth.reset`, …)
- * and the subscription mails. Rows given up (failed) are not owed any more; the mail counter shows those attempts.
+ * Messages owed and not yet delivered, per queue: each topic of the outbox (`contact.notification`, `auth.reset`,
+ * `subscription.started`, …). Rows given up (failed) are not owed any more; the mail counter shows those attempts.
  */
 const PENDING_MAIL_SQL = `
   SELECT topic AS queue, count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest_seconds
-    FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY topic
-  UNION ALL
-  SELECT 'subscription', count(*)::int, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
-    FROM subscription_mails WHERE sent_at IS NULL`;
+    FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY topic`;
 
 export function createMetrics(db: Db, options: { processMetrics: boolean }): Metrics {
   const registry = new Registry();

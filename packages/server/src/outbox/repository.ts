@@ -107,6 +107,11 @@ export async function markItemFailed(db: Db, id: number, error: string): Promise
   );
 }
 
+/** Drops queued items that must not go out (the demo customer's mails, whose address belongs to nobody). */
+export async function deleteItems(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.query("DELETE FROM outbox WHERE id = ANY ($1::int[])", [ids]);
+}
+
 /** Erasure: every item about these things (`user:<id>`, `contact_request:<id>`), delivered or not. */
 export async function deleteItemsAbout(db: Db, refs: string[]): Promise<number> {
   if (refs.length === 0) return 0;

@@ -3,7 +3,7 @@ import type { Db } from "../db/db";
 import type { SubscriptionMailKind } from "../mail/subscription-templates";
 import { periodContaining, periodEnd } from "./billing-period";
 import { nextIssue, type IssueChange } from "./payment-attention";
-import { mailQueued, queueSubscriptionMail } from "./subscription-mails-repository";
+import { queueSubscriptionMail } from "./subscription-mails";
 import {
   insertSubscription,
   liveSubscription,
@@ -50,7 +50,7 @@ export interface SubscriptionState
 export interface FulfilmentResult {
   subscription: SubscriptionRow;
   previousStatus: SubscriptionStatus | null;
-  /** Rows of subscription_mails written in this transaction; deliver them after commit. */
+  /** Outbox items of the mails queued in this transaction; deliver them after commit. */
   mailIds: number[];
 }
 
@@ -130,9 +130,13 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   if (failedNow) kinds.push("payment_failed");
   // Only a subscription that once ran gets an 'ended' mail; an abandoned first payment (incomplete) does not.
   if (endsNow && row.started_at) kinds.push("ended");
-  if (state.refundedDuplicate && !(await mailQueued(tx, row.id, "duplicate_refunded"))) kinds.push("duplicate_refunded");
+  // Told once: a later event about the refunded subscription queues nothing (the mail's key is taken).
+  if (state.refundedDuplicate) kinds.push("duplicate_refunded");
   const mailIds: number[] = [];
-  for (const kind of kinds) mailIds.push(await queueSubscriptionMail(tx, row.id, kind));
+  for (const kind of kinds) {
+    const id = await queueSubscriptionMail(tx, row.id, kind);
+    if (id !== null) mailIds.push(id);
+  }
   return { subscription: row, previousStatus, mailIds };
 }
 

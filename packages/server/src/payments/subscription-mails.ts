@@ -1,58 +1,86 @@
-import { formatDate, formatMoney } from "@agency/contract";
-import type { FastifyBaseLogger } from "fastify";
+import { formatDate, formatMoney, type BillingPeriod, type Locale, type PaymentIssue } from "@agency/contract";
 import type { Db } from "../db/db";
 import type { Mailer } from "../mail/mailer";
-import { subscriptionMail } from "../mail/subscription-templates";
-import { claimSubscriptionMails, markSubscriptionMailFailed, markSubscriptionMailSent } from "./subscription-mails-repository";
-
-export interface SubscriptionMailDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  log: Pick<FastifyBaseLogger, "warn" | "error">;
-  /** A failed attempt is retried by the job no sooner than this, so the first attempt and the job do not race. */
-  retryAfterSeconds?: number;
-}
-
-/** About 8 hours of retries at the job's 5-minute interval; after that the address or server is not coming back. */
-export const MAX_MAIL_ATTEMPTS = 100;
+import { subscriptionMail, type SubscriptionMailKind } from "../mail/subscription-templates";
+import { DEFAULT_MAX_ATTEMPTS } from "../outbox/backoff";
+import type { OutboxChannel } from "../outbox/delivery";
+import { plansIn } from "./plans-repository";
 
 /**
- * Sends owed subscription mails in the user's language, with the plan's name in that language and the date and
- * price through the shared formatter. Rows are claimed with FOR UPDATE SKIP LOCKED, so two processes never send one
- * mail at the same time. With `ids` only those are tried, and only if nobody tried them yet (right after the change
- * that queued them, when another instance's job may have claimed them already); without, every pending one not
- * tried for `retryAfterSeconds` (the job).
- * @returns how many mails were sent
+ * Mails about a subscription (started, payment failed, ended, second one refunded) go through the outbox on a channel
+ * of their own: the item names the subscription and the kind, and the mail is written when it is sent, in the
+ * customer's language, from what the subscription is then.
  */
-export async function deliverSubscriptionMails(deps: SubscriptionMailDeps, ids?: number[]): Promise<number> {
-  const { db, mailer, publicUrl, log } = deps;
-  if (ids && ids.length === 0) return 0;
-  const jobs = await claimSubscriptionMails(db, { ids, retryAfterSeconds: deps.retryAfterSeconds ?? 120, maxAttempts: MAX_MAIL_ATTEMPTS });
+export const SUBSCRIPTION_MAIL_CHANNEL = "subscription-mail";
 
-  let sent = 0;
-  for (const job of jobs) {
-    const content = subscriptionMail(job.locale, job.kind, {
-      name: job.name,
-      planName: job.plan_name,
-      billingPeriod: job.billing_period,
-      price: formatMoney(job.price_cents / 100, job.currency, job.locale, { cents: true }),
-      date: formatDate(job.kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end, job.locale),
-      manageUrl: `${publicUrl}/dashboard/settings`,
-      billingUrl: `${publicUrl}/billing`,
-      // The same place as the notice's button on the settings page: the page to pay or confirm what is owed.
-      payUrl: `${publicUrl}/billing?pay=1`,
-      confirm: job.payment_issue === "requires_action",
-      subscribeUrl: `${publicUrl}/subscribe`,
-    });
-    try {
+export interface SubscriptionMailPayload {
+  subscriptionId: string;
+  kind: SubscriptionMailKind;
+}
+
+/**
+ * Queues a mail in the transaction of the change that owes it; send it after commit (`outbox.deliver(ids)`).
+ * The database's queue_subscription_mail keys the item by the provider's event the mail is about (the start, the
+ * end, the refunded duplicate, one episode of failed payments), so an event that arrives twice, or at two instances
+ * at once, queues one mail.
+ * @returns the outbox id, or null when a mail for that event was queued before
+ */
+export async function queueSubscriptionMail(tx: Db, subscriptionId: string, kind: SubscriptionMailKind): Promise<number | null> {
+  const { rows } = await tx.query<{ id: number }>("SELECT queue_subscription_mail($1, $2, $3) AS id", [subscriptionId, kind, DEFAULT_MAX_ATTEMPTS]);
+  return rows[0]?.id ?? null;
+}
+
+/** What a subscription mail says, read when it is sent. */
+interface MailSubject {
+  email: string;
+  name: string;
+  locale: Locale;
+  plan_name: string;
+  currency: string;
+  price_cents: number;
+  billing_period: BillingPeriod;
+  current_period_end: Date;
+  ended_at: Date | null;
+  /** The payment that needs the customer now, if any (the payment-failed mail says to pay or to confirm). */
+  payment_issue: PaymentIssue | null;
+}
+
+async function mailSubject(db: Db, subscriptionId: string): Promise<MailSubject | null> {
+  const { rows } = await db.query<MailSubject>(
+    `SELECT u.email, u.name, u.locale, p.name AS plan_name, p.currency,
+            CASE WHEN s.billing_period = 'yearly' THEN p.price_yearly_cents ELSE p.price_monthly_cents END AS price_cents,
+            s.billing_period, s.current_period_end, s.ended_at, s.payment_issue
+       FROM subscriptions s
+       JOIN users u ON u.id = s.user_id
+       JOIN LATERAL ${plansIn("u.locale")} p ON p.id = s.plan_id
+      WHERE s.id = $1`,
+    [subscriptionId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The outbox channel that writes and sends subscription mails; a failed send is retried by the outbox. */
+export function subscriptionMailChannel({ db, mailer, publicUrl }: { db: Db; mailer: Mailer; publicUrl: string }): OutboxChannel<SubscriptionMailPayload> {
+  return {
+    async deliver({ subscriptionId, kind }) {
+      const job = await mailSubject(db, subscriptionId);
+      // The subscription went with its account: there is nobody left to tell.
+      if (!job) return;
+      const content = subscriptionMail(job.locale, kind, {
+        name: job.name,
+        planName: job.plan_name,
+        billingPeriod: job.billing_period,
+        price: formatMoney(job.price_cents / 100, job.currency, job.locale, { cents: true }),
+        date: formatDate(kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end, job.locale),
+        manageUrl: `${publicUrl}/dashboard/settings`,
+        billingUrl: `${publicUrl}/billing`,
+        // The same place as the notice's button on the settings page: the page to pay or confirm what is owed.
+        payUrl: `${publicUrl}/billing?pay=1`,
+        confirm: job.payment_issue === "requires_action",
+        subscribeUrl: `${publicUrl}/subscribe`,
+      });
       await mailer.send({ to: job.email, ...content });
-      await markSubscriptionMailSent(db, job.id);
-      sent++;
-    } catch (error) {
-      await markSubscriptionMailFailed(db, job.id, error instanceof Error ? error.message : String(error));
-      log.warn({ err: error, mailId: job.id, kind: job.kind }, "subscription mail not sent; the job retries it");
-    }
-  }
-  return sent;
+    },
+    describe: ({ subscriptionId, kind }) => `${kind} mail about subscription ${subscriptionId}`,
+  };
 }

@@ -5,6 +5,7 @@ import { registerQuoteNotifications } from "../contact/notify";
 import { LEAD_WEBHOOK_CHANNEL, LEAD_WEBHOOK_TOPIC, leadWebhookChannel } from "../contact/webhook";
 import { createOutbox, type Outbox } from "../outbox/delivery";
 import { MAIL_CHANNEL, mailChannel } from "../outbox/mail-channel";
+import { SUBSCRIPTION_MAIL_CHANNEL, subscriptionMailChannel } from "../payments/subscription-mails";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -26,6 +27,7 @@ export default fp(
   async function outboxPlugin(app: FastifyInstance) {
     const outbox = createOutbox({ db: app.db, log: app.log });
     outbox.addChannel(MAIL_CHANNEL, mailChannel(app.mailer));
+    outbox.addChannel(SUBSCRIPTION_MAIL_CHANNEL, subscriptionMailChannel({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl }));
     registerQuoteNotifications(outbox);
     const { url, secret, timeoutMs } = app.config.leadWebhook;
     // Without LEAD_WEBHOOK_URL no post is queued; posts queued before it was unset wait for their give-up time.
@@ -46,5 +48,5 @@ export default fp(
       }),
     );
   },
-  { name: "outbox", dependencies: ["db", "mailer", "background", "metrics"] },
+  { name: "outbox", dependencies: ["config", "db", "mailer", "background", "metrics"] },
 );

@@ -6,7 +6,6 @@ import type { PaymentProvider } from "../payments/provider";
 import type { SubscriptionRow } from "../payments/subscriptions-repository";
 import { stripeConfigured } from "../payments/stripe-client";
 import { StripeProvider } from "../payments/stripe-provider";
-import { deliverSubscriptionMails } from "../payments/subscription-mails";
 import { PlansCache } from "../payments/plans-cache";
 import { listPlans, publicPlan } from "../payments/plans-repository";
 import { closePaymentAccount } from "../payments/account-closing";
@@ -32,7 +31,7 @@ export interface Payments {
    * so nothing of it can charge afterwards. Throws (nothing is left half done that a retry would not finish).
    */
   closeAccount(userId: string): Promise<void>;
-  /** Sends the mails a committed state change queued, after the answer; the job retries any that fail. */
+  /** Sends the mails a committed state change queued, after the answer; the outbox retries any that fail. */
   deliverMails(mailIds: number[]): void;
 }
 
@@ -73,12 +72,10 @@ export default fp(
       closeAccount: (userId) => closePaymentAccount(app.db, providerFor, userId),
       deliverMails(mailIds) {
         if (mailIds.length === 0) return;
-        app.background("subscription mail", () =>
-          deliverSubscriptionMails({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log }, mailIds),
-        );
+        app.background("subscription mail", () => app.outbox.deliver(mailIds));
       },
     };
     app.decorate("payments", payments);
   },
-  { name: "payments", dependencies: ["config", "db", "mailer", "background"] },
+  { name: "payments", dependencies: ["config", "db", "background", "outbox"] },
 );
