@@ -1,12 +1,9 @@
 import { apiErrorCode, deskApi } from "@agency/core";
 import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { failureText, useDeskApi } from "./desk-lib";
+import { failureText, marked, useDeskApi } from "./desk-lib";
 
 type Field = "email" | "password" | "code";
-
-/** The fields marked invalid without a message of their own. */
-const marked = (fields: (string | false)[]) => Object.fromEntries(fields.filter(Boolean).map((field) => [field as Field, ""]));
 
 /**
  * Staff sign-in: e-mail address, password and, always, a second factor: the authenticator's current code or one
@@ -19,7 +16,7 @@ export function SignInForm() {
   const form = useForm({
     initial: { email: "", password: "", code: "" },
     validate: ({ email, password, code }) => {
-      const missing = [!email.trim() && "email", !password && "password", !code.trim() && "code"];
+      const missing = [!email.trim() && "email", !password && "password", !code.trim() && "code"] as const;
       return missing.some(Boolean) ? { form: t`Please fill in your e-mail address, password and code.`, ...marked(missing) } : {};
     },
     // The desk's session store hears of it, and the guard shows the view the staff member came for.
