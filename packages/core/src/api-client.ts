@@ -187,6 +187,12 @@ export function apiErrorCode(error: unknown): ErrorCode | undefined {
   return errors?.isErrorCode(code) ? code : undefined;
 }
 
+/** The request fields a failed call's answer names as missing or wrong (`fields`), when it names any. */
+export function apiErrorFields(error: unknown): string[] {
+  const fields: unknown = isAxiosError(error) ? (error.response?.data as { fields?: unknown } | undefined)?.fields : undefined;
+  return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === "string") : [];
+}
+
 export function apiStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
 }

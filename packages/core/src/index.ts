@@ -42,6 +42,7 @@ export {
   getApiClient,
   apiErrorMessage,
   apiErrorCode,
+  apiErrorFields,
   apiStatus,
   isNetworkError,
   isOriginRefused,

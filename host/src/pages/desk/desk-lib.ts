@@ -23,6 +23,11 @@ export function failureText(error: unknown, i18n: I18n, fallback: string): strin
   return apiErrorMessage(error, i18n) ?? fallback;
 }
 
+/** A form's fields marked invalid without a message of their own (useForm's empty text): the alert says what is wrong. */
+export function marked<F extends string>(fields: readonly (F | false)[]): Partial<Record<F, string>> {
+  return Object.fromEntries(fields.filter((field): field is F => Boolean(field)).map((field) => [field, ""])) as Partial<Record<F, string>>;
+}
+
 export type Loaded<T> = { state: "loading" } | { state: "failed"; error: unknown } | { state: "done"; data: T };
 
 /**

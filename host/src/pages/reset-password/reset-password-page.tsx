@@ -1,10 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from "@agency/contract";
 import { apiErrorMessage, apiStatus, authApi } from "@agency/core";
 import { Spinner, toast } from "@agency/ui";
-import { FormAlert, formCatalog, PasswordField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, formCatalog, PasswordField, useForm } from "@agency/ui/form";
 import "@agency/ui/styles/form.css";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { hostApi } from "../../lib/api";
 import { loadCatalog } from "../../lib/i18n";
@@ -130,57 +130,33 @@ function ResetForm({
 }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const alertId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<{ message: string; fields: ("password" | "confirm")[] } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const refuse = (message: string, fields: ("password" | "confirm")[]) => {
-      setError({ message, fields });
-      focusFirstError();
-    };
-    if (!password || !confirm) {
-      const fields = [!password && "password", !confirm && "confirm"].filter(Boolean) as ("password" | "confirm")[];
-      return refuse(t`Please fill in all fields`, fields);
-    }
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      return refuse(t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, ["password"]);
-    }
-    if (password !== confirm) return refuse(t`Passwords do not match`, ["confirm"]);
-
-    setError(null);
-    setBusy(true);
-    try {
+  const form = useForm({
+    initial: { password: "", confirm: "" },
+    // The alert says what is wrong; the fields at fault are marked and described by it.
+    validate: ({ password, confirm }) => {
+      if (!password || !confirm) {
+        return { form: t`Please fill in all fields`, ...(password ? {} : { password: "" }), ...(confirm ? {} : { confirm: "" }) };
+      }
+      if (password.length < PASSWORD_MIN_LENGTH) return { form: t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, password: "" };
+      if (password !== confirm) return { form: t`Passwords do not match`, confirm: "" };
+      return {};
+    },
+    editClears: "all",
+    onSubmit: async ({ password }) => {
       await authApi.resetPassword(hostApi(), { token, newPassword: password });
       toast.success(t`Password reset successfully!`, { locale });
       setSuccess(true);
       onDone("/login");
-    } catch (failure) {
+    },
+    onError: (failure) => {
       const message = apiErrorMessage(failure, i18n) ?? t`Failed to reset password`;
       toast.error(message, { locale });
-      setError({ message, fields: [] });
       // A 400 means the link itself is no good any more: a new one has to be requested.
       if (apiStatus(failure) === 400) onDone("/forgot-password");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** A field at fault is marked invalid and described by the alert, which says what is wrong. */
-  const fault = (field: "password" | "confirm") => {
-    const invalid = error?.fields.includes(field) ?? false;
-    return { invalid, describedBy: invalid ? alertId : undefined };
-  };
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setError(null);
-  };
+      return message;
+    },
+  });
 
   return (
     <div className="reset">
@@ -194,30 +170,26 @@ function ResetForm({
           </Trans>
         </p>
       ) : null}
-      <form ref={form} className="reset__form" noValidate onSubmit={submit}>
-        <FormAlert id={alertId} message={error?.message} />
+      <form className="reset__form" noValidate onSubmit={form.submit}>
+        <FormAlert {...form.alert} />
         {success ? (
           <p className="notice reset__success" role="status">
             <Trans>Password reset successfully! Taking you to the login page...</Trans>
           </p>
         ) : null}
         <PasswordField
-          {...fault("password")}
+          {...form.field("password")}
           label={t`New Password`}
           autoComplete="new-password"
-          value={password}
-          onValueChange={edit(setPassword)}
           hint={t`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
         />
         <PasswordField
-          {...fault("confirm")}
+          {...form.field("confirm")}
           label={t`Confirm New Password`}
           autoComplete="new-password"
-          value={confirm}
-          onValueChange={edit(setConfirm)}
         />
-        <button type="submit" className="ag-button reset__submit" disabled={busy || finished} aria-busy={busy}>
-          {busy ? <Trans>Resetting...</Trans> : <Trans>Reset Password</Trans>}
+        <button type="submit" className="ag-button reset__submit" disabled={form.busy || finished} aria-busy={form.busy}>
+          {form.busy ? <Trans>Resetting...</Trans> : <Trans>Reset Password</Trans>}
         </button>
       </form>
       <p>

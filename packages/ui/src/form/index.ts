@@ -2,17 +2,18 @@
  * The form kit: the labelled fields, choice groups and alert every form of the elements and the host is built
  * from, so each form gets the same labels, aria-* links, error display and focus handling.
  *
- *   const form = useRef<HTMLFormElement>(null);
- *   const focusFirstError = useFocusFirstError(form);
- *   <form ref={form} noValidate onSubmit={(e) => { e.preventDefault(); const found = validate(); setErrors(found);
- *     if (Object.keys(found).length) focusFirstError(); }}>
- *     <FormAlert message={serverError} />
- *     <TextField label={t`Email address`} type="email" value={email} onValueChange={setEmail} error={errors.email} />
- *     <PasswordField label={t`Password`} value={password} onValueChange={setPassword} hint={t`…`} />
- *     <SelectField label={t`Timeline`} value={timeline} onValueChange={setTimeline} options={timelines} placeholder={t`Select an option`} />
+ *   const form = useForm({ initial: { email: "", password: "", timeline: "" }, validate, onSubmit: send });
+ *   <form noValidate onSubmit={form.submit}>
+ *     <FormAlert {...form.alert} />
+ *     <TextField label={t`Email address`} type="email" {...form.field("email")} />
+ *     <PasswordField label={t`Password`} {...form.field("password")} hint={t`…`} />
+ *     <SelectField label={t`Timeline`} {...form.field("timeline")} options={timelines} placeholder={t`Select an option`} />
  *     <CheckboxGroup legend={t`Which features do you need?`} value={features} onValueChange={setFeatures} options={…} />
  *   </form>
  *
+ * - `useForm` holds a form's values, its errors (by field, and `form` for the alert), the server's answer mapped to
+ *   the fields it is about, whether it is being sent (a second submit meanwhile is ignored), and moves focus to the
+ *   first invalid field after a failed submit (`useFocusFirstError`).
  * - A field takes `label`, `error` (shown under it, marks it invalid, read with it), `hint`, `invalid` +
  *   `describedBy` (invalid because of a message elsewhere, e.g. a FormAlert with an id), `requiredMark` (an
  *   asterisk the form explains), `onValueChange`, and its control's own attributes (name, autoComplete, required …).
@@ -40,6 +41,7 @@ export {
   type TextAreaFieldProps,
   type PasswordFieldProps,
 } from "./fields";
+export { useForm, type FormErrors, type FormOptions } from "./use-form";
 export { SelectField, type SelectFieldProps, type Choice } from "./select-field";
 export { choicesCss, type ChoiceOption, type ChoiceGroupProps } from "./choice-group";
 export { CheckboxGroup, type CheckboxGroupProps } from "./checkbox-group";

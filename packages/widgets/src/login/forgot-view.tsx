@@ -1,9 +1,9 @@
 import { isEmail } from "@agency/contract";
 import { apiErrorMessage, authApi } from "@agency/core";
 import { originRefusedMessage, toast } from "@agency/ui";
-import { FormAlert, TextField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import { ViewLink } from "./view-link";
@@ -13,54 +13,40 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
   const { t, i18n } = useLingui();
   const { api, settings } = useElement();
   const heading = useHeadingFocus(focusHeading);
-  const form = useRef<HTMLFormElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState("");
-  const [errors, setErrors] = useState<{ email?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Set by 'Try different email', so the emptied field gets focus once the form is back.
   const [returned, setReturned] = useState(false);
-  const focusFirstError = useFocusFirstError(form);
-
-  useEffect(() => {
-    if (returned && sentTo === null) emailInput.current?.focus();
-  }, [returned, sentTo]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const address = email.trim();
-    const next: { email?: string } = !address
-      ? { email: t`Please enter your email address` }
-      : !isEmail(address)
-        ? { email: t`Please enter a valid email address` }
-        : {};
-    setErrors(next);
-    if (next.email) return focusFirstError();
-
-    setBusy(true);
-    setServerError(null);
-    try {
+  const form = useForm({
+    initial: { email: "" },
+    validate: ({ email }) => {
+      const address = email.trim();
+      return !address ? { email: t`Please enter your email address` } : !isEmail(address) ? { email: t`Please enter a valid email address` } : {};
+    },
+    onSubmit: async ({ email }) => {
+      const address = email.trim();
       // The mailed link must open the reset page of this site, under its preview base path if it has one.
       await authApi.forgotPassword(api, { email: address, language: settings.locale, basePath: settings.basePath });
       toast.success(t`Check your email for reset instructions`, { locale: settings.locale });
       setSentTo(address);
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? t`Failed to send reset email`;
       toast.error(message, { locale: settings.locale });
-      setServerError(message);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return message;
+    },
+  });
+
+  useEffect(() => {
+    if (returned && sentTo === null) emailInput.current?.focus();
+  }, [returned, sentTo]);
 
   if (sentTo !== null) {
     return (
       <SentConfirmation
         email={sentTo}
         onTryAgain={() => {
-          setEmail("");
+          form.reset();
           setSentTo(null);
           setReturned(true);
         }}
@@ -76,8 +62,8 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
       <p className="login__intro">
         <Trans>Enter your email address and we'll send you a link to reset your password.</Trans>
       </p>
-      <form ref={form} className="form" part="form" noValidate onSubmit={submit}>
-        <FormAlert message={serverError} />
+      <form className="form" part="form" noValidate onSubmit={form.submit}>
+        <FormAlert {...form.alert} />
         <TextField
           inputRef={emailInput}
           label={t`Email address`}
@@ -86,15 +72,10 @@ export function ForgotView({ focusHeading }: { focusHeading: boolean }) {
           autoComplete="email"
           inputMode="email"
           required
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            setErrors({});
-          }}
-          error={errors.email}
+          {...form.field("email")}
         />
-        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Sending...</Trans> : <Trans>Send reset link</Trans>}
+        <button type="submit" className="ag-button form__submit" part="submit" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Sending...</Trans> : <Trans>Send reset link</Trans>}
         </button>
       </form>
       <p className="login__switch">

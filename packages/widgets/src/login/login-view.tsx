@@ -1,10 +1,10 @@
 import { isEmail, type SecondFactorRequired, type User } from "@agency/contract";
 import { apiErrorCode, apiErrorMessage, isNetworkError, retryAfterSeconds } from "@agency/core";
 import { originRefusedMessage, toast } from "@agency/ui";
-import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
@@ -17,31 +17,45 @@ import { ViewLink } from "./view-link";
 let SecondFactorView: typeof import("./second-factor-view").SecondFactorView | null = null;
 const loadSecondFactorView = async () => (SecondFactorView ??= (await import("./second-factor-view")).SecondFactorView);
 
-type LoginErrors = Partial<Record<"email" | "password", string>>;
-
 export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading: boolean }) {
   const { t, i18n } = useLingui();
   const { api, emit, settings } = useElement();
   const heading = useHeadingFocus(focusHeading);
-  const form = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<false | "password" | "passkey">(false);
+  const form = useForm({
+    // The local error clears as soon as any field changes.
+    editClears: "all",
+    initial: { email: "", password: "" },
+    validate: ({ email, password }) => {
+      const address = email.trim();
+      return {
+        ...(!address ? { email: t`Please enter your email address` } : !isEmail(address) ? { email: t`Please enter a valid email address` } : {}),
+        ...(password ? {} : { password: t`Please enter your password` }),
+      };
+    },
+    onSubmit: async ({ email, password }) => {
+      flow.begin();
+      const outcome = await logInWithChallenge(api, { email: email.trim(), password, basePath: settings.basePath });
+      if ("secondFactor" in outcome) {
+        await loadSecondFactorView();
+        setSecondFactor(outcome.secondFactor);
+      } else signedIn(outcome.user);
+    },
+    onError: failed,
+  });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const busy = form.busy || passkeyBusy;
   const [secondFactor, setSecondFactor] = useState<SecondFactorRequired | null>(null);
-  const focusFirstError = useFocusFirstError(form);
   const backFromCode = useRef(false);
   const passkeys = passkeysSupported();
   const [autofillRound, setAutofillRound] = useState(0);
   usePasskeyAutofill(api, autofillRound, settings.basePath, {
     onPicked: () => {
-      setServerError(null);
+      form.setErrors({});
       flow.begin();
     },
     onSignedIn: signedIn,
     onFailed: (error) => {
-      failed(error);
+      form.setServerErrors(error);
       setAutofillRound((round) => round + 1);
     },
   });
@@ -53,41 +67,10 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     heading.current?.focus();
   }, [secondFactor, heading]);
 
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setErrors({});
-  };
-
   /** A throttled login (429) says when the visitor may try again, rounded up to whole minutes. */
   function tooManyAttempts(seconds: number): string {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     return t`Too many attempts. Try again in ${plural(minutes, { one: "# minute", other: "# minutes" })}.`;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: LoginErrors = {};
-    const address = email.trim();
-    if (!address) next.email = t`Please enter your email address`;
-    else if (!isEmail(address)) next.email = t`Please enter a valid email address`;
-    if (!password) next.password = t`Please enter your password`;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return focusFirstError();
-
-    setBusy("password");
-    setServerError(null);
-    flow.begin();
-    try {
-      const outcome = await logInWithChallenge(api, { email: address, password, basePath: settings.basePath });
-      if ("secondFactor" in outcome) {
-        await loadSecondFactorView();
-        setSecondFactor(outcome.secondFactor);
-      } else signedIn(outcome.user);
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
   }
 
   /** A password (with its second factor, if the account has one) or a passkey signed the visitor in. */
@@ -97,7 +80,8 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     flow.finish(flow.home);
   }
 
-  function failed(error: unknown) {
+  /** A sign-in that failed: toasted, and its text for the form's alert. */
+  function failed(error: unknown): string {
     flow.fail();
     // The answer's code in this element's language; a 429 without one (a proxy's) still says when to retry.
     const wait = retryAfterSeconds(error);
@@ -108,22 +92,22 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
         ? tooManyAttempts(wait)
         : (apiErrorMessage(error, i18n) ?? originRefusedMessage(i18n, error) ?? unanswered ?? t`Login failed`);
     toast.error(message, { locale: settings.locale });
-    setServerError(message);
+    return message;
   }
 
   /** 'Sign in with a passkey': the browser's own prompt; closing it is no failure. */
   async function signInWithPasskeyButton() {
-    setBusy("passkey");
-    setServerError(null);
+    setPasskeyBusy(true);
+    form.setErrors({});
     flow.begin();
     try {
       signedIn(await signInWithPasskey(api, { autofill: false, basePath: settings.basePath }));
     } catch (error) {
       if (wasCancelled(error)) flow.fail();
-      else failed(error);
+      else form.setServerErrors(error);
       setAutofillRound((round) => round + 1);
     } finally {
-      setBusy(false);
+      setPasskeyBusy(false);
     }
   }
 
@@ -132,8 +116,8 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       flow.fail();
       backFromCode.current = true;
       setSecondFactor(null);
-      setPassword("");
-      setServerError(message ?? null);
+      form.setValue("password", "");
+      form.setErrors(message ? { form: message } : {});
     };
     return <SecondFactorView challenge={secondFactor} onSignedIn={signedIn} onBack={back} />;
   }
@@ -146,8 +130,8 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       <p className="login__intro">
         <Trans>Log in to your account to manage your subscription.</Trans>
       </p>
-      <form ref={form} className="form" part="form" noValidate onSubmit={submit}>
-        <FormAlert message={serverError} />
+      <form className="form" part="form" noValidate onSubmit={form.submit}>
+        <FormAlert {...form.alert} />
         <TextField
           label={t`Email address`}
           type="email"
@@ -155,26 +139,22 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           autoComplete="username webauthn"
           inputMode="email"
           required
-          value={email}
-          onValueChange={edit(setEmail)}
-          error={errors.email}
+          {...form.field("email")}
         />
         <PasswordField
           label={t`Password`}
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onValueChange={edit(setPassword)}
-          error={errors.password}
+          {...form.field("password")}
         />
         <p className="form__aside">
           <ViewLink view="forgot" className="ag-link">
             <Trans>Forgot your password?</Trans>
           </ViewLink>
         </p>
-        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy !== false} aria-busy={busy === "password"}>
-          {busy === "password" ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
+        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
         </button>
       </form>
       {passkeys ? (
@@ -182,11 +162,11 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           type="button"
           className="ag-button ag-button--secondary form__submit"
           part="passkey"
-          disabled={busy !== false}
-          aria-busy={busy === "passkey"}
+          disabled={busy}
+          aria-busy={passkeyBusy}
           onClick={() => void signInWithPasskeyButton()}
         >
-          {busy === "passkey" ? <Trans>Signing in...</Trans> : <Trans>Sign in with a passkey</Trans>}
+          {passkeyBusy ? <Trans>Signing in...</Trans> : <Trans>Sign in with a passkey</Trans>}
         </button>
       ) : null}
       <p className="login__switch">

@@ -1,9 +1,9 @@
 import type { SecondFactorRequired, User } from "@agency/contract";
 import { apiErrorCode, apiErrorMessage, authApi } from "@agency/core";
 import { toast } from "@agency/ui";
-import { FormAlert, TextField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
 
@@ -24,42 +24,25 @@ export function SecondFactorView({
   const { t, i18n } = useLingui();
   const { api, settings } = useElement();
   const heading = useHeadingFocus(true);
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = code.trim();
-    if (!typed) {
-      setError(recovery ? t`Please enter a recovery code` : t`Please enter the code from your authenticator app`);
-      return focusFirstError();
-    }
-    setBusy(true);
-    setServerError(null);
-    try {
-      onSignedIn(await authApi.completeSecondFactor(api, { signInToken: challenge.signInToken, code: typed, basePath: settings.basePath }));
-    } catch (failure) {
+  const form = useForm({
+    initial: { code: "" },
+    validate: ({ code }) =>
+      code.trim() ? {} : { code: recovery ? t`Please enter a recovery code` : t`Please enter the code from your authenticator app` },
+    onSubmit: async ({ code }) =>
+      onSignedIn(await authApi.completeSecondFactor(api, { signInToken: challenge.signInToken, code: code.trim(), basePath: settings.basePath })),
+    onError: (failure) => {
       const message = apiErrorMessage(failure, i18n) ?? t`Login failed`;
-      if (apiErrorCode(failure) === "auth.sign_in_expired") return onBack(message);
+      if (apiErrorCode(failure) === "auth.sign_in_expired") return void onBack(message);
       toast.error(message, { locale: settings.locale });
-      setServerError(message);
-      setCode("");
-      focusFirstError();
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.setValue("code", "");
+      return message;
+    },
+  });
 
   function switchKind() {
     setRecovery(!recovery);
-    setCode("");
-    setError(undefined);
-    setServerError(null);
+    form.reset();
   }
 
   return (
@@ -74,8 +57,8 @@ export function SecondFactorView({
           <Trans>Enter the six-digit code that your authenticator app shows for this account.</Trans>
         )}
       </p>
-      <form ref={form} className="form" part="form" noValidate onSubmit={submit}>
-        <FormAlert message={serverError} />
+      <form className="form" part="form" noValidate onSubmit={form.submit}>
+        <FormAlert {...form.alert} />
         <TextField
           key={recovery ? "recovery" : "totp"}
           label={recovery ? t`Recovery code` : t`Authentication code`}
@@ -85,21 +68,16 @@ export function SecondFactorView({
           autoCapitalize={recovery ? "characters" : undefined}
           spellCheck={false}
           required
-          value={code}
-          onValueChange={(value) => {
-            setCode(value);
-            setError(undefined);
-          }}
-          error={error}
-          invalid={Boolean(serverError)}
+          {...form.field("code")}
+          invalid={Boolean(form.serverError)}
         />
         <p className="form__aside">
           <button type="button" className="ag-link" onClick={switchKind}>
             {recovery ? <Trans>Use your authenticator app instead</Trans> : <Trans>Use a recovery code instead</Trans>}
           </button>
         </p>
-        <button type="submit" className="ag-button form__submit" part="submit" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
+        <button type="submit" className="ag-button form__submit" part="submit" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
         </button>
       </form>
       <p className="login__switch">

@@ -1,16 +1,14 @@
 import { HONEYPOT_FIELD, withLinkLanguage } from "@agency/contract";
-import { CheckboxGroup, SelectField, TextAreaField, TextField, useFocusFirstError } from "@agency/ui/form";
+import { CheckboxGroup, SelectField, TextAreaField, TextField, useForm, type FormErrors } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef } from "react";
 import { useElement } from "../element/element-context";
 import { agencyPrivacyHref } from "./privacy-href";
 import { useQuoteOptions } from "./quote-options";
 import {
   initialValues,
-  serverFieldErrors,
   toPayload,
   validate,
-  type FieldErrors,
   type FieldName,
   type FieldProblem,
   type QuoteFormValues,
@@ -30,25 +28,34 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
   const { t } = useLingui();
   const { settings } = useElement();
   const options = useQuoteOptions(settings.locale);
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-  const [values, setValues] = useState<QuoteFormValues>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const { status, send } = useQuoteSubmission();
-  const spamChecks = useSpamChecks(form);
-
-  /** The change handler of a field: its new value, and its error gone. */
-  const set =
-    <K extends keyof QuoteFormValues>(field: K) =>
-    (value: QuoteFormValues[K]) => {
-      setValues((current) => ({ ...current, [field]: value }));
-      setErrors((current) => (current[field as FieldName] ? { ...current, [field]: undefined } : current));
-    };
+  // The spam checks start with the first focus in the form.
+  const element = useRef<HTMLFormElement>(null);
+  const spamChecks = useSpamChecks(element);
+  const form = useForm<QuoteFormValues>({
+    initial: initialValues,
+    validate: (values) => {
+      const found: FormErrors<FieldName> = {};
+      for (const [field, problem] of Object.entries(validate(values)) as [FieldName, FieldProblem][]) found[field] = problemText(field, problem);
+      return found;
+    },
+    onSubmit: async (values) => {
+      const request = toPayload(values, { language: settings.locale, source, pageUrl: window.location.href });
+      const outcome = await send(request, spamChecks.take);
+      if (outcome.sent) {
+        spamChecks.restart();
+        form.reset();
+      } else form.setServerErrors(outcome.error);
+    },
+    // The status line under the form says what went wrong; the fields the server names are marked.
+    onError: () => undefined,
+    fieldNames: { budgetRange: "budget" },
+    fieldText: t`Please check this field`,
+  });
 
   const problemText = (field: FieldName, problem: FieldProblem): string => {
     if (problem === "email") return t`Please enter a valid email address`;
     if (problem === "phone") return t`Please enter a valid phone number`;
-    if (problem === "server") return t`Please check this field`;
     const required: Record<FieldName, string> = {
       name: t`Please enter your name`,
       email: t`Please enter your email address`,
@@ -61,49 +68,27 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
     return required[field];
   };
 
-  /** A field's value and change handler. */
-  const bind = <K extends keyof QuoteFormValues>(field: K) => ({ value: values[field], onValueChange: set(field) });
+  /** What a required field shares besides its value: its name, and `required` with the asterisk. */
+  const required = <K extends FieldName>(field: K) => ({ ...form.field(field), name: field, required: true, requiredMark: true });
 
-  /** What a required field shares: its name, `required` with the asterisk, and its error. */
-  const required = (field: FieldName) => {
-    const problem = errors[field];
-    return { name: field, required: true, requiredMark: true, error: problem ? problemText(field, problem) : undefined };
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (status.kind === "loading") return;
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstError();
-    const request = toPayload(values, { language: settings.locale, source, pageUrl: window.location.href });
-    const outcome = await send(request, spamChecks.take);
-    if (outcome.sent) {
-      spamChecks.restart();
-      return setValues(initialValues());
-    }
-    setErrors(serverFieldErrors(outcome.fields));
-    focusFirstError();
-  };
-
-  const loading = status.kind === "loading";
+  const loading = form.busy;
   const choose = t`Select an option`;
 
   return (
-    <form ref={form} className="quote" part="form" noValidate onSubmit={submit} aria-busy={loading}>
+    <form ref={element} className="quote" part="form" noValidate onSubmit={form.submit} aria-busy={loading}>
       <p className="quote__note">
         <Trans>Fields marked with * are required.</Trans>
       </p>
       <div className="quote__grid">
-        <TextField {...required("name")} label={t`Full name`} autoComplete="name" {...bind("name")} />
-        <TextField {...required("email")} label={t`Email address`} type="email" autoComplete="email" inputMode="email" {...bind("email")} />
-        <TextField name="company" label={t`Company name`} autoComplete="organization" {...bind("company")} />
+        <TextField {...required("name")} label={t`Full name`} autoComplete="name" />
+        <TextField {...required("email")} label={t`Email address`} type="email" autoComplete="email" inputMode="email" />
+        <TextField name="company" label={t`Company name`} autoComplete="organization" {...form.field("company")} />
         {/* Country code and number belong together, so they share one grid cell. */}
         <div className="quote__phone">
-          <SelectField name="countryCode" label={t`Country code`} required requiredMark options={options.countries} {...bind("country")} />
+          <SelectField name="countryCode" label={t`Country code`} required requiredMark options={options.countries} {...form.field("country")} />
           {/* The number without its country code, which the select holds: tel-national, a token for text inputs (a tel
               input takes only the whole number, "tel"); inputMode still brings the phone keypad. */}
-          <TextField {...required("phone")} label={t`Phone number`} autoComplete="tel-national" inputMode="tel" {...bind("phone")} />
+          <TextField {...required("phone")} label={t`Phone number`} autoComplete="tel-national" inputMode="tel" />
         </div>
         <TextField
           name="currentWebsite"
@@ -111,41 +96,41 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
           autoComplete="url"
           inputMode="url"
           placeholder="https://"
-          {...bind("currentWebsite")}
+          {...form.field("currentWebsite")}
         />
-        <SelectField {...required("projectType")} label={t`Project type`} placeholder={choose} options={options.projectTypes} {...bind("projectType")} />
-        <SelectField {...required("budget")} label={t`Budget range`} placeholder={choose} options={options.budgets} {...bind("budget")} />
-        <SelectField {...required("timeline")} label={t`Timeline`} placeholder={choose} options={options.timelines} {...bind("timeline")} />
+        <SelectField {...required("projectType")} label={t`Project type`} placeholder={choose} options={options.projectTypes} />
+        <SelectField {...required("budget")} label={t`Budget range`} placeholder={choose} options={options.budgets} />
+        <SelectField {...required("timeline")} label={t`Timeline`} placeholder={choose} options={options.timelines} />
         <SelectField
           {...required("domainStatus")}
           label={t`Domain status`}
           placeholder={choose}
           options={options.domainStatuses}
-          {...bind("domainStatus")}
+         
         />
         <SelectField
           name="hearAboutUs"
           label={t`How did you hear about us?`}
           placeholder={choose}
           options={options.hearAboutUs}
-          {...bind("hearAboutUs")}
+          {...form.field("hearAboutUs")}
         />
       </div>
 
-      <TextAreaField name="primaryGoal" label={t`What is the primary goal of your website?`} rows={3} {...bind("primaryGoal")} />
+      <TextAreaField name="primaryGoal" label={t`What is the primary goal of your website?`} rows={3} {...form.field("primaryGoal")} />
       <CheckboxGroup
         className="quote__features"
         part="features"
         name="features"
         legend={t`Which features do you need?`}
         options={options.features}
-        {...bind("features")}
+        {...form.field("features")}
       />
-      <TextAreaField name="message" label={t`Message`} rows={5} {...bind("message")} />
+      <TextAreaField name="message" label={t`Message`} rows={5} {...form.field("message")} />
 
       {/* The honeypot: off-screen and out of the tab order, so people never fill it in and robots do. */}
       <div className="quote__trap" aria-hidden="true">
-        <TextField name={HONEYPOT_FIELD} label={t`Leave this field empty`} tabIndex={-1} autoComplete="off" {...bind("trap")} />
+        <TextField name={HONEYPOT_FIELD} label={t`Leave this field empty`} tabIndex={-1} autoComplete="off" {...form.field("trap")} />
       </div>
 
       <div className="quote__status" aria-live="polite">

@@ -67,7 +67,7 @@ export const initialValues = (): QuoteFormValues => ({
 });
 
 export type FieldName = "name" | "email" | "phone" | "projectType" | "budget" | "timeline" | "domainStatus";
-export type FieldProblem = "required" | "email" | "phone" | "server";
+export type FieldProblem = "required" | "email" | "phone";
 export type FieldErrors = Partial<Record<FieldName, FieldProblem>>;
 
 /** The fields the form checks, in form order. */
@@ -82,16 +82,6 @@ export function validate(values: QuoteFormValues): FieldErrors {
   // The contract's rules, which the server's schema uses too: a typo shows before anything is sent.
   if (!errors.email && !isEmail(values.email.trim())) errors.email = "email";
   if (!errors.phone && !isPhone(values.phone.trim())) errors.phone = "phone";
-  return errors;
-}
-
-/** The server names contact fields in its 400 answer; these are the ones the form shows a control for. */
-export function serverFieldErrors(fields: readonly string[] | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of fields ?? []) {
-    const name = field === "budgetRange" ? "budget" : field;
-    if ((FIELD_ORDER as string[]).includes(name)) errors[name as FieldName] = "server";
-  }
   return errors;
 }
 

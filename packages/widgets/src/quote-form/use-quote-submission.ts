@@ -15,13 +15,8 @@ export type SubmissionStatus =
   | { kind: "success"; message: string }
   | { kind: "error"; message: string };
 
-/** What became of a request: stored, or not, with the fields the server named as wrong (if it named any). */
-export type SubmissionOutcome = { sent: true } | { sent: false; fields: string[] };
-
-function errorFields(error: unknown): string[] {
-  const fields = (error as { response?: { data?: { fields?: unknown } } }).response?.data?.fields;
-  return Array.isArray(fields) ? fields.filter((f): f is string => typeof f === "string") : [];
-}
+/** What became of a request: stored, or not, with the failed call (which may name the fields at fault). */
+export type SubmissionOutcome = { sent: true } | { sent: false; error?: unknown };
 
 /**
  * Sends a quote request and keeps its outcome on screen: the server's message (or a translated one) for as long
@@ -73,12 +68,12 @@ export function useQuoteSubmission() {
       const message = answer.message || t`Something went wrong`;
       show({ kind: "error", message }, null);
       emit("agency-quote-failed", { message, request });
-      return { sent: false, fields: [] };
+      return { sent: false };
     } catch (error) {
       const message = failureMessage(error);
       show({ kind: "error", message }, ERROR_MESSAGE_MS);
       emit("agency-quote-failed", { message, status: apiStatus(error), request });
-      return { sent: false, fields: errorFields(error) };
+      return { sent: false, error };
     }
   };
 

@@ -1,9 +1,9 @@
 import { basePathFrom, DESK_ROLES, type DeskRole, formatDateTime, isEmail, type StaffMember } from "@agency/contract";
 import { deskApi, useDeskSession } from "@agency/core";
 import { Modal, Spinner, toast } from "@agency/ui";
-import { FormAlert, SelectField, TextField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, SelectField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
 import { failureText, useDeskApi, useLoaded } from "../desk-lib";
@@ -109,53 +109,36 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const api = useDeskApi();
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<DeskRole>("staff");
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSent(null);
-    if (!isEmail(email.trim())) {
-      setError(t`Please enter a valid e-mail address.`);
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  // The alert says what is wrong; the address is marked and described by it.
+  const form = useForm({
+    initial: { email: "", role: "staff" as DeskRole },
+    validate: ({ email }) => (isEmail(email.trim()) ? {} : { form: t`Please enter a valid e-mail address.`, email: "" }),
+    onSubmit: async ({ email, role }) => {
+      setSent(null);
       const invited = await deskApi.inviteStaff(api, { email: email.trim(), role, language: locale, basePath: basePathFrom(window.location.pathname) });
       setSent(t`An invitation with an enrolment link was mailed to ${invited.email}. The link works once, within 24 hours.`);
-      setEmail("");
+      form.setValue("email", "");
       onInvited();
-    } catch (failure) {
-      setError(failureText(failure, i18n, t`The invitation could not be sent.`));
-      focusFirstError();
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (failure) => ({ form: failureText(failure, i18n, t`The invitation could not be sent.`), email: "" }),
+  });
 
   return (
     <section className="desk-section">
       <h2 className="desk-section__title">
         <Trans>Invite a staff member</Trans>
       </h2>
-      <form ref={form} className="desk-filter" noValidate onSubmit={submit}>
-        <FormAlert message={error} />
-        <TextField label={t`E-mail address`} type="email" autoComplete="off" value={email} onValueChange={setEmail} invalid={Boolean(error)} required />
+      <form className="desk-filter" noValidate onSubmit={form.submit}>
+        <FormAlert {...form.alert} />
+        <TextField label={t`E-mail address`} type="email" autoComplete="off" {...form.field("email")} required />
         <SelectField<DeskRole>
           label={t`Role`}
-          value={role}
-          onValueChange={setRole}
+          {...form.field("role")}
           options={DESK_ROLES.map((value) => ({ value, label: value === "admin" ? t`Admin` : t`Staff` }))}
         />
-        <button type="submit" className="ag-button" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Sending...</Trans> : <Trans>Send invitation</Trans>}
+        <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Sending...</Trans> : <Trans>Send invitation</Trans>}
         </button>
       </form>
       {sent ? (

@@ -1,14 +1,14 @@
 import { type DeskEnrolmentResponse, PASSWORD_MIN_LENGTH } from "@agency/contract";
 import { apiErrorCode, deskApi } from "@agency/core";
 import { Spinner } from "@agency/ui";
-import { FormAlert, PasswordField, TextField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { renderSVG } from "uqr";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
-import { failureText, useDeskApi, useLoaded } from "../desk-lib";
+import { failureText, marked, useDeskApi, useLoaded } from "../desk-lib";
 import { RecoveryCodes } from "./recovery-codes";
 
 /**
@@ -66,45 +66,25 @@ type Field = "password" | "confirm" | "code";
 function EnrolForm({ token, enrolment, onDone }: { token: string; enrolment: DeskEnrolmentResponse; onDone: (codes: string[]) => void }) {
   const { t, i18n } = useLingui();
   const api = useDeskApi();
-  const alertId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<{ message: string; fields: Field[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The alert says what is wrong; the field at fault is marked and described by it.
+  const form = useForm({
+    initial: { password: "", confirm: "", code: "" },
+    validate: ({ password, confirm, code }) => {
+      if (password.length < PASSWORD_MIN_LENGTH) return { form: t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, password: "" };
+      if (password !== confirm) return { form: t`Passwords do not match`, confirm: "" };
+      if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return { form: t`Enter the six-digit code your authenticator app shows now.`, code: "" };
+      return {};
+    },
+    onSubmit: async ({ password, code }) => onDone(await deskApi.enrol(api, { token, password, code: code.replace(/\s/g, "") })),
+    onError: (failure) => {
+      const errorCode = apiErrorCode(failure);
+      const fields: Field[] = errorCode?.startsWith("desk.code") ? ["code"] : errorCode?.startsWith("auth.") ? ["password"] : [];
+      return { form: failureText(failure, i18n, t`Setting up your account failed. Please try again.`), ...marked(fields) };
+    },
+  });
   const qr = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(enrolment.otpauthUrl, { pixelSize: 6 }))}`, [enrolment.otpauthUrl]);
   // Four characters at a time, as authenticator apps show secrets: easier to type without a slip.
   const groupedSecret = enrolment.totpSecret.replace(/(.{4})(?=.)/g, "$1 ");
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const refuse = (message: string, fields: Field[]) => {
-      setError({ message, fields });
-      focusFirstError();
-    };
-    if (password.length < PASSWORD_MIN_LENGTH) return refuse(t`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, ["password"]);
-    if (password !== confirm) return refuse(t`Passwords do not match`, ["confirm"]);
-    const digits = code.replace(/\s/g, "");
-    if (!/^\d{6}$/.test(digits)) return refuse(t`Enter the six-digit code your authenticator app shows now.`, ["code"]);
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await deskApi.enrol(api, { token, password, code: digits }));
-    } catch (failure) {
-      const errorCode = apiErrorCode(failure);
-      const fields: Field[] = errorCode?.startsWith("desk.code") ? ["code"] : errorCode?.startsWith("auth.") ? ["password"] : [];
-      refuse(failureText(failure, i18n, t`Setting up your account failed. Please try again.`), fields);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const fault = (field: Field) => {
-    const invalid = error?.fields.includes(field) ?? false;
-    return { invalid, describedBy: invalid ? alertId : undefined };
-  };
 
   return (
     <>
@@ -117,21 +97,19 @@ function EnrolForm({ token, enrolment, onDone }: { token: string; enrolment: Des
           authenticator app.
         </Trans>
       </p>
-      <form ref={form} className="desk-form" noValidate onSubmit={submit}>
-        <FormAlert id={alertId} message={error?.message} />
+      <form className="desk-form" noValidate onSubmit={form.submit}>
+        <FormAlert {...form.alert} />
         <h2 className="desk-form__step">
           <Trans>1. Choose a password</Trans>
         </h2>
         <PasswordField
-          {...fault("password")}
+          {...form.field("password")}
           label={t`Password`}
           autoComplete="new-password"
           hint={t`Must be at least ${PASSWORD_MIN_LENGTH} characters long`}
-          value={password}
-          onValueChange={setPassword}
           required
         />
-        <PasswordField {...fault("confirm")} label={t`Confirm password`} autoComplete="new-password" value={confirm} onValueChange={setConfirm} required />
+        <PasswordField {...form.field("confirm")} label={t`Confirm password`} autoComplete="new-password" required />
         <h2 className="desk-form__step">
           <Trans>2. Set up your authenticator app</Trans>
         </h2>
@@ -151,16 +129,14 @@ function EnrolForm({ token, enrolment, onDone }: { token: string; enrolment: Des
           <Trans>3. Confirm with a code</Trans>
         </h2>
         <TextField
-          {...fault("code")}
+          {...form.field("code")}
           label={t`Code from your authenticator app`}
           autoComplete="one-time-code"
           inputMode="numeric"
-          value={code}
-          onValueChange={setCode}
           required
         />
-        <button type="submit" className="ag-button" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Setting up...</Trans> : <Trans>Set up my account</Trans>}
+        <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Setting up...</Trans> : <Trans>Set up my account</Trans>}
         </button>
       </form>
     </>

@@ -1,9 +1,9 @@
 import { isEmail } from "@agency/contract";
-import { accountApi, apiErrorCode, apiErrorMessage, authApi, isNetworkError, useSession } from "@agency/core";
+import { accountApi, apiErrorMessage, authApi, isNetworkError, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
-import { FormAlert, PasswordField, TextField } from "@agency/ui/form";
+import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import { useElement } from "../../element/element-context";
 import { withPanelTexts } from "./panel-i18n";
 
@@ -27,51 +27,39 @@ function NameFormPanel({ onDone }: { onDone: () => void }) {
   const { api, settings, emit } = useElement();
   const { user } = useSession();
   const failureText = useFailureText();
-  const [name, setName] = useState(user?.name ?? "");
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const input = useFocusOnOpen();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(t`Please enter your name`);
-      input.current?.focus();
-      return;
-    }
-    setSaving(true);
-    setError(undefined);
-    try {
+  const form = useForm({
+    initial: { name: user?.name ?? "" },
+    validate: ({ name }) => (name.trim() ? {} : { name: t`Please enter your name` }),
+    onSubmit: async ({ name }) => {
       const updated = await accountApi.updateProfile(api, name.trim());
       toast.success(t`Your name has been saved`, { locale: settings.locale });
       emit("agency-profile-change", { user: updated });
       onDone();
-    } catch (failure) {
+    },
+    // Whatever went wrong, it is said under the one field.
+    onError: (failure) => {
       console.error("agency-settings: the name could not be saved", failure);
-      setError(failureText(failure, t`Failed to save your name`));
-      setSaving(false);
-      input.current?.focus();
-    }
-  }
+      return { name: failureText(failure, t`Failed to save your name`) };
+    },
+  });
 
   return (
-    <form className="settings__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="settings__form" noValidate onSubmit={form.submit}>
       <TextField
         inputRef={input}
         label={t`Name`}
         name="name"
         autoComplete="name"
         maxLength={100}
-        value={name}
-        onValueChange={setName}
-        error={error}
-        disabled={saving}
+        {...form.field("name")}
+        disabled={form.busy}
       />
       <div className="settings__actions">
-        <button type="submit" className="ag-button" disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Saving...</Trans> : <Trans>Save name</Trans>}
+        <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Saving...</Trans> : <Trans>Save name</Trans>}
         </button>
-        <button type="button" className="ag-button ag-button--secondary" disabled={saving} onClick={onDone}>
+        <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
       </div>
@@ -89,47 +77,31 @@ function EmailFormPanel({ onDone }: { onDone: () => void }) {
   const { user } = useSession();
   const current = user?.email ?? "";
   const failureText = useFailureText();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
   const emailInput = useFocusOnOpen();
-  const passwordInput = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const address = email.trim().toLowerCase();
-    const found = {
-      ...(isEmail(address) ? {} : { email: t`Please enter a valid e-mail address` }),
+  const form = useForm({
+    initial: { email: "", password: "" },
+    validate: ({ email, password }) => ({
+      ...(isEmail(email.trim()) ? {} : { email: t`Please enter a valid e-mail address` }),
       ...(password ? {} : { password: t`Please enter your password` }),
-    };
-    if (found.email || found.password) {
-      setErrors(found);
-      (found.email ? emailInput : passwordInput).current?.focus();
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
+    }),
+    onSubmit: async ({ email, password }) => {
+      const address = email.trim().toLowerCase();
       await accountApi.changeEmail(api, { newEmail: address, password, language: settings.locale, basePath: settings.basePath });
       toast.success(t`We sent a link to ${address}. Your address changes once you follow it.`, { locale: settings.locale });
       emit("agency-email-change-request", { email: address });
       // The account now shows the address waiting for its link.
       await authApi.fetchCurrentUser(api).catch(() => undefined);
       onDone();
-    } catch (failure) {
+    },
+    codes: { "account.wrong_password": "password", "account.same_email": "email", "request.invalid": "email" },
+    onError: (failure) => {
       console.error("agency-settings: the e-mail change could not be asked for", failure);
-      const code = apiErrorCode(failure);
-      const text = failureText(failure, t`Failed to change your e-mail address`);
-      const field = code === "account.wrong_password" ? "password" : code === "account.same_email" || code === "request.invalid" ? "email" : "form";
-      setErrors({ [field]: text });
-      setSaving(false);
-      if (field !== "form") (field === "email" ? emailInput : passwordInput).current?.select();
-    }
-  }
+      return failureText(failure, t`Failed to change your e-mail address`);
+    },
+  });
 
   return (
-    <form className="settings__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="settings__form" noValidate onSubmit={form.submit}>
       <p className="settings__muted">
         <Trans>We send a link to the new address. Your address changes once you follow it; until then you log in with {current}.</Trans>
       </p>
@@ -139,27 +111,22 @@ function EmailFormPanel({ onDone }: { onDone: () => void }) {
         name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onValueChange={setEmail}
-        error={errors.email}
-        disabled={saving}
+        {...form.field("email")}
+        disabled={form.busy}
       />
       <PasswordField
-        inputRef={passwordInput}
         label={t`Current password`}
         name="password"
         autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-        error={errors.password}
-        disabled={saving}
+        {...form.field("password")}
+        disabled={form.busy}
       />
-      <FormAlert message={errors.form} />
+      <FormAlert {...form.alert} />
       <div className="settings__actions">
-        <button type="submit" className="ag-button" disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Sending...</Trans> : <Trans>Send confirmation link</Trans>}
+        <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Sending...</Trans> : <Trans>Send confirmation link</Trans>}
         </button>
-        <button type="button" className="ag-button ag-button--secondary" disabled={saving} onClick={onDone}>
+        <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
       </div>

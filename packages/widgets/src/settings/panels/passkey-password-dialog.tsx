@@ -1,8 +1,8 @@
 import { apiErrorMessage, isNetworkError, useSession } from "@agency/core";
 import { Modal } from "@agency/ui";
-import { FormAlert, PasswordField } from "@agency/ui/form";
+import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
 
 /**
  * The password again before a passkey is added, when the session began a while ago: someone at a borrowed, signed-in
@@ -12,64 +12,46 @@ export function PasskeyPasswordDialog({ onConfirm, onClose }: { onConfirm: (pass
   const { t, i18n } = useLingui();
   const { user } = useSession();
   const formId = useId();
-  const alertId = useId();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (working) return;
-    if (!password) {
-      setError(t`Please enter your password`);
-      passwordRef.current?.focus();
-      return;
-    }
-    setWorking(true);
-    setError(null);
-    try {
-      await onConfirm(password);
-    } catch (failure) {
-      setError(apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`));
-      setWorking(false);
-      setTimeout(() => passwordRef.current?.select(), 0);
-    }
-  }
+  const form = useForm({
+    initial: { password: "" },
+    // The alert says what is wrong; the field is marked, focused and described by it.
+    validate: ({ password }) => (password ? {} : { form: t`Please enter your password`, password: "" }),
+    onSubmit: ({ password }) => onConfirm(password),
+    onError: (failure) => ({
+      form: apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`),
+      password: "",
+    }),
+  });
 
   return (
     <Modal
       title={<Trans>Confirm your password</Trans>}
-      onClose={() => !working && onClose()}
+      onClose={() => !form.busy && onClose()}
       actions={
         <>
-          <button type="button" className="ag-button ag-button--secondary" disabled={working} onClick={onClose}>
+          <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          <button type="submit" form={formId} className="ag-button" disabled={working} aria-busy={working}>
+          <button type="submit" form={formId} className="ag-button" disabled={form.busy} aria-busy={form.busy}>
             <Trans>Continue</Trans>
           </button>
         </>
       }
     >
-      <form id={formId} className="settings__form" noValidate onSubmit={(event) => void submit(event)}>
+      <form id={formId} className="settings__form" noValidate onSubmit={form.submit}>
         <p className="settings__modal-text">
           <Trans>For your security, confirm your password before adding a passkey.</Trans>
         </p>
         <PasswordField
-          inputRef={passwordRef}
           label={t`Password`}
           name="password"
           autoComplete="current-password"
-          value={password}
-          disabled={working}
-          invalid={Boolean(error)}
-          describedBy={error ? alertId : undefined}
-          onValueChange={setPassword}
+          {...form.field("password")}
+          disabled={form.busy}
         />
         {/* Tells password managers whose password this is; after the field, so the dialog focuses the field first. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
-        <FormAlert id={alertId} message={error} />
+        <FormAlert {...form.alert} />
       </form>
     </Modal>
   );

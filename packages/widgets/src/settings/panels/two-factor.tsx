@@ -1,9 +1,9 @@
 import { apiErrorMessage, twoFactorApi } from "@agency/core";
 import { Spinner, toast } from "@agency/ui";
-import { TextField, useFocusFirstError } from "@agency/ui/form";
+import { TextField, useForm } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { renderSVG } from "uqr";
 import { useElement } from "../../element/element-context";
 import { RecoveryCodes } from "./recovery-codes";
@@ -166,34 +166,18 @@ export function TwoFactor() {
 function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string; otpauthUrl: string; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const { api } = useElement();
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { code: "" },
+    validate: ({ code }) => (/^\d{6}$/.test(code.replace(/\s/g, "")) ? {} : { code: t`Enter the six-digit code your authenticator app shows now.` }),
+    onSubmit: async ({ code }) => onEnabled(await twoFactorApi.enable(api, code.replace(/\s/g, ""))),
+    // Every refusal is about the code.
+    onError: (problem) => ({ code: apiErrorMessage(problem, i18n) ?? t`Something went wrong. Please try again.` }),
+  });
   const qr = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(otpauthUrl, { pixelSize: 5 }))}`, [otpauthUrl]);
   const grouped = secret.replace(/(.{4})(?=.)/g, "$1 ");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, "");
-    if (!/^\d{6}$/.test(digits)) {
-      setError(t`Enter the six-digit code your authenticator app shows now.`);
-      return focusFirstError();
-    }
-    setBusy(true);
-    try {
-      onEnabled(await twoFactorApi.enable(api, digits));
-    } catch (problem) {
-      setError(apiErrorMessage(problem, i18n) ?? t`Something went wrong. Please try again.`);
-      focusFirstError();
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form ref={form} className="settings__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="settings__form" noValidate onSubmit={form.submit}>
       <p>
         <Trans>Scan this QR code with an authenticator app, or type the key below into it. Then enter the code the app shows.</Trans>
       </p>
@@ -206,19 +190,14 @@ function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={code}
-        onValueChange={(value) => {
-          setCode(value);
-          setError(undefined);
-        }}
-        error={error}
-        disabled={busy}
+        {...form.field("code")}
+        disabled={form.busy}
       />
       <div className="settings__actions">
-        <button type="submit" className="ag-button" disabled={busy} aria-busy={busy}>
-          {busy ? <Trans>Turning on...</Trans> : <Trans>Turn on</Trans>}
+        <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
+          {form.busy ? <Trans>Turning on...</Trans> : <Trans>Turn on</Trans>}
         </button>
-        <button type="button" className="ag-button ag-button--secondary" onClick={onCancel} disabled={busy}>
+        <button type="button" className="ag-button ag-button--secondary" onClick={onCancel} disabled={form.busy}>
           <Trans>Cancel</Trans>
         </button>
       </div>
