@@ -71,7 +71,8 @@ export async function renderElement(
   document.body.innerHTML = `<${tag} ${attributes}></${tag}>`;
   const el = document.body.querySelector(tag) as HTMLElement;
   const view = within(el.shadowRoot as unknown as HTMLElement);
-  if (ready) await waitFor(() => ready(view, el));
+  // An element loads its views as chunks of their own; the first mount in a test file can take over a second.
+  if (ready) await waitFor(() => ready(view, el), { timeout: 10_000 });
   return { el, view };
 }
 

@@ -159,7 +159,8 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
     const { el, view } = await renderElement("agency-settings", `api-base="${API}" locale="${locale}"`, (ui) =>
       expect(ui.getByRole("heading", { level: 2, name: t.devices })).toBeInTheDocument(),
     );
-    await waitFor(() => expect(view.getByText(t.chrome)).toBeInTheDocument());
+    // The devices list comes with the panel's chunk; a cold first mount can take over a second.
+    await waitFor(() => expect(view.getByText(t.chrome)).toBeInTheDocument(), { timeout: 10_000 });
     const events: { type: string; detail: unknown }[] = [];
     for (const type of ["agency-profile-change", "agency-email-change-request", "agency-password-change", "agency-sessions-revoke"]) {
       el.addEventListener(type, (event) => events.push({ type, detail: (event as CustomEvent).detail }));
