@@ -196,12 +196,18 @@ export async function axeViolations(html: string): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.help}`);
 }
 
-/** The text a PDF of ours shows, line by line: its strings with the escapes undone (octal WinAnsi bytes, \\( \\)). */
+/**
+ * The text a PDF of ours shows, line by line: PDFKit writes each line uncompressed as one `[<hex> kerning <hex> …] TJ`,
+ * its hex in WinAnsiEncoding.
+ */
 export function pdfText(pdf: Buffer): string {
   const WIN_ANSI: Record<number, string> = { 0x80: "€", 0x96: "–", 0x97: "—" };
-  return [...pdf.toString("latin1").matchAll(/\((.*?)(?<!\\)\) Tj/g)]
-    .map(([, body]) =>
-      body!.replace(/\\([0-7]{3}|[()\\])/g, (_, code: string) => (/^\d/.test(code) ? (WIN_ANSI[parseInt(code, 8)] ?? String.fromCharCode(parseInt(code, 8))) : code)),
+  return [...pdf.toString("latin1").matchAll(/\[([^\]]*)\] TJ/g)]
+    .map(([, parts]) =>
+      [...parts!.matchAll(/<([0-9a-f]*)>/gi)]
+        .flatMap(([, hex]) => hex!.match(/../g) ?? [])
+        .map((byte) => WIN_ANSI[parseInt(byte, 16)] ?? String.fromCharCode(parseInt(byte, 16)))
+        .join(""),
     )
     .join("\n");
 }

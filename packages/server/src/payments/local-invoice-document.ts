@@ -1,11 +1,25 @@
 import { formatDate, formatMoney, type Locale } from "@agency/contract";
+import PdfDocument from "pdfkit";
 import { say } from "../i18n";
 import { countryOptions } from "./billing-details";
 import type { InvoiceLine, LocalInvoiceRow } from "./local-billing-repository";
 import { invoiceNumber } from "./local-portal";
-import { renderPdf, type PdfLine } from "./pdf-document";
 
-/** The test provider's invoice as a PDF, in the customer's language (texts in src/locales). */
+/**
+ * The test provider's invoice as a one-page A4 PDF, in the customer's language (texts in src/locales). PDFKit writes
+ * it with the standard Helvetica fonts (nothing to embed) in WinAnsiEncoding, which covers Dutch and English, the
+ * euro sign and the dashes.
+ */
+
+interface PdfLine {
+  text: string;
+  /** Points from the left edge of the page (595 wide); default 56. */
+  x?: number;
+  /** Space above the line, in points; 0 puts it on the previous line (a second column). Default 16. */
+  gap?: number;
+  size?: number;
+  bold?: boolean;
+}
 
 export const invoiceTexts = {
   invoice: /*i18n*/ { id: "invoice.title", message: "Invoice" },
@@ -42,7 +56,7 @@ export const statusText = (locale: Locale, status: LocalInvoiceRow["status"]) =>
 export function renderInvoicePdf(
   invoice: LocalInvoiceRow,
   d: { locale: Locale; planName: string; customer: { name: string; email: string }; issuer: string },
-): Buffer {
+): Promise<Buffer> {
   const { locale } = d;
   const t = (message: (typeof invoiceTexts)[keyof typeof invoiceTexts], values?: Record<string, unknown>) => say(locale, message, values);
   const money = (cents: number) => formatMoney(cents / 100, invoice.currency, locale, { cents: true });
@@ -79,4 +93,24 @@ export function renderInvoicePdf(
     ...(invoice.status === "refunded" ? [{ text: t(invoiceTexts.refundNote), gap: 28 }] : []),
   ];
   return renderPdf(lines, { title: `${t(invoiceTexts.invoice)} ${invoiceNumber(invoice)}`, lang: locale });
+}
+
+function renderPdf(lines: PdfLine[], { title, lang }: { title: string; lang: string }): Promise<Buffer> {
+  // Uncompressed: the invoice is small, and its text stays readable in the file (the tests read it).
+  const doc = new PdfDocument({ size: "A4", margin: 0, compress: false, pdfVersion: "1.4", lang, info: { Title: title, Producer: "agency-server" } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  let y = 42;
+  for (const line of lines) {
+    y += line.gap ?? 16;
+    // Figure and narrow no-break spaces (some locales' number formats) are outside WinAnsiEncoding.
+    const text = line.text.replace(/[\u2007\u202f]/g, " ");
+    doc.font(line.bold ? "Helvetica-Bold" : "Helvetica").fontSize(line.size ?? 10).text(text, line.x ?? 56, y, { lineBreak: false });
+  }
+  doc.end();
+  return done;
 }

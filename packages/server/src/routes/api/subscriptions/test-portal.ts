@@ -172,7 +172,7 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const subscription = invoice ? await subscriptionById(app.db, invoice.subscription_id) : null;
     const plan = subscription && user ? await findPlan(app.db, subscription.plan_id, { activeOnly: false, locale: user.locale }) : null;
     if (!invoice || !user || !plan) return reply.sendError(404, "not_found");
-    const pdf = renderInvoicePdf(invoice, {
+    const pdf = await renderInvoicePdf(invoice, {
       locale: user.locale,
       planName: plan.name,
       customer: { name: user.name, email: user.email },
