@@ -66,8 +66,8 @@ describe("the import boundary check", () => {
     ],
     ["packages/server/src/routes/api/consent/index.ts", 'export const sql = "INSERT INTO consent_records (id) VALUES ($1)";\n', "runs SQL"],
     // Data access is named one way: repository.ts or <thing>-repository.ts.
-    ["packages/server/src/consent/store.ts", 'export const sql = "SELECT id FROM consent_records";\n', "named as a store"],
-    ["packages/server/src/contact/challenge-store.ts", 'export const sql = "SELECT 1";\n', "repository.ts or <thing>-repository.ts"],
+    ["packages/server/src/outbox/store.ts", 'export const sql = "SELECT id FROM outbox";\n', "named as a store"],
+    ["packages/server/src/desk/notes-store.ts", 'export const sql = "SELECT 1";\n', "repository.ts or <thing>-repository.ts"],
     // Contract names are imported from the contract where they are used, not passed on by another module.
     ["packages/core/src/index.ts", 'export { LOCALES, type User } from "@agency/contract";\n', "re-exports @agency/contract"],
   ])("fails on %s", (file, source, rule) => {
