@@ -100,6 +100,7 @@ for (const locale of ["nl", "en"] as const) {
     await expect(invoices.getByRole("row").nth(2)).toContainText(T.firstInvoice);
     const pdf = await request.get(await invoices.getByRole("link").first().getAttribute("href").then((href) => href!));
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).toString("latin1")).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\s*$/);
 
     // Cancel: the end date once, in the notice; no next billing date beside it. Then resume.
     await expect(settings.locator("dt", { hasText: T.nextBilling })).toBeVisible();

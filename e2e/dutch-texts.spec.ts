@@ -33,7 +33,7 @@ test.describe("Dutch pages, Dutch texts", () => {
   test("an expired reset link says so in Dutch", async ({ page }) => {
     await prepareVisitor(page);
     // A link expires after 24 hours, longer than a test waits: the answer is the server's own for an expired token
-    // (packages/server/test/contract.test.ts asserts it), in English.
+    // (packages/server/test/routes/api/contract.test.ts asserts it), in English.
     await page.route("**/api/auth/verify-reset-token", (route) =>
       route.fulfill({
         status: 400,

@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 /**
  * The API's OpenAPI document, as the built server serves it, linted by Redocly CLI with its recommended rules and the
  * committed redocly.yaml (which says why each rule it switches off is off): any error or warning fails, with
- * Redocly's own report. Whether the document is true to the answers is packages/server/test/openapi-conformance.test.ts.
+ * Redocly's own report. Whether the document is true to the answers is packages/server/test/routes/api/openapi-conformance.test.ts.
  */
 
 const repo = join(import.meta.dirname, "..");

@@ -5,10 +5,10 @@
 // contract, only the schemas import TypeBox, and other files reach them with type-only imports. No widget imports
 // another widget. Nothing the contract defines is defined again elsewhere (a type, a rule, a constant), and dates,
 // money and numbers are formatted by the contract's formatter only. The server's route handlers hold no SQL: data
-// access lives in the repositories (accounts/store.ts, payments/*-repository.ts …). In the site, the public pages'
-// runtime (host/src/runtime) is used through its index only and uses nothing of the site but host/src/lib, which does
-// not use it; and no module of the site imports itself through a chain of imports, type-only ones included. Fails
-// with the file, the import and the rule it breaks.
+// access lives in the repositories, named one way (accounts/repository.ts, payments/plans-repository.ts …), never
+// store.ts or <thing>-store.ts. In the site, the public pages' runtime (host/src/runtime) is used through its index
+// only and uses nothing of the site but host/src/lib, which does not use it; and no module of the site imports itself
+// through a chain of imports, type-only ones included. Fails with the file, the import and the rule it breaks.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -80,6 +80,8 @@ const FORMATTER = "packages/contract/src/format.ts";
 // A statement that reads or writes a table, as the repositories write them (upper-case keywords).
 const TABLE_SQL = /\b(?:SELECT\b[^;`"']*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/;
 const ROUTES = "packages/server/src/routes/";
+const SERVER_SOURCE = "packages/server/src/";
+const STORE_NAME = /(?:^|\/|-)store\.ts$/;
 const RUNTIME = "host/src/runtime";
 const LIB = "host/src/lib";
 const within = (path, dir) => path === dir || path.startsWith(`${dir}/`);
@@ -106,7 +108,10 @@ for (const [area, dir] of Object.entries(areas)) {
       }
     }
     if (rel.startsWith(ROUTES) && TABLE_SQL.test(source)) {
-      problems.push(`${rel}: runs SQL — route handlers validate, call a repository (<resource>/store.ts, payments/*-repository.ts) and answer`);
+      problems.push(`${rel}: runs SQL — route handlers validate, call a repository (<area>/repository.ts, <area>/<thing>-repository.ts) and answer`);
+    }
+    if (rel.startsWith(SERVER_SOURCE) && STORE_NAME.test(rel)) {
+      problems.push(`${rel}: is named as a store — the server's data access is repository.ts or <thing>-repository.ts`);
     }
     if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
       problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);

@@ -45,6 +45,8 @@ describe("the import boundary check", () => {
     write("packages/server/src/routes/api/users.ts", 'import { UserSchema } from "@agency/contract/schemas";\nexport const schema = UserSchema;\n');
     // A probe that touches no table is not data access.
     write("packages/server/src/routes/api/ready/index.ts", 'export const probe = (db: Db) => db.query("SELECT 1");\n');
+    // Data access belongs in a repository, named as one.
+    write("packages/server/src/consent/repository.ts", 'export const sql = "SELECT id FROM consent_records";\n');
     expect(run("check-boundaries.mjs")).toMatchObject({ status: 0 });
   };
 
@@ -63,6 +65,9 @@ describe("the import boundary check", () => {
       "route handlers validate, call a repository",
     ],
     ["packages/server/src/routes/api/consent/index.ts", 'export const sql = "INSERT INTO consent_records (id) VALUES ($1)";\n', "runs SQL"],
+    // Data access is named one way: repository.ts or <thing>-repository.ts.
+    ["packages/server/src/outbox/store.ts", 'export const sql = "SELECT id FROM outbox";\n', "named as a store"],
+    ["packages/server/src/desk/notes-store.ts", 'export const sql = "SELECT 1";\n', "repository.ts or <thing>-repository.ts"],
     // Contract names are imported from the contract where they are used, not passed on by another module.
     ["packages/core/src/index.ts", 'export { LOCALES, type User } from "@agency/contract";\n', "re-exports @agency/contract"],
     // The public pages' runtime: the site uses it through its entry, it uses nothing of the site but lib/, and lib/ not it.

@@ -2,7 +2,7 @@ import type { Db } from "../db/db";
 import { ApiError } from "../lib/api-error";
 import { burnPasswordCheck, verifyPassword } from "../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../lib/throttle";
-import { findUserById, type UserRow } from "./store";
+import { findUserById, type UserRow } from "./repository";
 
 /** Wrong current passwords per account in this window before such changes are refused for a while. */
 const CONFIRM_WINDOW_SECONDS = 15 * 60;

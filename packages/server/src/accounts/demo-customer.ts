@@ -5,7 +5,7 @@ import { deleteItems } from "../outbox/repository";
 import { activate } from "../payments/fulfilment";
 import { listPlans } from "../payments/plans-repository";
 import { liveSubscription } from "../payments/subscriptions-repository";
-import { createUser, findUserByEmail, lockUser, markEmailVerified, setPassword, settingOrInitial } from "./store";
+import { createUser, findUserByEmail, lockUser, markEmailVerified, setPassword, settingOrInitial } from "./repository";
 
 /** The demo customer's login: an address of the agency's own domain, so no outsider's mailbox is involved. */
 export const DEMO_EMAIL = "demo@pixelwerf.nl";

@@ -1,9 +1,9 @@
 import type { Db } from "../db/db";
 import { contactRef } from "../contact/notify";
-import { deleteQuoteRequests, quoteRequestIdsByEmail } from "../contact/store";
+import { deleteQuoteRequests, quoteRequestIdsByEmail } from "../contact/repository";
 import { deleteItemsAbout } from "../outbox/repository";
 import { userRef } from "./mails";
-import { deleteUser, type UserRow } from "./store";
+import { deleteUser, type UserRow } from "./repository";
 
 /** The payment provider could not close the account's checkouts or subscriptions; nothing was deleted. */
 export class CloseAccountFailed extends Error {

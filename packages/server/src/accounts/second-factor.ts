@@ -1,7 +1,7 @@
 import { matchTotp } from "../auth-factors/totp";
 import { hashRecoveryCode, looksLikeRecoveryCode } from "../auth-factors/recovery-codes";
 import type { Db } from "../db/db";
-import { acceptTotpStep, findTotp, spendRecoveryCode } from "./second-factor-store";
+import { acceptTotpStep, findTotp, spendRecoveryCode } from "./second-factor-repository";
 
 /** What a customer's authenticator app shows as the account's issuer. */
 export const CUSTOMER_TOTP_ISSUER = "Pixelwerf";

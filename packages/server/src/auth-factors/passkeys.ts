@@ -23,7 +23,7 @@ import {
   storeChallenge,
   takeChallenge,
   type PasskeyRow,
-} from "./passkey-store";
+} from "./passkey-repository";
 
 /**
  * Passkeys (WebAuthn), through SimpleWebAuthn: the relying party is the agency's own domain, the host name of

@@ -6,7 +6,7 @@ import sanitizeHtml from "sanitize-html";
 import { isLocale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { sha256 } from "../lib/crypto";
-import { replacePosts, type BlogPostSource } from "./store";
+import { replacePosts, type BlogPostSource } from "./repository";
 
 export type BlogSource = BlogPostSource;
 

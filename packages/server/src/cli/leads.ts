@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv, ConfigError } from "../config";
-import { exportRows } from "../contact/store";
+import { exportRows } from "../contact/repository";
 import { createDb, type Db } from "../db/db";
 import { migrate } from "../db/migrate";
 import { csvCell, csvDocument, type CsvValue } from "../lib/csv";

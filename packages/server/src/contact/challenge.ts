@@ -3,7 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { ContactChallenge } from "@agency/contract";
 import type { Db } from "../db/db";
 import { appSecret } from "../lib/app-secret";
-import { markChallengeUsed } from "./challenge-store";
+import { markChallengeUsed } from "./challenge-repository";
 
 /**
  * The quote form's proof-of-work challenge (ALTCHA, no third party, no cookie). The server hands out a signed

@@ -5,7 +5,7 @@ import { greeting, quoteChoiceTexts, quoteLabels, type MailContent } from "../ma
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
 import { contactRef } from "./notify";
-import { confirmationQueuedWithinHour, type ContactRow } from "./store";
+import { confirmationQueuedWithinHour, type ContactRow } from "./repository";
 
 /**
  * The mail to the sender of a quote request: the promise of an answer within 24 hours and the choices made, in the

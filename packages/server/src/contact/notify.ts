@@ -3,7 +3,7 @@ import type { Db } from "../db/db";
 import { quoteNotificationMail } from "../mail/templates";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
-import { claimLegacyNotifications, markNotified, type ContactRow } from "./store";
+import { claimLegacyNotifications, markNotified, type ContactRow } from "./repository";
 
 export const QUOTE_NOTIFICATION_TOPIC = "contact.notification";
 

@@ -1,7 +1,7 @@
 import type { Db } from "../db/db";
 import type { Outbox, OutboxChannel } from "../outbox/delivery";
 import { contactRef, quoteFields } from "./notify";
-import type { ContactRow } from "./store";
+import type { ContactRow } from "./repository";
 import { LEAD_SIGNATURE_HEADER, signLeadWebhook } from "./webhook-signature";
 
 /**

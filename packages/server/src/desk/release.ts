@@ -1,6 +1,6 @@
 import type { Db } from "../db/db";
 import { enqueueQuoteNotification } from "../contact/notify";
-import { contactRowById } from "../contact/store";
+import { contactRowById } from "../contact/repository";
 import { enqueueLeadWebhook } from "../contact/webhook";
 import type { Outbox } from "../outbox/delivery";
 import { lockLead, neverHandedOn, updateLead } from "./leads-repository";

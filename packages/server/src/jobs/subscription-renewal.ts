@@ -1,8 +1,8 @@
 import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
 import { deleteOldCheckouts } from "../payments/checkouts-repository";
-import { deleteExpiredPortalSessions } from "../payments/local-billing-repository";
-import { periodLine, writeInvoice } from "../payments/local-invoices";
+import { deleteExpiredPortalSessions } from "../payments/local/billing-repository";
+import { periodLine, writeInvoice } from "../payments/local/invoices";
 import { deleteOldPaymentEvents } from "../payments/provider-events-repository";
 import { claimUnpaidSubscription, unpaidLocalSubscriptions } from "../payments/payment-issues-repository";
 import { DEFAULT_PAST_DUE_GRACE_DAYS } from "../payments/payment-attention";

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "../db/db";
-import { STRIPE_HANDLED_EVENTS } from "../payments/stripe-webhooks";
+import { STRIPE_HANDLED_EVENTS } from "../payments/stripe/webhooks";
 
 /**
  * Everything the server counts for an operator, in one Prometheus registry per app instance (so two apps in one

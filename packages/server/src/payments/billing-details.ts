@@ -1,11 +1,11 @@
 import type { Locale } from "@agency/contract";
 import { INTL_LOCALES } from "@agency/contract";
-import type { BillingDetails } from "./local-billing-repository";
+import type { BillingDetails } from "./local/billing-repository";
 
 /**
  * The billing address the test provider's pages ask for: a country from this list (the Netherlands first, then the
  * countries the agency's customers come from) and, for a business, a VAT number. The country decides the VAT on the
- * test invoices (local-invoices.ts).
+ * test invoices (payments/local/invoices.ts).
  */
 export const BILLING_COUNTRIES = ["NL", "BE", "DE", "FR", "LU", "AT", "ES", "IT", "IE", "GB", "US", "CA", "AU", "JP"] as const;
 export const DEFAULT_BILLING_COUNTRY = "NL";

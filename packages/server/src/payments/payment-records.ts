@@ -2,8 +2,8 @@ import type { Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { checkoutsForExport, type ExportedCheckout } from "./checkouts-repository";
 import { customersForExport, type ExportedCustomer } from "./customers-repository";
-import { findBillingDetails, listLocalInvoices, type BillingDetails, type LocalInvoiceRow } from "./local-billing-repository";
-import { findLocalPaymentMethod, type LocalPaymentMethodRow } from "./local-payment-methods";
+import { findBillingDetails, listLocalInvoices, type BillingDetails, type LocalInvoiceRow } from "./local/billing-repository";
+import { findLocalPaymentMethod, type LocalPaymentMethodRow } from "./local/payment-methods";
 import { subscriptionsForExport, type ExportedSubscription } from "./subscriptions-repository";
 
 export interface UserPaymentRecords {

@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
 import type { Device } from "../sessions/device";
-import { createSession, deleteOtherSessions, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/store";
+import { createSession, deleteOtherSessions, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/repository";
 
 export type AuthUser = SessionUser;
 

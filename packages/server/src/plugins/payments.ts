@@ -1,11 +1,11 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { LocalProvider } from "../payments/local-provider";
+import { LocalProvider } from "../payments/local/provider";
 import { ApiError } from "../lib/api-error";
 import type { PaymentProvider } from "../payments/provider";
 import type { SubscriptionRow } from "../payments/subscriptions-repository";
-import { stripeConfigured } from "../payments/stripe-client";
-import { StripeProvider } from "../payments/stripe-provider";
+import { stripeConfigured } from "../payments/stripe/client";
+import { StripeProvider } from "../payments/stripe/provider";
 import { PlansCache } from "../payments/plans-cache";
 import { listPlans, publicPlan } from "../payments/plans-repository";
 import { closePaymentAccount } from "../payments/account-closing";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { localizedPath, type Locale } from "@agency/contract";
 import type { Db } from "../db/db";
-import { sitemapPosts, type SitemapPost } from "../blog/store";
+import { sitemapPosts, type SitemapPost } from "../blog/repository";
 import { readCached } from "./site-shell";
 
 /**

@@ -1,7 +1,7 @@
 import type { CancelPayload } from "@agency/contract";
 import type { FastifyInstance } from "fastify";
 import type { SubscriptionRow } from "../payments/subscriptions-repository";
-import { insertCancellationReason } from "./store";
+import { insertCancellationReason } from "./repository";
 
 /**
  * Keeps why a customer cancelled, when they said. Called after the cancellation is done, and a failure here is

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { retryDelaySeconds } from "../outbox/backoff";
 import { subscriptionById } from "../payments/subscriptions-repository";
 import { refundLocal, refundStripe, type RefundDone } from "./refunds";
-import { claimPendingWithdrawals, markCarriedOut, scheduleWithdrawalRetry, type WithdrawalRow } from "./store";
+import { claimPendingWithdrawals, markCarriedOut, scheduleWithdrawalRetry, type WithdrawalRow } from "./repository";
 
 const isEnded = (status: string) => (ENDED_STATUSES as readonly string[]).includes(status);
 

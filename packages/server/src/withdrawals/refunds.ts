@@ -2,9 +2,9 @@ import type { Stripe } from "stripe";
 import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
 import { atStripe, ProviderError } from "../payments/provider-error";
-import { idOf } from "../payments/stripe-client";
+import { idOf } from "../payments/stripe/client";
 import type { SubscriptionRow } from "../payments/subscriptions-repository";
-import { latestPaidLocalInvoice, markLocalInvoiceRefunded, type WithdrawalRow } from "./store";
+import { latestPaidLocalInvoice, markLocalInvoiceRefunded, type WithdrawalRow } from "./repository";
 
 export interface RefundDone {
   cents: number;

@@ -1,12 +1,12 @@
 import { formatDate, formatDateTime, withdrawalDeadline, type Locale } from "@agency/contract";
 import type { FastifyInstance } from "fastify";
 import { accountLink, queueAccountMail, queueLinkMail } from "../accounts/mails";
-import { findUserByEmail, lockUser } from "../accounts/store";
+import { findUserByEmail, lockUser } from "../accounts/repository";
 import { randomToken, sha256 } from "../lib/crypto";
 import { findPlan } from "../payments/plans-repository";
 import { liveSubscription, newestSubscription, type SubscriptionRow } from "../payments/subscriptions-repository";
 import { acknowledgementMail, type AcknowledgementCase } from "./mails";
-import { immediateStartRequested, insertWithdrawal, recentAcknowledgements, withdrawalUnderway, type WithdrawalRow } from "./store";
+import { immediateStartRequested, insertWithdrawal, recentAcknowledgements, withdrawalUnderway, type WithdrawalRow } from "./repository";
 
 export const WITHDRAWAL_TOPIC = "withdrawal.acknowledgement";
 /** Acknowledgements mailed to one account per hour; further statements are stored but not mailed (an inbox is not flooded). */

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { sha256 } from "../lib/crypto";
 import { applySubscriptionState, type FulfilmentResult } from "../payments/fulfilment";
 import { atStripe } from "../payments/provider-error";
-import { applyStripeSubscription } from "../payments/stripe-sync";
-import { idOf } from "../payments/stripe-client";
+import { applyStripeSubscription } from "../payments/stripe/sync";
+import { idOf } from "../payments/stripe/client";
 import { liveSubscription, lockStripeSubscription, subscriptionById, type SubscriptionRow } from "../payments/subscriptions-repository";
-import { claimUndo, releaseUndo } from "./store";
+import { claimUndo, releaseUndo } from "./repository";
 
 export type UndoOutcome = "restored" | "resumed" | "nothing_to_undo" | "invalid" | "busy";
 

@@ -2,12 +2,12 @@ import { AccountExportQuerySchema, AccountExportSchema, DeleteAccountBodySchema,
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { confirmPassword } from "../../../accounts/confirm-password";
 import { CloseAccountFailed, eraseAccount } from "../../../accounts/erasure";
-import { findUserById } from "../../../accounts/store";
+import { findUserById } from "../../../accounts/repository";
 import { authTexts } from "../../../accounts/texts";
-import { listPasskeys } from "../../../auth-factors/passkey-store";
-import { consentRecordsById } from "../../../consent/store";
-import { quoteRequestsByEmail } from "../../../contact/store";
-import { invoiceNumber } from "../../../payments/local-portal";
+import { listPasskeys } from "../../../auth-factors/passkey-repository";
+import { consentRecordsById } from "../../../consent/repository";
+import { quoteRequestsByEmail } from "../../../contact/repository";
+import { invoiceNumber } from "../../../payments/local/portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
 import { requestLocale, say } from "../../../i18n";

@@ -13,8 +13,8 @@ import {
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { confirmPassword } from "../../../accounts/confirm-password";
-import { findUserById } from "../../../accounts/store";
-import { deletePasskey, listPasskeys, renamePasskey, sessionStartedAt, type PasskeyRow } from "../../../auth-factors/passkey-store";
+import { findUserById } from "../../../accounts/repository";
+import { deletePasskey, listPasskeys, renamePasskey, sessionStartedAt, type PasskeyRow } from "../../../auth-factors/passkey-repository";
 import { passkeyTexts } from "../../../auth-factors/passkey-texts";
 import { finishRegistration, registrationOptions, relyingParty } from "../../../auth-factors/passkeys";
 import { sha256 } from "../../../lib/crypto";

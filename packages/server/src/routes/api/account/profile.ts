@@ -11,7 +11,7 @@ import { hashPassword } from "../../../lib/crypto";
 import { takeRateSlot } from "../../../lib/throttle";
 import { confirmPassword } from "../../../accounts/confirm-password";
 import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
-import { emailInUse, publicUser, setName, setPassword, useUpAllResets } from "../../../accounts/store";
+import { emailInUse, publicUser, setName, setPassword, useUpAllResets } from "../../../accounts/repository";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
 import { emailInUseMail, passwordChangedInSettingsMail } from "../../../mail/account-templates";

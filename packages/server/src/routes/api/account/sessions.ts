@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { authTexts } from "../../../accounts/texts";
 import { sha256 } from "../../../lib/crypto";
 import { bearerToken, sessionLimits } from "../../../plugins/auth";
-import { deleteUserSession, listUserSessions } from "../../../sessions/store";
+import { deleteUserSession, listUserSessions } from "../../../sessions/repository";
 import { requestLocale, say } from "../../../i18n";
 
 /**

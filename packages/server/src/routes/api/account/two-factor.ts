@@ -15,7 +15,7 @@ import { matchTotp, newTotpSecret, otpauthUrl } from "../../../auth-factors/totp
 import { newRecoveryCodes } from "../../../auth-factors/recovery-codes";
 import { confirmPassword } from "../../../accounts/confirm-password";
 import { CUSTOMER_TOTP_ISSUER, spendSecondFactor } from "../../../accounts/second-factor";
-import { enableTotp, findTotp, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes, startTotpSetup } from "../../../accounts/second-factor-store";
+import { enableTotp, findTotp, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes, startTotpSetup } from "../../../accounts/second-factor-repository";
 import { ApiError } from "../../../lib/api-error";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { requestLocale, say } from "../../../i18n";

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { LeadsResponseSchema, StringEnum, Type, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { exportLeadsCsv } from "../../../cli/leads";
-import { listLeads } from "../../../contact/store";
+import { listLeads } from "../../../contact/repository";
 import { bearerMatches } from "../../../lib/crypto";
 import adminWithdrawalRoutes from "./withdrawals";
 

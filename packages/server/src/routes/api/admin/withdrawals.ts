@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { CancellationReasonsResponseSchema, WithdrawalsResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { bearerMatches } from "../../../lib/crypto";
-import { listCancellationReasons, listWithdrawals } from "../../../withdrawals/store";
+import { listCancellationReasons, listWithdrawals } from "../../../withdrawals/repository";
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { sha256 } from "../../../lib/crypto";
 import { takeRateSlot } from "../../../lib/throttle";
-import { findUserById, isUniqueViolation, markEmailVerified, setVerifiedEmail, useUpAllResets } from "../../../accounts/store";
+import { findUserById, isUniqueViolation, markEmailVerified, setVerifiedEmail, useUpAllResets } from "../../../accounts/repository";
 import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { claimEmailVerification, emailVerificationState, inspectEmailVerification, retireEmailVerifications } from "../../../accounts/verifications";

@@ -10,14 +10,14 @@ import {
 } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../../lib/crypto";
-import { createUser, findUserByEmail, findUserById, publicUser } from "../../../accounts/store";
+import { createUser, findUserByEmail, findUserById, publicUser } from "../../../accounts/repository";
 import { queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { requestLocale, say } from "../../../i18n";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import { bearerToken } from "../../../plugins/auth";
 import { startSession } from "../../../accounts/sign-in";
-import { hasTotp } from "../../../accounts/second-factor-store";
+import { hasTotp } from "../../../accounts/second-factor-repository";
 import emailVerificationRoutes from "./email-verification";
 import { contactChallenges } from "../../../contact/challenge";
 import { clearLoginFailures, LOGIN_ACCOUNT_ANY_SOURCE, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";

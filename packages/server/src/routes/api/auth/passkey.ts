@@ -1,7 +1,7 @@
 import { AuthResponseSchema, PasskeyAuthenticationOptionsResponseSchema, PasskeySignInBodySchema, errorResponses } from "@agency/contract/schemas";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { findUserById, publicUser } from "../../../accounts/store";
+import { findUserById, publicUser } from "../../../accounts/repository";
 import { authenticationOptions, finishAuthentication, relyingParty } from "../../../auth-factors/passkeys";
 import { startSession } from "../../../accounts/sign-in";
 

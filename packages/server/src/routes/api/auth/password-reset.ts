@@ -9,7 +9,7 @@ import {
 } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { hashPassword, randomToken, sha256 } from "../../../lib/crypto";
-import { claimPasswordReset, createPasswordReset, markEmailVerified, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/store";
+import { claimPasswordReset, createPasswordReset, markEmailVerified, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/repository";
 import { ACCOUNT_TOPICS, accountLink, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { randomToken, sha256 } from "../../../lib/crypto";
 import { returnRateEvents, takeRateSlot } from "../../../lib/throttle";
 import type { Db } from "../../../db/db";
-import { findUserById, publicUser } from "../../../accounts/store";
+import { findUserById, publicUser } from "../../../accounts/repository";
 import { SIGN_IN_ATTEMPT_TRIES, SIGN_IN_ATTEMPT_TTL_MS, spendSecondFactor } from "../../../accounts/second-factor";
-import { createSignInAttempt, finishSignInAttempt, takeSignInTry } from "../../../accounts/second-factor-store";
+import { createSignInAttempt, finishSignInAttempt, takeSignInTry } from "../../../accounts/second-factor-repository";
 import { startSession } from "../../../accounts/sign-in";
 import { clearLoginFailures, LOGIN_ACCOUNT_BUCKET, LOGIN_WINDOW_SECONDS, loginAccountKey } from "./login-limits";
 

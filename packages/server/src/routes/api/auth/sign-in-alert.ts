@@ -1,9 +1,9 @@
 import { SecureAccountResponseSchema, SignInAlertBodySchema, SignInAlertTokenResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { randomToken, sha256 } from "../../../lib/crypto";
-import { createPasswordReset, useUpAllResets } from "../../../accounts/store";
+import { createPasswordReset, useUpAllResets } from "../../../accounts/repository";
 import { claimSignInAlert, forgetDevices, inspectSignInAlert, type AlertState } from "../../../accounts/sign-in-alerts";
-import { deleteSignInAttempts } from "../../../accounts/second-factor-store";
+import { deleteSignInAttempts } from "../../../accounts/second-factor-repository";
 import { requestLocale, say } from "../../../i18n";
 import { RESET_TOKEN_TTL_MS } from "./password-reset";
 

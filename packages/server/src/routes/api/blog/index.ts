@@ -9,7 +9,7 @@ import {
 import type { BlogListResponse } from "@agency/contract";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { blogContentVersion } from "../../../blog/sync";
-import { findPost, listPosts, publicPost } from "../../../blog/store";
+import { findPost, listPosts, publicPost } from "../../../blog/repository";
 import { errorBody } from "../../../lib/api-error";
 import { requestLocale } from "../../../i18n";
 import { assertMatches } from "../../../plugins/response-validation";

@@ -1,6 +1,6 @@
 import { ConsentBodySchema, ConsentResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { insertConsentRecord } from "../../../consent/store";
+import { insertConsentRecord } from "../../../consent/repository";
 
 const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

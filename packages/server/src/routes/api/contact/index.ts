@@ -7,7 +7,7 @@ import { contactChallenges } from "../../../contact/challenge";
 import { enqueueQuoteConfirmation } from "../../../contact/confirmation";
 import { enqueueQuoteNotification } from "../../../contact/notify";
 import { enqueueLeadWebhook } from "../../../contact/webhook";
-import { insertContactRequest } from "../../../contact/store";
+import { insertContactRequest } from "../../../contact/repository";
 import { contactTexts } from "../../../contact/texts";
 import { sentTooFast } from "../../../contact/too-fast";
 import { requestLocale, say } from "../../../i18n";

@@ -10,14 +10,14 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { CloseAccountFailed, eraseAccount } from "../../../accounts/erasure";
 import { queueVerification } from "../../../accounts/mails";
-import { findUserById } from "../../../accounts/store";
+import { findUserById } from "../../../accounts/repository";
 import { findCustomer, liveSessionCount, quoteRequestConsents, searchCustomers } from "../../../desk/customers-repository";
 import { takeRateSlot } from "../../../lib/throttle";
 import { liveSubscription } from "../../../payments/subscriptions-repository";
 import { sessionLimits } from "../../../plugins/auth";
 import { apiBaseUrl } from "../subscriptions/redirects";
 import { VERIFICATION_MAILS_PER_HOUR } from "../auth/email-verification";
-import { listAccountWithdrawals } from "../../../withdrawals/store";
+import { listAccountWithdrawals } from "../../../withdrawals/repository";
 
 const DESK_ERRORS = { 401: [], 403: ["desk.forbidden"] } as const;
 

@@ -2,27 +2,27 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { BILLING_PERIODS, formatMoney, type BillingPeriod } from "@agency/contract";
 import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { findUserById } from "../../../accounts/store";
+import { findUserById } from "../../../accounts/repository";
 import { requestLocale } from "../../../i18n";
 import { parseBillingDetails } from "../../../payments/billing-details";
-import { findLocalInvoice, portalLinkEnd } from "../../../payments/local-billing-repository";
-import { renderInvoicePdf } from "../../../payments/local-invoice-document";
-import { invoiceNumber, portalView, switchBillingPeriod, updateBillingDetails } from "../../../payments/local-portal";
+import { findLocalInvoice, portalLinkEnd } from "../../../payments/local/billing-repository";
+import { renderInvoicePdf } from "../../../payments/local/invoice-document";
+import { invoiceNumber, portalView, switchBillingPeriod, updateBillingDetails } from "../../../payments/local/portal";
 import { findPlan, priceCents } from "../../../payments/plans-repository";
 import { subscriptionById } from "../../../payments/subscriptions-repository";
-import { renderPortalExpiredPage, renderPortalPage, type PortalPageData } from "../../../payments/test-portal-page";
-import { newNonce, testPageCsp } from "../../../payments/test-pages";
-import { findLocalPortalSession } from "../../../payments/local-billing-repository";
-import { findLocalPaymentMethod } from "../../../payments/local-payment-methods";
-import { owedInvoice, payOwedInvoice, simulateRenewal } from "../../../payments/local-payment";
-import { renderPaymentPage } from "../../../payments/test-payment-page";
+import { renderPortalExpiredPage, renderPortalPage, type PortalPageData } from "../../../payments/local/test-portal-page";
+import { newNonce, testPageCsp } from "../../../payments/local/test-pages";
+import { findLocalPortalSession } from "../../../payments/local/billing-repository";
+import { findLocalPaymentMethod } from "../../../payments/local/payment-methods";
+import { owedInvoice, payOwedInvoice, simulateRenewal } from "../../../payments/local/payment";
+import { renderPaymentPage } from "../../../payments/local/test-payment-page";
 import { originOf } from "./redirects";
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const InvoiceParams = Type.Object({ file: Type.String({ pattern: "^[A-Za-z0-9_-]{20,100}\\.pdf$" }) });
 
 /**
- * The local test provider's billing portal (local-portal.ts) and its invoice documents. Both are opened by a plain
+ * The local test provider's billing portal (payments/local/portal.ts) and its invoice documents. Both are opened by a plain
  * browser navigation without the bearer token: the unguessable id in the address is the authorisation. Answers are
  * HTML (or the PDF), also for errors, because a person is looking at them.
  */
@@ -172,7 +172,7 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const subscription = invoice ? await subscriptionById(app.db, invoice.subscription_id) : null;
     const plan = subscription && user ? await findPlan(app.db, subscription.plan_id, { activeOnly: false, locale: user.locale }) : null;
     if (!invoice || !user || !plan) return reply.sendError(404, "not_found");
-    const pdf = renderInvoicePdf(invoice, {
+    const pdf = await renderInvoicePdf(invoice, {
       locale: user.locale,
       planName: plan.name,
       customer: { name: user.name, email: user.email },

@@ -1,7 +1,7 @@
 import { WebhookResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { ApiError } from "../../../lib/api-error";
-import type { WebhookResult } from "../../../payments/stripe-webhooks";
+import type { WebhookResult } from "../../../payments/stripe/webhooks";
 
 /** Stripe events are small, but a subscription with many items can pass the API's 100 KB default body limit. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;

@@ -1,0 +1,83 @@
+import type { Db } from "../../db/db";
+import { randomToken } from "../../lib/crypto";
+import { findBillingDetails, insertLocalInvoice, type BillingDetails, type InvoiceLine, type LocalInvoiceRow } from "./billing-repository";
+import { findPlan, priceCents } from "../plans-repository";
+import type { SubscriptionRow } from "../subscriptions-repository";
+
+/**
+ * The invoices of the local test provider, written as Stripe writes them: one when a checkout is paid, one per
+ * renewal, and one when the billing period is switched (the new period charged, the unused rest of the old one
+ * credited). Prices exclude VAT; a Dutch billing address pays 21 % on top, shown as its own line. Other addresses get
+ * no VAT on these test invoices (Stripe Tax decides that for real ones).
+ */
+
+/** Dutch VAT, in basis points: 21 %. */
+export const DUTCH_VAT_BP = 2100;
+
+export function vatRateFor(details: BillingDetails | null): number {
+  return details?.country === "NL" ? DUTCH_VAT_BP : 0;
+}
+
+/** The charge for the subscription's current period. */
+export async function periodLine(db: Db, subscription: SubscriptionRow): Promise<InvoiceLine> {
+  return {
+    kind: "period",
+    billingPeriod: subscription.billing_period,
+    from: subscription.current_period_start.toISOString(),
+    to: subscription.current_period_end.toISOString(),
+    amountCents: priceCents(await planOf(db, subscription), subscription.billing_period),
+  };
+}
+
+/** The credit for the part of the current period after `at`, when the subscription leaves it early. */
+export async function unusedTimeLine(db: Db, subscription: SubscriptionRow, at: Date): Promise<InvoiceLine> {
+  const start = subscription.current_period_start.getTime();
+  const end = subscription.current_period_end.getTime();
+  const unused = end > start ? Math.min(1, Math.max(0, (end - at.getTime()) / (end - start))) : 0;
+  const price = priceCents(await planOf(db, subscription), subscription.billing_period);
+  return {
+    kind: "unused_time",
+    billingPeriod: subscription.billing_period,
+    from: at.toISOString(),
+    to: subscription.current_period_end.toISOString(),
+    amountCents: -Math.round(price * unused),
+  };
+}
+
+/** Writes an invoice of these lines for the subscription's user, with the VAT their billing address owes. */
+export async function writeInvoice(
+  tx: Db,
+  subscription: SubscriptionRow,
+  lines: InvoiceLine[],
+  { at = new Date(), status = "paid" }: { at?: Date; status?: LocalInvoiceRow["status"] } = {},
+): Promise<LocalInvoiceRow> {
+  const details = await findBillingDetails(tx, subscription.user_id);
+  const plan = await planOf(tx, subscription);
+  const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const rate = vatRateFor(details);
+  const tax = Math.round((subtotal * rate) / 10_000);
+  return insertLocalInvoice(
+    tx,
+    {
+      id: randomToken(),
+      user_id: subscription.user_id,
+      subscription_id: subscription.id,
+      currency: plan.currency,
+      lines,
+      subtotal_cents: subtotal,
+      tax_rate_bp: rate,
+      tax_cents: tax,
+      total_cents: subtotal + tax,
+      country: details?.country ?? null,
+      vat_number: details?.vatNumber ?? null,
+      status,
+    },
+    at,
+  );
+}
+
+async function planOf(db: Db, subscription: SubscriptionRow) {
+  const plan = await findPlan(db, subscription.plan_id, { activeOnly: false });
+  if (!plan) throw new Error(`Plan ${subscription.plan_id} of subscription ${subscription.id} does not exist`);
+  return plan;
+}

@@ -1,0 +1,83 @@
+import { grantsAccess, type PaymentIssue } from "@agency/contract";
+import type { Db } from "../../db/db";
+import { randomToken } from "../../lib/crypto";
+import { periodEnd } from "../billing-period";
+import { applySubscriptionState, stateOf, type FulfilmentResult } from "../fulfilment";
+import { createLocalPortalSession, findLocalInvoice, findLocalPortalSession, markLocalInvoicePaid, type LocalInvoiceRow } from "./billing-repository";
+import { LOCAL_PORTAL_TTL_MS, type PortalChange } from "./portal";
+import { periodLine, writeInvoice } from "./invoices";
+import type { PortalInput } from "../provider";
+import { liveSubscription, lockSubscription, setPaymentIssueInvoice, type SubscriptionRow } from "../subscriptions-repository";
+
+/**
+ * The local test provider's renewals that need the customer, its stand-in for what Stripe does after a failed
+ * charge: the test portal can play a renewal that fails or one the bank wants confirmed (labelled as a test), which
+ * leaves an open invoice and a past-due subscription; its pay page (a page of the test portal, opened by the
+ * settings page's button or the mail's link) pays or confirms that invoice, which makes the subscription active again.
+ */
+
+/** The test portal's pay page for a user whose local subscription owes a payment; null when nothing is owed. */
+export async function openLocalPaymentPage(db: Db, subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null> {
+  if (subscription.provider !== "local" || !subscription.payment_issue_invoice) return null;
+  const id = randomToken();
+  await createLocalPortalSession(db, {
+    id,
+    user_id: input.user.id,
+    locale: input.locale,
+    return_url: input.returnUrl,
+    expires_at: new Date(Date.now() + LOCAL_PORTAL_TTL_MS),
+    session_id: input.sessionId,
+  });
+  return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${id}/pay` };
+}
+
+/**
+ * A renewal at `now` whose payment fails (`failed`) or waits for the customer's confirmation (`requires_action`):
+ * a new period starts as it would at the period's end, its invoice stays open, the subscription is past due and
+ * fulfilment queues the payment-failed mail. Only an active local subscription can be played this way.
+ */
+export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIssue, now: Date = new Date()): Promise<PortalChange> {
+  const session = await findLocalPortalSession(db, portalId, now);
+  if (!session) return { ok: false, problem: "expired" };
+  return db.transaction(async (tx): Promise<PortalChange> => {
+    const live = await liveSubscription(tx, session.user_id);
+    const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
+    if (!row || !grantsAccess(row.status)) return { ok: false, problem: "no_subscription" };
+    const result = await applySubscriptionState(tx, {
+      ...stateOf(row),
+      status: "past_due",
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd(now, 1, row.billing_period),
+      billingAnchor: now,
+      paymentIssue: { kind, invoice: null },
+    });
+    const invoice = await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: "open" });
+    await setPaymentIssueInvoice(tx, row.id, invoice.id);
+    return { ok: true, result };
+  });
+}
+
+/** The open invoice a local subscription owes, with the subscription; null when it owes none. */
+export async function owedInvoice(db: Db, userId: string): Promise<{ subscription: SubscriptionRow; invoice: LocalInvoiceRow } | null> {
+  const live = await liveSubscription(db, userId);
+  if (!live || live.provider !== "local" || !live.payment_issue_invoice) return null;
+  const invoice = await findLocalInvoice(db, live.payment_issue_invoice);
+  return invoice && invoice.status === "open" ? { subscription: live, invoice } : null;
+}
+
+/**
+ * Pays (or confirms) the open invoice: the invoice is paid and the subscription active again for the period it
+ * has. Paying twice (two tabs, a reload) finds nothing owed the second time.
+ */
+export async function payOwedInvoice(db: Db, portalId: string, now: Date = new Date()): Promise<PortalChange> {
+  const session = await findLocalPortalSession(db, portalId, now);
+  if (!session) return { ok: false, problem: "expired" };
+  return db.transaction(async (tx): Promise<PortalChange> => {
+    const live = await liveSubscription(tx, session.user_id);
+    const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
+    if (!row || !row.payment_issue_invoice) return { ok: true, result: null };
+    await markLocalInvoicePaid(tx, row.payment_issue_invoice);
+    const result: FulfilmentResult = await applySubscriptionState(tx, { ...stateOf(row), status: "active", paymentIssue: null });
+    return { ok: true, result };
+  });
+}
