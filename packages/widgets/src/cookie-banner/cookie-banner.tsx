@@ -3,6 +3,7 @@ import { consentApi, getPageSettings } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
+import { laterPart } from "../element/later-part";
 import {
   anonymousId,
   BANNER_DELAY_MS,
@@ -45,9 +46,15 @@ function storedChoice(requirements: ConsentRequirements): ConsentChoice {
   return { analytics: current?.analytics ?? false, marketing: current?.marketing ?? false };
 }
 
-// Only a page with held frames downloads the placeholders, and only a visitor who opens the details their code.
-const ConsentEmbeds = lazy(() => import("./consent-embeds"));
-const ConsentDetails = lazy(() => import("./consent-details"));
+// Only a page with held frames downloads the placeholders, and only a visitor who opens the details their code; the
+// texts of both come with them.
+const ConsentEmbeds = lazy(async () => ({
+  default: await laterPart(import("./consent-embeds").then((m) => m.default), import("./later-texts")),
+}));
+const loadConsentDetails = async () => ({
+  default: await laterPart(import("./consent-details").then((m) => m.default), import("./later-texts")),
+});
+const ConsentDetails = lazy(loadConsentDetails);
 
 /** The cookies each category covers: the banner's attributes, else AgencyWidgets.configure({ consentCookies }), else the defaults. */
 function consentCookies(analytics: string | undefined, marketing: string | undefined): ConsentCookies {
@@ -120,7 +127,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
 
   // The details are one click away once the banner shows: fetch their code now.
   useEffect(() => {
-    if (open) void import("./consent-details");
+    if (open) void loadConsentDetails();
   }, [open]);
 
   const decide = ({ analytics, marketing }: ConsentChoice) => {
