@@ -55,6 +55,7 @@ const loadConsentDetails = async () => ({
   default: await laterPart(import("./consent-details").then((m) => m.default), import("./later-texts")),
 });
 const ConsentDetails = lazy(loadConsentDetails);
+const prefetchDetails = () => void loadConsentDetails().catch(() => undefined);
 
 /** The cookies each category covers: the banner's attributes, else AgencyWidgets.configure({ consentCookies }), else the defaults. */
 function consentCookies(analytics: string | undefined, marketing: string | undefined): ConsentCookies {
@@ -124,11 +125,6 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
     if (takeOpenRequest()) openCookieSettings();
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, reopen);
   }, [version, maxAgeDays]);
-
-  // The details are one click away once the banner shows: fetch their code now.
-  useEffect(() => {
-    if (open) void loadConsentDetails();
-  }, [open]);
 
   const decide = ({ analytics, marketing }: ConsentChoice) => {
     const record: ConsentRecord = {
@@ -222,6 +218,9 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
               className="ag-button ag-button--secondary"
               aria-expanded={showDetails}
               {...(showDetails ? { "aria-controls": detailsId } : {})}
+              // Most visitors decide without the details: their code is fetched when a pointer or focus comes here.
+              onPointerEnter={prefetchDetails}
+              onFocus={prefetchDetails}
               onClick={() => setShowDetails((shown) => !shown)}
             >
               <Trans>Cookie settings</Trans>
