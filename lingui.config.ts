@@ -3,6 +3,20 @@ import { formatter } from "@lingui/format-po";
 import { LOCALES } from "./packages/contract/src/rules.ts";
 
 /**
+ * The parts of an element that load after its first screen, per element folder. Their texts are a catalog of
+ * their own (`<element>/locales/later/`), which comes in their chunk (withTexts, packages/widgets/src/element).
+ */
+const later: Record<string, string[]> = {
+  "cookie-banner": ["consent-details.tsx", "consent-embeds.tsx"],
+  login: ["forgot-view.tsx", "register-view.tsx", "second-factor-view.tsx"],
+  settings: ["billing.tsx", "cancel-dialog.tsx", "invoices.tsx", "payment-notice.tsx", "verify-email-notice.tsx"],
+};
+const widgets = "<rootDir>/packages/widgets/src";
+const laterFiles = Object.fromEntries(
+  Object.entries(later).map(([name, files]) => [name, files.map((file) => `${widgets}/${name}/${file}`)]),
+);
+
+/**
  * One catalog set per area, so an element ships only its own messages: the contract's error texts (shared by the
  * server and every element), the server's mails and pages, ui primitives, one catalog per element folder, and the
  * host site. Source texts are the spec's English wording; Dutch (the site's default language) lives in the nl
@@ -30,10 +44,11 @@ export default defineConfig({
     // The form kit's texts travel only with the elements and pages that have a form.
     { path: "<rootDir>/packages/ui/src/form/locales/{locale}", include: ["<rootDir>/packages/ui/src/form"] },
     {
-      path: "<rootDir>/packages/widgets/src/{name}/locales/{locale}",
-      include: ["<rootDir>/packages/widgets/src/{name}/"],
-      exclude: ["<rootDir>/packages/widgets/src/*/panels/**"],
+      path: `${widgets}/{name}/locales/{locale}`,
+      include: [`${widgets}/{name}/`],
+      exclude: [`${widgets}/*/panels/**`, ...Object.values(laterFiles).flat()],
     },
+    ...Object.entries(laterFiles).map(([name, files]) => ({ path: `${widgets}/${name}/locales/later/{locale}`, include: files })),
     // The settings element's panels that load after its first screen bring their own texts along.
     {
       path: "<rootDir>/packages/widgets/src/settings/panels/locales/{locale}",

@@ -3,6 +3,7 @@ import { consentApi, getPageSettings } from "@agency/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
+import { laterPart } from "../element/later-part";
 import {
   anonymousId,
   BANNER_DELAY_MS,
@@ -45,9 +46,16 @@ function storedChoice(requirements: ConsentRequirements): ConsentChoice {
   return { analytics: current?.analytics ?? false, marketing: current?.marketing ?? false };
 }
 
-// Only a page with held frames downloads the placeholders, and only a visitor who opens the details their code.
-const ConsentEmbeds = lazy(() => import("./consent-embeds"));
-const ConsentDetails = lazy(() => import("./consent-details"));
+// Only a page with held frames downloads the placeholders, and only a visitor who opens the details their code; the
+// texts of both come with them.
+const ConsentEmbeds = lazy(async () => ({
+  default: await laterPart(import("./consent-embeds").then((m) => m.default), import("./later-texts")),
+}));
+const loadConsentDetails = async () => ({
+  default: await laterPart(import("./consent-details").then((m) => m.default), import("./later-texts")),
+});
+const ConsentDetails = lazy(loadConsentDetails);
+const prefetchDetails = () => void loadConsentDetails().catch(() => undefined);
 
 /** The cookies each category covers: the banner's attributes, else AgencyWidgets.configure({ consentCookies }), else the defaults. */
 function consentCookies(analytics: string | undefined, marketing: string | undefined): ConsentCookies {
@@ -117,11 +125,6 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
     if (takeOpenRequest()) openCookieSettings();
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, reopen);
   }, [version, maxAgeDays]);
-
-  // The details are one click away once the banner shows: fetch their code now.
-  useEffect(() => {
-    if (open) void import("./consent-details");
-  }, [open]);
 
   const decide = ({ analytics, marketing }: ConsentChoice) => {
     const record: ConsentRecord = {
@@ -215,6 +218,9 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
               className="ag-button ag-button--secondary"
               aria-expanded={showDetails}
               {...(showDetails ? { "aria-controls": detailsId } : {})}
+              // Most visitors decide without the details: their code is fetched when a pointer or focus comes here.
+              onPointerEnter={prefetchDetails}
+              onFocus={prefetchDetails}
               onClick={() => setShowDetails((shown) => !shown)}
             >
               <Trans>Cookie settings</Trans>

@@ -6,6 +6,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
+import { laterPart } from "../element/later-part";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
 import { logInWithChallenge } from "./log-in";
@@ -13,9 +14,10 @@ import { passkeysSupported, signInWithPasskey, usePasskeyAutofill, wasCancelled 
 import { ViewLink } from "./view-link";
 
 // Only accounts with a second factor see its view, after their password was accepted: its code is fetched then,
-// while the answer is being handled, and kept for the next time.
+// while the answer is being handled, with its texts, and kept for the next time.
 let SecondFactorView: typeof import("./second-factor-view").SecondFactorView | null = null;
-const loadSecondFactorView = async () => (SecondFactorView ??= (await import("./second-factor-view")).SecondFactorView);
+const loadSecondFactorView = async () =>
+  (SecondFactorView ??= await laterPart(import("./second-factor-view").then((m) => m.SecondFactorView), import("./later-texts")));
 
 export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading: boolean }) {
   const { t, i18n } = useLingui();

@@ -1,16 +1,18 @@
 import { useEffect, useReducer, useState } from "react";
+import { laterPart } from "../element/later-part";
 import { useAuthFlow } from "./auth-flow";
 import { LoginView } from "./login-view";
 import { ShowViewContext, type LoginViewName } from "./view-link";
 
 // Most visitors sign in: the register and forgot-password views are fetched after the element has rendered (or
-// first, when the element opens on one of them), so they are there when a link switches to them.
+// first, when the element opens on one of them), so they are there when a link switches to them. Their texts come
+// with them.
 let RegisterView: typeof import("./register-view").RegisterView | null = null;
 let ForgotView: typeof import("./forgot-view").ForgotView | null = null;
 export const loadViews = () =>
   Promise.all([
-    import("./register-view").then((m) => (RegisterView = m.RegisterView)),
-    import("./forgot-view").then((m) => (ForgotView = m.ForgotView)),
+    laterPart(import("./register-view").then((m) => m.RegisterView), import("./later-texts")).then((view) => (RegisterView = view)),
+    laterPart(import("./forgot-view").then((m) => m.ForgotView), import("./later-texts")).then((view) => (ForgotView = view)),
   ]);
 
 export interface LoginProps {

@@ -4,6 +4,7 @@ import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
+import { laterPart } from "../element/later-part";
 import { AccountProfile } from "./account-profile";
 import { useStatusLabel } from "./status-label";
 
@@ -11,10 +12,14 @@ import { useStatusLabel } from "./status-label";
 const AccountPanels = lazy(() => import("./panels/account-panels"));
 
 /** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
-const Billing = lazy(() => import("./billing"));
+const Billing = lazy(async () => ({
+  default: await laterPart(import("./billing").then((m) => m.default), import("./later-texts")),
+}));
 
 /** The cancel confirmation, fetched once there is a subscription to cancel, so it opens at once. */
-const loadCancelDialog = () => import("./cancel-dialog");
+const loadCancelDialog = async () => ({
+  default: await laterPart(import("./cancel-dialog").then((m) => m.default), import("./later-texts")),
+});
 const CancelDialog = lazy(loadCancelDialog);
 
 /**
@@ -22,14 +27,16 @@ const CancelDialog = lazy(loadCancelDialog);
  * subscription that does, before the card shows it (the card then renders once, whole).
  */
 let PaymentNotice: typeof import("./payment-notice").PaymentNotice | null = null;
-const loadPaymentNotice = async () => (PaymentNotice ??= (await import("./payment-notice")).PaymentNotice);
+const loadPaymentNotice = async () =>
+  (PaymentNotice ??= await laterPart(import("./payment-notice").then((m) => m.PaymentNotice), import("./later-texts")));
 
 /**
  * The notice for an address that is not verified yet: most accounts are verified, so its code is fetched with the
  * subscription for an account that is not (the page then renders once, whole).
  */
 let VerifyEmailNotice: typeof import("./verify-email-notice").VerifyEmailNotice | null = null;
-const loadVerifyEmailNotice = async () => (VerifyEmailNotice ??= (await import("./verify-email-notice")).VerifyEmailNotice);
+const loadVerifyEmailNotice = async () =>
+  (VerifyEmailNotice ??= await laterPart(import("./verify-email-notice").then((m) => m.VerifyEmailNotice), import("./later-texts")));
 
 /** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {

@@ -1,0 +1,12 @@
+import type { ComponentType } from "react";
+import { withTexts } from "../element/with-texts";
+import { messages as en } from "./locales/later/en.po";
+import { messages as nl } from "./locales/later/nl.po";
+
+/**
+ * A view of the login element after the login form (register, forgot password, the second factor),
+ * rendered with its texts: they are fetched with it, not with the element (see lingui.config.ts).
+ */
+export function withLaterTexts<P extends object>(Part: ComponentType<P>): ComponentType<P> {
+  return withTexts(Part, { nl, en });
+}
