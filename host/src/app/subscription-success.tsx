@@ -36,7 +36,7 @@ export function SubscriptionSuccess() {
     if (!checkout) return;
     let current = true;
     subscriptionsApi
-      .getCheckoutOutcome(hostApi(), checkout)
+      .getCheckoutOutcome(hostApi(locale), checkout)
       .catch((error: unknown): CheckoutOutcome => {
         console.warn("The checkout could not be checked; no payment is confirmed", error);
         return "closed";
@@ -48,7 +48,7 @@ export function SubscriptionSuccess() {
     return () => {
       current = false;
     };
-  }, [checkout]);
+  }, [checkout, locale]);
 
   const polling = confirmation === "confirming";
   useEffect(() => {
@@ -60,7 +60,7 @@ export function SubscriptionSuccess() {
       asked += 1;
       let allowed = false;
       try {
-        allowed = grantsAccess((await subscriptionsApi.getCurrentSubscription(hostApi()))?.status);
+        allowed = grantsAccess((await subscriptionsApi.getCurrentSubscription(hostApi(locale)))?.status);
       } catch (error) {
         console.warn("Subscription check after payment failed; asking again", error);
       }
@@ -76,7 +76,7 @@ export function SubscriptionSuccess() {
     };
     // `round` is not read here: a new round (the retry button) is what starts the polling again.
     // oxlint-disable-next-line react/exhaustive-effect-dependencies
-  }, [polling, round]);
+  }, [polling, round, locale]);
 
   // One toast, also when the embedded checkout has just shown the same one.
   const toasted = useRef(false);

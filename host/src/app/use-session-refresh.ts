@@ -25,7 +25,7 @@ export function useSessionRefresh(): void {
     if (started.current || !getSession().token) return;
     started.current = true;
     const quiet = !needsSignIn(stripBase(pathname));
-    authApi.fetchCurrentUser(hostApi(), { quiet }).catch((error: unknown) => {
+    authApi.fetchCurrentUser(hostApi(locale), { quiet }).catch((error: unknown) => {
       if (apiStatus(error) === 401) return;
       console.warn("Could not refresh the signed-in user; keeping the stored session", error);
       toast.error(t`Failed to get user info`, { locale });

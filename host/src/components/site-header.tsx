@@ -52,7 +52,7 @@ export function SiteHeader() {
   async function logout() {
     setLeaving(true);
     focusAfterLogout.current = menuOpen ? "menu" : "login";
-    await authApi.logout(hostApi());
+    await authApi.logout(hostApi(locale));
     setLeaving(false);
     setOpenOn(null);
     toast.success(t`Logged out successfully`, { locale });

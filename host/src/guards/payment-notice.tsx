@@ -21,7 +21,7 @@ export function PaymentNotice({ subscription }: { subscription: Subscription }) 
   async function open() {
     setOpening(true);
     try {
-      navigation.assign(await subscriptionsApi.openPayment(hostApi(), { returnUrl: location.href.split("#")[0]!, language: locale }));
+      navigation.assign(await subscriptionsApi.openPayment(hostApi(locale), { returnUrl: location.href.split("#")[0]!, language: locale }));
       return;
     } catch (error) {
       console.error("The payment page could not be opened", error);

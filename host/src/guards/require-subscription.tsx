@@ -5,6 +5,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
 import { hostApi } from "../lib/api";
+import { useLocale } from "../lib/use-locale";
 import { PaymentNotice } from "./payment-notice";
 
 type Check = "loading" | "active" | "owed" | "inactive";
@@ -21,13 +22,14 @@ type Check = "loading" | "active" | "owed" | "inactive";
  */
 export function RequireSubscription() {
   const { t } = useLingui();
+  const locale = useLocale();
   const [check, setCheck] = useState<Check>("loading");
   const [checked, setChecked] = useState<Subscription | null>(null);
 
   useEffect(() => {
     let current = true;
     subscriptionsApi
-      .getCurrentSubscription(hostApi())
+      .getCurrentSubscription(hostApi(locale))
       .then((subscription) => {
         if (!current) return;
         // The server decides, with its grace period; a server without has_access: the contract's rules, where a
@@ -46,7 +48,7 @@ export function RequireSubscription() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [locale]);
 
   if (check === "loading") {
     return (

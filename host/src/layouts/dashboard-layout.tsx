@@ -59,7 +59,7 @@ export default function DashboardLayout() {
 
   async function logout() {
     setLeaving(true);
-    await authApi.logout(hostApi());
+    await authApi.logout(hostApi(locale));
     toast.success(t`Logged out successfully`, { locale });
     navigate("/login", { replace: true });
   }

@@ -31,7 +31,7 @@ export default function BillingPage() {
   useEffect(() => {
     let current = true;
     const returnUrl = new URL(`${resolveSettings().basePath}dashboard/settings`, location.origin).href;
-    (pay ? subscriptionsApi.openPayment : subscriptionsApi.openBillingPortal)(hostApi(), { returnUrl, language: locale })
+    (pay ? subscriptionsApi.openPayment : subscriptionsApi.openBillingPortal)(hostApi(locale), { returnUrl, language: locale })
       .then((url) => navigation.assign(url))
       .catch((error: unknown) => {
         if (!current || apiStatus(error) === 401) return;

@@ -62,7 +62,7 @@ export default function BlogArticlePage() {
     rendered.current = null;
     let current = true;
     blogApi
-      .getBlogPost(hostApi(), id)
+      .getBlogPost(hostApi(locale), id)
       .then((response) => {
         if (!current) return;
         setAnswer(
@@ -80,7 +80,7 @@ export default function BlogArticlePage() {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, locale]);
 
   if (state.status === "loading") {
     return (

@@ -76,7 +76,7 @@ export default function BlogPage() {
     rendered.current = null;
     let current = true;
     blogApi
-      .listBlogPosts(hostApi(), page, locale)
+      .listBlogPosts(hostApi(locale), page, locale)
       .then(({ posts, pagination }) => {
         if (current) setAnswer({ page, locale, status: "loaded", posts: posts ?? [], pagination });
       })

@@ -45,7 +45,7 @@ export default function ResetPasswordPage() {
     }
     let current = true;
     authApi
-      .verifyResetToken(hostApi(), token)
+      .verifyResetToken(hostApi(locale), token)
       .then((answer) => {
         if (!current) return;
         if (!answer.valid) throw new Error(answer.error);
@@ -144,7 +144,7 @@ function ResetForm({
     },
     editClears: "all",
     onSubmit: async ({ password }) => {
-      await authApi.resetPassword(hostApi(), { token, newPassword: password });
+      await authApi.resetPassword(hostApi(locale), { token, newPassword: password });
       toast.success(t`Password reset successfully!`, { locale });
       setSuccess(true);
       onDone("/login");

@@ -37,7 +37,7 @@ export default function SecureAccountPage() {
     if (!token) return;
     let current = true;
     authApi
-      .checkSignInAlert(hostApi(), token)
+      .checkSignInAlert(hostApi(locale), token)
       .then(({ email, browser, os, signedInAt }) => {
         const device = t`${browser ?? t`an unknown browser`} on ${os ?? t`an unknown system`}`;
         if (current) setOutcome({ state: "ready", email, device, at: signedInAt, busy: false });
@@ -59,7 +59,7 @@ export default function SecureAccountPage() {
     if (outcome.state !== "ready" || outcome.busy) return;
     setOutcome({ ...outcome, busy: true });
     try {
-      const { resetToken } = await authApi.secureAccount(hostApi(), token);
+      const { resetToken } = await authApi.secureAccount(hostApi(locale), token);
       navigate(`/reset-password?token=${encodeURIComponent(resetToken)}&lang=${locale}`, { replace: true });
     } catch (failure) {
       setOutcome({ state: "failed", reason: apiErrorMessage(failure, i18n) });

@@ -43,7 +43,7 @@ export default function VerifyEmailPage() {
     if (!token) return;
     let current = true;
     authApi
-      .checkEmailLink(hostApi(), token)
+      .checkEmailLink(hostApi(locale), token)
       .then(({ email, purpose }) => current && setOutcome({ state: "ready", email, purpose, busy: false }))
       .catch((failure: unknown) => current && setOutcome(failed(failure)));
     return () => {
@@ -62,8 +62,8 @@ export default function VerifyEmailPage() {
     if (outcome.state !== "ready" || outcome.busy) return;
     setOutcome({ ...outcome, busy: true });
     try {
-      const { email } = await authApi.verifyEmail(hostApi(), token);
-      if (getSession().token) await authApi.fetchCurrentUser(hostApi()).catch(() => undefined);
+      const { email } = await authApi.verifyEmail(hostApi(locale), token);
+      if (getSession().token) await authApi.fetchCurrentUser(hostApi(locale)).catch(() => undefined);
       setOutcome({ state: "verified", email });
     } catch (failure) {
       setOutcome(failed(failure));

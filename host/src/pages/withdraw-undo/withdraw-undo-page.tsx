@@ -33,7 +33,7 @@ export default function WithdrawUndoPage() {
   async function undo() {
     setState({ name: "working" });
     try {
-      setState({ name: "done", answer: await withdrawalsApi.undoWithdrawal(hostApi(), token) });
+      setState({ name: "done", answer: await withdrawalsApi.undoWithdrawal(hostApi(locale), token) });
     } catch (error) {
       setState({ name: "failed", reason: apiErrorMessage(error, i18n) ?? t`Something went wrong. Please try again later.` });
     }

@@ -58,11 +58,11 @@ export function WithdrawalForm() {
       setEmail((typed) => typed || user.email);
       setContract(found);
     };
-    withdrawalsApi.getMyContract(hostApi()).then(fill, () => fill(null));
+    withdrawalsApi.getMyContract(hostApi(locale)).then(fill, () => fill(null));
     return () => {
       current = false;
     };
-  }, [isAuthenticated, user]);
+  }, [isAuthenticated, user, locale]);
 
   useEffect(() => {
     if (step !== "details") heading.current?.focus();
@@ -82,7 +82,7 @@ export function WithdrawalForm() {
     setSending(true);
     setFailure(null);
     try {
-      const answer = await withdrawalsApi.withdraw(hostApi(), {
+      const answer = await withdrawalsApi.withdraw(hostApi(locale), {
         name: name.trim(),
         email: email.trim(),
         ...(reference.trim() ? { reference: reference.trim() } : {}),
