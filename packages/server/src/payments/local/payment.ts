@@ -1,10 +1,9 @@
 import { grantsAccess, type PaymentIssue } from "@agency/contract";
 import type { Db } from "../../db/db";
-import { randomToken } from "../../lib/crypto";
 import { periodEnd } from "../billing-period";
 import { applySubscriptionState, stateOf, type FulfilmentResult } from "../fulfilment";
-import { createLocalPortalSession, findLocalInvoice, findLocalPortalSession, markLocalInvoicePaid, type LocalInvoiceRow } from "./billing-repository";
-import { LOCAL_PORTAL_TTL_MS, type PortalChange } from "./portal";
+import { findLocalInvoice, findLocalPortalSession, markLocalInvoicePaid, type LocalInvoiceRow } from "./billing-repository";
+import { startPortalSession, type PortalChange } from "./portal";
 import { periodLine, writeInvoice } from "./invoices";
 import type { PortalInput } from "../provider";
 import { liveSubscription, lockSubscription, setPaymentIssueInvoice, type SubscriptionRow } from "../subscriptions-repository";
@@ -19,16 +18,7 @@ import { liveSubscription, lockSubscription, setPaymentIssueInvoice, type Subscr
 /** The test portal's pay page for a user whose local subscription owes a payment; null when nothing is owed. */
 export async function openLocalPaymentPage(db: Db, subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null> {
   if (subscription.provider !== "local" || !subscription.payment_issue_invoice) return null;
-  const id = randomToken();
-  await createLocalPortalSession(db, {
-    id,
-    user_id: input.user.id,
-    locale: input.locale,
-    return_url: input.returnUrl,
-    expires_at: new Date(Date.now() + LOCAL_PORTAL_TTL_MS),
-    session_id: input.sessionId,
-  });
-  return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${id}/pay` };
+  return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${await startPortalSession(db, input)}/pay` };
 }
 
 /**

@@ -28,11 +28,8 @@ export const LOCAL_PORTAL_TTL_MS = 60 * 60 * 1000;
 
 const invoicePdfUrl = (apiBaseUrl: string, id: string) => `${apiBaseUrl}/subscriptions/test-invoices/${id}.pdf`;
 
-/** A portal session for a user whose billing is with the local provider; null when nothing of theirs is billed here. */
-export async function openPortal(db: Db, input: PortalInput): Promise<{ url: string } | null> {
-  const subscription = await currentSubscription(db, input.user.id, input.locale);
-  const invoices = await listLocalInvoices(db, input.user.id);
-  if ((!subscription || subscription.provider !== "local") && invoices.length === 0) return null;
+/** Opens a test portal session for the customer (the portal and its pay page); returns its id, the address's secret. */
+export async function startPortalSession(db: Db, input: PortalInput): Promise<string> {
   const id = randomToken();
   await createLocalPortalSession(db, {
     id,
@@ -42,7 +39,15 @@ export async function openPortal(db: Db, input: PortalInput): Promise<{ url: str
     expires_at: new Date(Date.now() + LOCAL_PORTAL_TTL_MS),
     session_id: input.sessionId,
   });
-  return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${id}` };
+  return id;
+}
+
+/** A portal session for a user whose billing is with the local provider; null when nothing of theirs is billed here. */
+export async function openPortal(db: Db, input: PortalInput): Promise<{ url: string } | null> {
+  const subscription = await currentSubscription(db, input.user.id, input.locale);
+  const invoices = await listLocalInvoices(db, input.user.id);
+  if ((!subscription || subscription.provider !== "local") && invoices.length === 0) return null;
+  return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${await startPortalSession(db, input)}` };
 }
 
 export function publicInvoice(row: LocalInvoiceRow, apiBaseUrl: string): Invoice {
