@@ -33,7 +33,7 @@ beforeEach(() => {
       current = current && { ...current, cancel_at_period_end: true };
       return HttpResponse.json({ subscription: current });
     }),
-    // The signed-in devices card below (its own tests are in sessions.test.tsx).
+    // The signed-in devices card below (its own tests are in account-management.test.tsx).
     http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
     http.get(`${API}/account/two-factor`, () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 })),
     http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys: [] })),
