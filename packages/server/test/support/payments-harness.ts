@@ -8,7 +8,8 @@ import { startFakeStripe, stripeEvent, type FakeStripe } from "./fake-stripe";
 /**
  * One database per test file with two apps on it, as the billing tests need them: one taking test payments (the
  * local provider) and one taking Stripe payments against the fake Stripe, both mailing to an in-process SMTP server
- * and logging into memory. Plus what the tests do as a customer: register, check out, pay, deliver webhooks.
+ * and logging into memory. Plus what the tests do as a customer: register, check out, pay, deliver webhooks (the
+ * provider tests use these with apps of their own).
  */
 
 export const SITE = "https://agency.example";
