@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { BILLING_PERIODS, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
-import { MAX_SESSIONS_PER_ACCOUNT, SESSIONS_PAGE_SIZE } from "../values";
+import { MAX_SESSIONS_PER_ACCOUNT, SESSIONS_PAGE_SIZE, WITHDRAWAL_OUTCOMES } from "../values";
 import { BasePathSchema, CurrentPasswordSchema, EmailSchema, NameSchema, PasswordSchema, UserSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
@@ -136,6 +136,32 @@ export const ExportedPasskeySchema = Type.Object({
   last_used_at: NullableDateTime(),
 });
 
+export const ExportedWithdrawalSchema = Type.Object(
+  {
+    received_at: DateTimeSchema("When the statement came in"),
+    name: Type.String(),
+    email: Type.String({ description: "As typed" }),
+    reference: Type.Union([Type.String(), Type.Null()]),
+    language: StringEnum(LOCALES),
+    signed_in: Type.Boolean({ description: "Sent while signed in to the account" }),
+    within_period: Type.Union([Type.Boolean(), Type.Null()], { description: "Within the 14 days of withdrawal; null without a contract" }),
+    outcome: StringEnum(WITHDRAWAL_OUTCOMES),
+    used_days: Type.Union([Type.Integer(), Type.Null()], { description: "Days of service used before it, when the customer asked for an immediate start" }),
+    period_days: Type.Union([Type.Integer(), Type.Null()]),
+    refund: Type.Union([
+      Type.Object({
+        amount: Type.Number({ description: "In `currency`" }),
+        currency: Type.String(),
+        reference: Type.Union([Type.String(), Type.Null()], { description: "The provider's refund id" }),
+      }),
+      Type.Null(),
+    ]),
+    executed_at: NullableDateTime(),
+    undone_at: NullableDateTime(),
+  },
+  { description: "A statement of withdrawal tied to the account, with what became of it" },
+);
+
 export const AccountExportSchema = Type.Object({
   exported_at: DateTimeSchema(),
   account: ExportedAccountSchema,
@@ -153,6 +179,7 @@ export const AccountExportSchema = Type.Object({
   }),
   consent_records: Type.Array(ExportedConsentRecordSchema, { description: "Cookie choices recorded under the consentId asked for" }),
   passkeys: Type.Array(ExportedPasskeySchema, { description: "The passkeys the account signs in with (their public keys stay on the server)" }),
+  withdrawals: Type.Array(ExportedWithdrawalSchema, { description: "Statements of withdrawal tied to the account, newest first" }),
 });
 export type AccountExport = Static<typeof AccountExportSchema>;
 

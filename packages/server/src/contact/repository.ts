@@ -3,9 +3,8 @@ import { countDeleted, type Db } from "../db/db";
 
 /** Quote requests: stored first, then the agency is notified; exported as leads; deleted after retention. */
 
-export interface ContactRow {
-  id: number;
-  created_at: Date;
+/** What the sender filled in on the quote form, as stored. */
+export interface SentQuoteRequest {
   name: string;
   email: string;
   company: string;
@@ -22,6 +21,20 @@ export interface ContactRow {
   biggest_challenge: string;
   message: string;
   language: Locale;
+}
+
+/** The columns of SentQuoteRequest, in the order the queries list them. */
+const SENT_COLUMNS = [
+  "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "timeline",
+  "primary_goal", "features", "domain_status", "hear_about_us", "biggest_challenge", "message", "language",
+] as const satisfies readonly (keyof SentQuoteRequest)[];
+
+/** SENT_COLUMNS as a select list. */
+export const SENT_COLUMN_LIST = SENT_COLUMNS.join(", ");
+
+export interface ContactRow extends SentQuoteRequest {
+  id: number;
+  created_at: Date;
   source: string;
   page_url: string;
   utm: Record<string, string>;
@@ -41,14 +54,11 @@ export interface NewContactRequest {
 }
 
 const COLUMNS = [
-  "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "timeline",
-  "primary_goal", "features", "domain_status", "hear_about_us", "biggest_challenge", "message", "language",
-  "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam", "held_for_review",
+  ...SENT_COLUMNS, "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam", "held_for_review",
 ] as const;
 
 /** The columns of a quote request its notification is written from. */
-const ROW_COLUMNS = `id, created_at, name, email, company, country_code, phone, current_website, project_type, budget_range, timeline,
-  primary_goal, features, domain_status, hear_about_us, biggest_challenge, message, language, source, page_url, utm`;
+const ROW_COLUMNS = `id, created_at, ${SENT_COLUMN_LIST}, source, page_url, utm`;
 
 /**
  * How quote-request notifications and the release before the outbox coexist during a rolling upgrade. That release
@@ -175,9 +185,7 @@ export interface SenderQuoteRequest extends Omit<ContactRow, "id"> {
 /** The quote requests sent with an e-mail address (stored lower-cased), oldest first. */
 export async function quoteRequestsByEmail(db: Db, email: string): Promise<SenderQuoteRequest[]> {
   const { rows } = await db.query<SenderQuoteRequest>(
-    `SELECT created_at, last_contact_at, name, email, company, country_code, phone, current_website, project_type,
-            budget_range, timeline, primary_goal, features, domain_status, hear_about_us, biggest_challenge, message,
-            language, source, page_url, origin, referrer, utm
+    `SELECT created_at, last_contact_at, ${SENT_COLUMN_LIST}, source, page_url, origin, referrer, utm
        FROM contact_requests WHERE email = lower($1) ORDER BY id`,
     [email],
   );

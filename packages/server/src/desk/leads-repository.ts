@@ -1,5 +1,6 @@
 import { DESK_COUNT_CAP, DESK_PAGE_SIZE, type LeadStatus, type LeadSummary } from "@agency/contract";
 import type { Db } from "../db/db";
+import { SENT_COLUMN_LIST, type SenderQuoteRequest } from "../contact/repository";
 
 /**
  * The desk's inbox over the quote requests. Every list is newest first and reads one page through an index
@@ -113,42 +114,18 @@ export async function exportInbox(db: Db, filter: LeadFilter) {
   return rows;
 }
 
-export interface LeadRow {
+export interface LeadRow extends SenderQuoteRequest {
   id: number;
-  created_at: Date;
-  last_contact_at: Date;
   status: LeadStatus;
   note: string;
-  name: string;
-  email: string;
-  company: string;
-  country_code: string;
-  phone: string;
-  current_website: string;
-  project_type: string;
-  budget_range: string;
-  timeline: string;
-  primary_goal: string;
-  features: string[];
-  domain_status: string;
-  hear_about_us: string;
-  biggest_challenge: string;
-  message: string;
-  language: "nl" | "en";
-  source: string;
-  page_url: string;
-  origin: string;
-  referrer: string;
-  utm: Record<string, string>;
   is_spam: boolean;
   held_for_review: boolean;
   released_at: Date | null;
   notified_at: Date | null;
 }
 
-const LEAD_COLUMNS = `id, created_at, last_contact_at, status, note, name, email, company, country_code, phone, current_website,
-  project_type, budget_range, timeline, primary_goal, features, domain_status, hear_about_us, biggest_challenge, message,
-  language, source, page_url, origin, referrer, utm, is_spam, held_for_review, released_at, notified_at`;
+const LEAD_COLUMNS = `id, created_at, last_contact_at, status, note, ${SENT_COLUMN_LIST},
+  source, page_url, origin, referrer, utm, is_spam, held_for_review, released_at, notified_at`;
 
 export async function findLead(db: Db, id: number): Promise<LeadRow | null> {
   const { rows } = await db.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM contact_requests WHERE id = $1`, [id]);

@@ -1,5 +1,6 @@
 import type { BillingPeriod, Locale } from "@agency/contract";
 import { countDeleted, type Db } from "../db/db";
+import type { CheckoutInput } from "./provider";
 import type { ProviderName } from "./subscriptions-repository";
 
 /**
@@ -26,22 +27,33 @@ export interface CheckoutSessionRow {
   immediate_start?: boolean;
 }
 
-export async function createCheckoutSession(db: Db, session: Omit<CheckoutSessionRow, "status" | "completed_at" | "subscription_id">): Promise<void> {
+/** What a provider adds to the user's choices when it opens a checkout: our id for it and the provider's. */
+export interface StartedCheckout {
+  id: string;
+  provider: ProviderName;
+  externalId: string;
+  /** The success address with the provider's checkout id filled in (or its placeholder for it). */
+  successUrl: string;
+  expiresAt: Date;
+}
+
+/** Records a checkout a provider has just opened for the user's choices in `input`. */
+export async function createCheckoutSession(db: Db, input: CheckoutInput, started: StartedCheckout): Promise<void> {
   await db.query(
     `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at, immediate_start)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
-      session.id,
-      session.provider,
-      session.external_id,
-      session.user_id,
-      session.plan_id,
-      session.billing_period,
-      session.locale,
-      session.success_url,
-      session.cancel_url,
-      session.expires_at,
-      session.immediate_start ?? false,
+      started.id,
+      started.provider,
+      started.externalId,
+      input.user.id,
+      input.plan.id,
+      input.billingPeriod,
+      input.locale,
+      started.successUrl,
+      input.cancelUrl,
+      started.expiresAt,
+      input.immediateStart === true,
     ],
   );
 }

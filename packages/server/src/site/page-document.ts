@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RenderedShell } from "./site-shell";
+import { inLanguage, type RenderedShell } from "./site-shell";
 
 /** A page the site's server entry rendered (host/src/entry-server.tsx). */
 export interface RenderedPage {
@@ -40,8 +40,7 @@ export function pageDocument(shell: RenderedShell, page: RenderedPage, scripts: 
   const preload = shell.preload.length > 0 ? ` data-preload="${shell.preload.join(" ")}"` : "";
   const boot = shell.entry ? `<script data-entry="${shell.entry}"${preload}>${scripts.boot}</script>` : "";
   // Replaced through functions: the page's text may hold "$&" and the like, which a replacement string would expand.
-  return shell.html
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.lang}"`)
+  return inLanguage(shell.html, page.lang)
     .replace(/(<meta charset="[^"]*"\s*\/?>)/i, (charset) => `${charset}${guard}`)
     .replace("</head>", () => `${page.head}</head>`)
     .replace(

@@ -43,7 +43,10 @@ export async function seoFile(
   const origin = new URL(publicUrl).origin;
   const url = (appPath: string) => `${origin}${basePath}${appPath.replace(/^\//, "")}`;
   if (file === "robots.txt") {
-    const lines = ["User-agent: *", `Allow: ${basePath}`, ...pages.private.map((p) => `Disallow: ${basePath}${p.replace(/^\//, "")}`)];
+    // Previews (whole copies of the site under /preview/{first}/{second}/) are for review, not for search. Only the
+    // robots.txt at the root says so: crawlers read no other, and a preview's own would only name itself.
+    const previews = basePath === "/" ? ["Disallow: /preview/"] : [];
+    const lines = ["User-agent: *", `Allow: ${basePath}`, ...pages.private.map((p) => `Disallow: ${basePath}${p.replace(/^\//, "")}`), ...previews];
     return { type: "text/plain; charset=utf-8", body: [...lines, "", `Sitemap: ${url("/sitemap.xml")}`, ""].join("\n") };
   }
 

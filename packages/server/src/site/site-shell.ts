@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { unlocalizedPath } from "@agency/contract";
+import { localeFromPath, unlocalizedPath } from "@agency/contract";
 import { inside } from "../lib/static-files";
 
 /**
@@ -40,9 +40,13 @@ async function preloadsFor(hostDist: string, appPath: string): Promise<{ js: str
 
 const atBase = (html: string, basePath: string) => html.replace(/\b(src|href)="\.\//g, `$1="${basePath}`);
 
+/** The document in language `lang`: the shell's <html lang> replaced. */
+export const inLanguage = (html: string, lang: string) => html.replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`);
+
 /**
- * The shell of a page the browser renders (the portal): index.html with the page's own chunks and CSS preloaded,
- * so a first visit fetches the page's code with the entry instead of one round trip after it.
+ * The shell of a page the browser renders (the portal): index.html in the language of the page's address, with the
+ * page's own chunks and CSS preloaded, so a first visit fetches the page's code with the entry instead of one round
+ * trip after it.
  */
 export async function browserShell(hostDist: string, basePath: string, appPath: string): Promise<string> {
   const html = (await readCached(path.join(hostDist, "index.html"))) ?? "";
@@ -53,7 +57,7 @@ export async function browserShell(hostDist: string, basePath: string, appPath: 
         ...preloads.js.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
       ].join("")
     : "";
-  return atBase(html.replace("</head>", `${links}</head>`), basePath);
+  return atBase(inLanguage(html, localeFromPath(appPath)).replace("</head>", `${links}</head>`), basePath);
 }
 
 /**

@@ -132,13 +132,13 @@ export async function scheduleWithdrawalRetry(db: Db, id: string, retryAt: Date,
   await db.query("UPDATE withdrawals SET next_attempt_at = $2, claimed_until = NULL, last_error = $3 WHERE id = $1", [id, retryAt, error.slice(0, 500)]);
 }
 
-/** Every statement, newest first: what staff see. */
-/** One account's statements, newest first, for the desk's customer view. */
-export async function listAccountWithdrawals(db: Db, userId: string): Promise<WithdrawalRow[]> {
-  const { rows } = await db.query<WithdrawalRow>("SELECT * FROM withdrawals WHERE user_id = $1 ORDER BY received_at DESC LIMIT 50", [userId]);
+/** One account's statements, newest first: the latest `limit` for the desk's customer view, every one with null. */
+export async function listAccountWithdrawals(db: Db, userId: string, limit: number | null = 50): Promise<WithdrawalRow[]> {
+  const { rows } = await db.query<WithdrawalRow>("SELECT * FROM withdrawals WHERE user_id = $1 ORDER BY received_at DESC LIMIT $2", [userId, limit]);
   return rows;
 }
 
+/** Every statement, newest first: what staff see. */
 export async function listWithdrawals(db: Db, { limit = 500 }: { limit?: number } = {}): Promise<WithdrawalRow[]> {
   const { rows } = await db.query<WithdrawalRow>("SELECT * FROM withdrawals ORDER BY received_at DESC LIMIT $1", [limit]);
   return rows;

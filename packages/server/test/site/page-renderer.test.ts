@@ -30,7 +30,7 @@ const app = (pathname) => pathname.replace(/^\\/preview\\/[^/]+\\/[^/]+/, "") ||
 const pages = ["/pricing", "/en/pricing", "/blog"];
 export function pageKindOf(appPath) {
   if (pages.includes(appPath)) return "rendered";
-  if (appPath === "/dashboard") return "portal";
+  if (["/dashboard", "/desk", "/en/desk"].includes(appPath)) return "portal";
   return appPath.startsWith("/dashboard/") ? "portal-missing" : "missing";
 }
 export function renderedPageUrl(url) {
@@ -140,6 +140,18 @@ describe("server-rendered pages", () => {
     const encoded = ["/%73erver/entry-server.js", "/server%2Fentry-server.js", "/%2Fserver/entry-server.js", "/assets/..%2Fserver/entry-server.js", "/SERVER/../server/entry-server.js"];
     for (const url of ["/server/entry-server.js", "/server/", "/preview/a/b/server/entry-server.js", "/preview/a/b/%73erver/entry-server.js", ...encoded]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe("the portal's shell", () => {
+  it("is in the language of its address: English under /en, also under a preview base, Dutch elsewhere", async () => {
+    const cases = { "/dashboard": "nl", "/desk": "nl", "/en/desk": "en", "/preview/a/b/en/desk": "en", "/preview/a/b/desk": "nl" };
+    for (const [url, lang] of Object.entries(cases)) {
+      const res = await t.app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain(`<html lang="${lang}">`);
     }
   });
 });

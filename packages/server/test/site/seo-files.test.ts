@@ -37,12 +37,12 @@ function entries(xml: string) {
 }
 
 describe("robots.txt", () => {
-  it("names the sitemap at PUBLIC_URL and keeps crawlers out of the private pages", async () => {
+  it("names the sitemap at PUBLIC_URL and keeps crawlers out of the private pages and the previews", async () => {
     const res = await t.app.inject({ url: "/robots.txt" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(res.body).toBe(
-      ["User-agent: *", "Allow: /", "Disallow: /dashboard", "Disallow: /en/desk", "", `Sitemap: ${PUBLIC_URL}/sitemap.xml`, ""].join("\n"),
+      ["User-agent: *", "Allow: /", "Disallow: /dashboard", "Disallow: /en/desk", "Disallow: /preview/", "", `Sitemap: ${PUBLIC_URL}/sitemap.xml`, ""].join("\n"),
     );
   });
 
@@ -50,6 +50,8 @@ describe("robots.txt", () => {
     const body = (await t.app.inject({ url: "/preview/a/b/robots.txt" })).body;
     expect(body).toContain("Disallow: /preview/a/b/dashboard");
     expect(body).toContain(`Sitemap: ${PUBLIC_URL}/preview/a/b/sitemap.xml`);
+    // Not the preview of itself, which a Disallow of /preview/ would be.
+    expect(body).not.toContain("Disallow: /preview/\n");
   });
 });
 

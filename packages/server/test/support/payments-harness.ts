@@ -8,7 +8,8 @@ import { startFakeStripe, stripeEvent, type FakeStripe } from "./fake-stripe";
 /**
  * One database per test file with two apps on it, as the billing tests need them: one taking test payments (the
  * local provider) and one taking Stripe payments against the fake Stripe, both mailing to an in-process SMTP server
- * and logging into memory. Plus what the tests do as a customer: register, check out, pay, deliver webhooks.
+ * and logging into memory. Plus what the tests do as a customer: register, check out, pay, deliver webhooks (the
+ * provider tests use these with apps of their own).
  */
 
 export const SITE = "https://agency.example";
@@ -90,8 +91,9 @@ export const checkoutBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export function createCheckout(t: TestApp, user: Customer, extra: Record<string, unknown> = {}) {
-  return t.app.inject({ method: "POST", url: "/api/subscriptions/create-checkout", headers: user.headers, payload: checkoutBody(extra) });
+/** create-checkout as `user` asks for it, under the API base `base` (a preview's, say). */
+export function createCheckout(t: TestApp, user: Customer, extra: Record<string, unknown> = {}, base = "/api") {
+  return t.app.inject({ method: "POST", url: `${base}/subscriptions/create-checkout`, headers: user.headers, payload: checkoutBody(extra) });
 }
 
 /** A local checkout's page path (the capability) from create-checkout's answer. */
@@ -123,7 +125,13 @@ export async function localSubscriber(t: TestApp, opts: { language?: Locale; per
 export function current(t: TestApp, user: Customer) {
   return t.app.inject({ url: "/api/subscriptions/current", headers: user.headers }).then((res) => {
     expect(res.statusCode).toBe(200);
-    return res.json().subscription as null | { status: string; billing_period: string; cancel_at_period_end: boolean; current_period_end: string };
+    return res.json().subscription as null | {
+      plan_name: string;
+      status: string;
+      billing_period: string;
+      cancel_at_period_end: boolean;
+      current_period_end: string;
+    };
   });
 }
 

@@ -39,18 +39,12 @@ export class LocalProvider implements PaymentProvider {
     // The checkout's public id, which the success page shows the server; unlike `id` it opens no payment page.
     const reference = `local_${randomToken()}`;
     const successUrl = withCheckoutId(input.successUrl, reference);
-    await createCheckoutSession(this.db, {
+    await createCheckoutSession(this.db, input, {
       id,
       provider: "local",
-      external_id: reference,
-      user_id: input.user.id,
-      plan_id: input.plan.id,
-      billing_period: input.billingPeriod,
-      locale: input.locale,
-      success_url: successUrl,
-      cancel_url: input.cancelUrl,
-      immediate_start: input.immediateStart === true,
-      expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
+      externalId: reference,
+      successUrl,
+      expiresAt: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
     });
     return { checkoutUrl: `${input.apiBaseUrl}/subscriptions/test-checkout/${id}` };
   }

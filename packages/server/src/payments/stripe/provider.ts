@@ -77,18 +77,12 @@ export class StripeProvider implements PaymentProvider {
         : { success_url: successUrl, cancel_url: input.cancelUrl }),
     };
     const session = await atStripe("create checkout session", () => this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${ourId}` }));
-    await createCheckoutSession(db, {
+    await createCheckoutSession(db, input, {
       id: ourId,
       provider: "stripe",
-      external_id: session.id,
-      user_id: input.user.id,
-      plan_id: input.plan.id,
-      billing_period: input.billingPeriod,
-      locale: input.locale,
-      success_url: successUrl,
-      cancel_url: input.cancelUrl,
-      immediate_start: input.immediateStart === true,
-      expires_at: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+      externalId: session.id,
+      successUrl,
+      expiresAt: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
     });
     if (embedded) {
       if (!session.client_secret) throw new Error(`Stripe returned no client_secret for embedded session ${session.id}`);

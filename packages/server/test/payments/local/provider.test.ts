@@ -1,6 +1,6 @@
-import { buildTestApp, nextIp, type TestApp } from "../../support/helpers";
+import { buildTestApp, type TestApp } from "../../support/helpers";
 import { mailText, startSmtp } from "../../support/smtp";
-import { axeViolations, paymentMails } from "../../support/payments-harness";
+import { axeViolations, checkoutBody, createCheckout, current, paymentMails, register, SITE, type Customer } from "../../support/payments-harness";
 import { runSubscriptionRenewal } from "../../../src/jobs/subscription-renewal";
 import { insertSubscription } from "../../../src/payments/subscriptions-repository";
 
@@ -9,7 +9,6 @@ import { insertSubscription } from "../../../src/payments/subscriptions-reposito
  * driven over HTTP (Pay, Cancel, reuse), cancel/resume, the renewal job and the mails, in both languages.
  */
 
-const SITE = "https://agency.example";
 const PARTNER = "https://partner.example";
 
 let t: TestApp;
@@ -24,46 +23,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let seq = 0;
-async function register(language: "nl" | "en" = "en") {
-  const email = `sub${++seq}-${Date.now()}@example.com`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { name: `Sam ${seq}`, email, password: "secret1-pass", language },
-    remoteAddress: nextIp(),
-  });
-  expect(res.statusCode).toBe(201);
-  const body = res.json() as { token: string; user: { id: string } };
-  return { email, id: body.user.id, headers: { authorization: `Bearer ${body.token}` } };
-}
-
-type User = Awaited<ReturnType<typeof register>>;
-
-const checkoutBody = (extra: Record<string, unknown> = {}) => ({
-  planId: "pro",
-  billingPeriod: "yearly",
-  successUrl: `${SITE}/dashboard?subscription=success`,
-  cancelUrl: `${SITE}/subscribe?subscription=cancelled`,
-  ...extra,
-});
-
-function createCheckout(user: User, extra: Record<string, unknown> = {}, base = "/api") {
-  return t.app.inject({ method: "POST", url: `${base}/subscriptions/create-checkout`, headers: user.headers, payload: checkoutBody(extra) });
-}
-
-async function current(user: User) {
-  const res = await t.app.inject({ url: "/api/subscriptions/current", headers: user.headers });
-  expect(res.statusCode).toBe(200);
-  return res.json().subscription as null | {
-    plan_name: string;
-    status: string;
-    current_period_end: string;
-    cancel_at_period_end: boolean;
-    billing_period: string;
-  };
-}
-
 /** The path of an absolute URL on the site, for inject. */
 const pathOf = (url: string) => {
   const u = new URL(url);
@@ -76,8 +35,8 @@ function formActions(html: string): string[] {
   return [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!.replace(/&#38;/g, "&"));
 }
 
-async function openCheckout(user: User, extra: Record<string, unknown> = {}, base = "/api") {
-  const res = await createCheckout(user, extra, base);
+async function openCheckout(user: Customer, extra: Record<string, unknown> = {}, base = "/api") {
+  const res = await createCheckout(t, user, extra, base);
   expect(res.statusCode).toBe(200);
   const { checkoutUrl } = res.json() as { checkoutUrl: string };
   const page = await t.app.inject({ url: pathOf(checkoutUrl) });
@@ -199,14 +158,14 @@ describe("current subscription", () => {
   });
 
   it("is null for a user without a subscription", async () => {
-    expect(await current(await register())).toBeNull();
+    expect(await current(t, await register(t))).toBeNull();
   });
 });
 
 describe("create-checkout refusals", () => {
-  let user: User;
+  let user: Customer;
   beforeAll(async () => {
-    user = await register();
+    user = await register(t);
   });
 
   it("needs a session", async () => {
@@ -215,13 +174,13 @@ describe("create-checkout refusals", () => {
   });
 
   it("refuses an unknown plan with 400", async () => {
-    const res = await createCheckout(user, { planId: "platinum" });
+    const res = await createCheckout(t, user, { planId: "platinum" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "This plan is not available.", code: "subscriptions.unknown_plan", fields: ["planId"] });
   });
 
   it("refuses an unknown billing period with 400", async () => {
-    const res = await createCheckout(user, { billingPeriod: "weekly" });
+    const res = await createCheckout(t, user, { billingPeriod: "weekly" });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual(["billingPeriod"]);
     expect(res.json()).toMatchObject({ error: "Some of the information sent is missing or not valid: billing period.", code: "request.invalid" });
@@ -236,27 +195,27 @@ describe("create-checkout refusals", () => {
     ["successUrl", "http://agency.example/dashboard"],
     ["cancelUrl", "https://user:pass@agency.example/subscribe"],
   ])("refuses a %s outside the site's origins (%s) with 400, so there is no open redirect", async (field, url) => {
-    const res = await createCheckout(user, { [field]: url });
+    const res = await createCheckout(t, user, { [field]: url });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: expect.stringMatching(/^The return address \(address after (payment|cancelling)\) must be on this site/), code: "subscriptions.invalid_redirect", fields: [field] });
   });
 
   it("accepts URLs on an origin from ALLOWED_ORIGINS", async () => {
-    const res = await createCheckout(user, { successUrl: `${PARTNER}/thanks`, cancelUrl: `${PARTNER}/pricing` });
+    const res = await createCheckout(t, user, { successUrl: `${PARTNER}/thanks`, cancelUrl: `${PARTNER}/pricing` });
     expect(res.statusCode).toBe(200);
     expect(res.json().checkoutUrl).toMatch(/^https:\/\/agency\.example\/api\/subscriptions\/test-checkout\/[A-Za-z0-9_-]{43}$/);
   });
 
   it("answers refusals in the requested language", async () => {
-    const res = await createCheckout(user, { planId: "platinum", language: "nl" });
+    const res = await createCheckout(t, user, { planId: "platinum", language: "nl" });
     expect(res.json().error).toBe("Dit abonnement is niet beschikbaar.");
   });
 
   it("refuses a user who already has an active subscription with 409", async () => {
-    const buyer = await register();
+    const buyer = await register(t);
     const { actions } = await openCheckout(buyer);
     expect((await postForm(actions[0]!)).statusCode).toBe(303);
-    const res = await createCheckout(buyer, { billingPeriod: "monthly" });
+    const res = await createCheckout(t, buyer, { billingPeriod: "monthly" });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/already have an active subscription/);
   });
@@ -266,7 +225,7 @@ describe("create-checkout refusals", () => {
     ["active", 409, "subscriptions.already_active"],
     ["past_due", 409, "subscriptions.payment_problem"],
   ])("treats a %s subscription by the one access rule: %i %s", async (status, code, errorCode) => {
-    const buyer = await register();
+    const buyer = await register(t);
     const start = new Date();
     await insertSubscription(t.db, {
       userId: buyer.id,
@@ -282,8 +241,8 @@ describe("create-checkout refusals", () => {
       startsNow: true,
       endedAt: null,
     });
-    expect((await current(buyer))?.status).toBe(status);
-    const res = await createCheckout(buyer);
+    expect((await current(t, buyer))?.status).toBe(status);
+    const res = await createCheckout(t, buyer);
     expect(res.statusCode).toBe(code);
     expect(res.json().code).toBe(errorCode);
   });
@@ -291,7 +250,7 @@ describe("create-checkout refusals", () => {
 
 describe("local test checkout, driven over HTTP", () => {
   it("completes the whole journey: page in English, Pay, 303 to successUrl, active for a year, mail", async () => {
-    const user = await register("en");
+    const user = await register(t, "en");
     const { checkoutUrl, page, actions } = await openCheckout(user, { language: "en" });
     expect(checkoutUrl.startsWith(`${SITE}/api/subscriptions/test-checkout/`)).toBe(true);
 
@@ -325,7 +284,7 @@ describe("local test checkout, driven over HTTP", () => {
     expect(pay.headers.location).toMatch(/^https:\/\/agency\.example\/dashboard\?subscription=success&checkout=local_[\w-]{43}$/);
     expect(pay.headers.location).not.toContain(checkoutUrl.split("/").pop()!);
 
-    const subscription = await current(user);
+    const subscription = await current(t, user);
     expect(subscription).toEqual({
       plan_name: "Pro Plan",
       status: "active",
@@ -350,7 +309,7 @@ describe("local test checkout, driven over HTTP", () => {
   });
 
   it("shows the page in Dutch with a Dutch price, and activates a month for monthly billing", async () => {
-    const user = await register("nl");
+    const user = await register(t, "nl");
     const { page, actions } = await openCheckout(user, { billingPeriod: "monthly" });
     const html = page.body;
     expect(html).toContain('<html lang="nl">');
@@ -364,10 +323,10 @@ describe("local test checkout, driven over HTTP", () => {
     const before = Date.now();
     expect((await postForm(actions[0]!)).statusCode).toBe(303);
     // The plan's name follows the request's language, else the account's.
-    expect((await current(user))!.plan_name).toBe("Pro-abonnement");
+    expect((await current(t, user))!.plan_name).toBe("Pro-abonnement");
     const inEnglish = await t.app.inject({ url: "/api/subscriptions/current", headers: { ...user.headers, "accept-language": "en" } });
     expect(inEnglish.json().subscription.plan_name).toBe("Pro Plan");
-    const end = new Date((await current(user))!.current_period_end).getTime();
+    const end = new Date((await current(t, user))!.current_period_end).getTime();
     expect(end - before).toBeGreaterThan(27 * DAY);
     expect(end - before).toBeLessThan(32 * DAY);
 
@@ -380,37 +339,37 @@ describe("local test checkout, driven over HTTP", () => {
   });
 
   it("uses the language sent with the checkout over the account's language", async () => {
-    const user = await register("nl");
+    const user = await register(t, "nl");
     const { page } = await openCheckout(user, { language: "en" });
     expect(page.body).toContain('<html lang="en">');
   });
 
   it("can be paid once: a second Pay shows a clear 409 page and changes nothing", async () => {
-    const user = await register();
+    const user = await register(t);
     const { actions } = await openCheckout(user);
     expect((await postForm(actions[0]!)).statusCode).toBe(303);
-    const before = await current(user);
+    const before = await current(t, user);
     const again = await postForm(actions[0]!);
     expect(again.statusCode).toBe(409);
     expect(again.headers["content-type"]).toMatch(/^text\/html/);
     expect(again.body).toContain("Already paid");
     expect(again.body).toMatch(/href="https:\/\/agency\.example\/dashboard\?subscription=success&#38;checkout=local_[\w-]{43}"/);
-    expect(await current(user)).toEqual(before);
+    expect(await current(t, user)).toEqual(before);
     expect(await settledMailsTo(user.email)).toHaveLength(1);
   });
 
   it("Cancel redirects to cancelUrl with 303, activates nothing, and closes the session", async () => {
-    const user = await register();
+    const user = await register(t);
     const { actions } = await openCheckout(user);
     const cancel = await postForm(actions[1]!);
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`${SITE}/subscribe?subscription=cancelled`);
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
 
     const pay = await postForm(actions[0]!);
     expect(pay.statusCode).toBe(410);
     expect(pay.body).toContain("Checkout cancelled");
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
     // A second Cancel (another tab) still just goes back.
     expect((await postForm(actions[1]!)).headers.location).toBe(`${SITE}/subscribe?subscription=cancelled`);
   });
@@ -426,7 +385,7 @@ describe("local test checkout, driven over HTTP", () => {
   });
 
   it("shows a 410 page for an expired session", async () => {
-    const user = await register();
+    const user = await register(t);
     const { checkoutUrl, actions } = await openCheckout(user);
     const id = checkoutUrl.split("/").pop()!;
     await t.db.query("UPDATE checkout_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [id]);
@@ -434,22 +393,22 @@ describe("local test checkout, driven over HTTP", () => {
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain("Checkout expired");
     expect((await postForm(actions[0]!)).statusCode).toBe(410);
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
   });
 
   it("keeps the preview base: page and buttons under /preview/{first}/{second}/api", async () => {
-    const user = await register();
+    const user = await register(t);
     const { checkoutUrl, page, actions } = await openCheckout(user, {}, "/preview/abc/def/api");
     expect(checkoutUrl.startsWith(`${SITE}/preview/abc/def/api/subscriptions/test-checkout/`)).toBe(true);
     expect(page.statusCode).toBe(200);
     expect(actions.every((a) => a.startsWith("/preview/abc/def/api/subscriptions/test-checkout/"))).toBe(true);
     const pay = await postForm(actions[0]!);
     expect(pay.statusCode).toBe(303);
-    expect((await current(user))!.status).toBe("active");
+    expect((await current(t, user))!.status).toBe("active");
   });
 
   it("redirects to a partner origin from ALLOWED_ORIGINS, and allows it in the page's form-action", async () => {
-    const user = await register();
+    const user = await register(t);
     const { page, actions } = await openCheckout(user, { successUrl: `${PARTNER}/thanks`, cancelUrl: `${PARTNER}/pricing` });
     expect(String(page.headers["content-security-policy"])).toContain(`form-action 'self' ${PARTNER}`);
     expect((await postForm(actions[0]!)).headers.location).toMatch(/^https:\/\/partner\.example\/thanks\?checkout=local_[\w-]{43}$/);
@@ -462,7 +421,7 @@ describe("local test checkout, driven over HTTP", () => {
       expect.arrayContaining([expect.stringMatching(/^html-has-lang/), expect.stringMatching(/^image-alt/), expect.stringMatching(/^document-title/)]),
     );
     for (const language of ["en", "nl"]) {
-      const { page } = await openCheckout(await register(), { language });
+      const { page } = await openCheckout(await register(t), { language });
       expect(await check(page.body)).toEqual([]);
     }
     const missing = await t.app.inject({ url: "/api/subscriptions/test-checkout/nope" });
@@ -472,15 +431,15 @@ describe("local test checkout, driven over HTTP", () => {
 
 describe("cancel and resume (local provider)", () => {
   it("cancels at period end, keeps access, resumes, and is idempotent", async () => {
-    const user = await register();
+    const user = await register(t);
     const { actions } = await openCheckout(user);
     await postForm(actions[0]!);
-    const active = await current(user);
+    const active = await current(t, user);
 
     const cancel = await t.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: user.headers });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().subscription).toEqual({ ...active, cancel_at_period_end: true });
-    expect(await current(user)).toEqual({ ...active, cancel_at_period_end: true });
+    expect(await current(t, user)).toEqual({ ...active, cancel_at_period_end: true });
 
     const again = await t.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: user.headers });
     expect(again.statusCode).toBe(200);
@@ -489,11 +448,11 @@ describe("cancel and resume (local provider)", () => {
     const resume = await t.app.inject({ method: "POST", url: "/api/subscriptions/resume", headers: user.headers });
     expect(resume.statusCode).toBe(200);
     expect(resume.json().subscription).toEqual(active);
-    expect(await current(user)).toEqual(active);
+    expect(await current(t, user)).toEqual(active);
   });
 
   it("answers 404 without a subscription and 401 without a session", async () => {
-    const user = await register("nl");
+    const user = await register(t, "nl");
     const res = await t.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: user.headers });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "Geen actief abonnement", code: "subscriptions.none" });
@@ -503,7 +462,7 @@ describe("cancel and resume (local provider)", () => {
 
 describe("renewal job (local provider)", () => {
   async function subscribed(language: "nl" | "en", billingPeriod: "monthly" | "yearly") {
-    const user = await register(language);
+    const user = await register(t, language);
     const { actions } = await openCheckout(user, { billingPeriod });
     await postForm(actions[0]!);
     await t.app.settle();
@@ -520,7 +479,7 @@ describe("renewal job (local provider)", () => {
     );
     const result = await runSubscriptionRenewal(t.db, new Date("2031-03-01T00:00:00Z"));
     expect(result.renewed).toBeGreaterThanOrEqual(1);
-    const subscription = await current(user);
+    const subscription = await current(t, user);
     expect(subscription).toMatchObject({ status: "active", cancel_at_period_end: false });
     expect(subscription!.current_period_end).toBe("2031-03-31T10:00:00.000Z");
     // Renewals send no mail.
@@ -534,7 +493,7 @@ describe("renewal job (local provider)", () => {
 
     const result = await runSubscriptionRenewal(t.db);
     expect(result.ended).toBeGreaterThanOrEqual(1);
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
     const { rows } = await t.db.query<{ status: string; ended_at: Date | null }>("SELECT status, ended_at FROM subscriptions WHERE user_id = $1", [
       user.id,
     ]);
@@ -548,22 +507,22 @@ describe("renewal job (local provider)", () => {
 
     // Ended means ended: resume is refused, a new checkout is allowed.
     expect((await t.app.inject({ method: "POST", url: "/api/subscriptions/resume", headers: user.headers })).statusCode).toBe(404);
-    expect((await createCheckout(user)).statusCode).toBe(200);
+    expect((await createCheckout(t, user)).statusCode).toBe(200);
   });
 
   it("leaves subscriptions alone while their period runs, and a second run does nothing twice", async () => {
     const user = await subscribed("en", "yearly");
-    const before = await current(user);
+    const before = await current(t, user);
     await runSubscriptionRenewal(t.db);
     const second = await runSubscriptionRenewal(t.db);
     expect(second).toEqual({ renewed: 0, ended: 0, mailIds: [] });
-    expect(await current(user)).toEqual(before);
+    expect(await current(t, user)).toEqual(before);
   });
 });
 
 describe("subscription mail delivery", () => {
   it("keeps a mail that could not be sent and retries it with the outbox's backoff", async () => {
-    const user = await register("en");
+    const user = await register(t, "en");
     // The sign-up's verification mail goes first; the next one to fail is the subscription's.
     await t.app.settle();
     smtp.failNext(1);

@@ -1,15 +1,14 @@
 import { Stripe } from "stripe";
-import { buildTestApp, nextIp, type TestApp } from "../../support/helpers";
+import { buildTestApp, type TestApp } from "../../support/helpers";
 import { mailText, startSmtp } from "../../support/smtp";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "../../support/fake-stripe";
-import { paymentMails } from "../../support/payments-harness";
+import { createCheckout, current, paymentMails, register, SITE } from "../../support/payments-harness";
 
 /**
  * The Stripe provider through the official SDK against a fake Stripe HTTP server: hosted and embedded checkout,
  * signed webhooks (duplicates, out-of-order delivery, bad signatures), cancel/resume and the mails they cause.
  */
 
-const SITE = "https://agency.example";
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
 const PRICE_MONTHLY = "price_test_monthly";
 const PRICE_YEARLY = "price_test_yearly";
@@ -47,39 +46,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let seq = 0;
-async function register(language: "nl" | "en" = "en") {
-  const email = `stripe${++seq}-${Date.now()}@example.com`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { name: `Kim ${seq}`, email, password: "secret1-pass", language },
-    remoteAddress: nextIp(),
-  });
-  expect(res.statusCode).toBe(201);
-  const body = res.json() as { token: string; user: { id: string } };
-  return { email, id: body.user.id, headers: { authorization: `Bearer ${body.token}` } };
-}
-type User = Awaited<ReturnType<typeof register>>;
-
-const checkoutBody = (extra: Record<string, unknown> = {}) => ({
-  planId: "pro",
-  billingPeriod: "yearly",
-  successUrl: `${SITE}/dashboard?subscription=success`,
-  cancelUrl: `${SITE}/subscribe?subscription=cancelled`,
-  ...extra,
-});
-
-function createCheckout(user: User, extra: Record<string, unknown> = {}, app = t.app) {
-  return app.inject({ method: "POST", url: "/api/subscriptions/create-checkout", headers: user.headers, payload: checkoutBody(extra) });
-}
-
-async function current(user: User) {
-  const res = await t.app.inject({ url: "/api/subscriptions/current", headers: user.headers });
-  expect(res.statusCode).toBe(200);
-  return res.json().subscription as null | { plan_name: string; status: string; current_period_end: string; cancel_at_period_end: boolean; billing_period: string };
-}
-
 function deliver(event: { id: string }, { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {}) {
   const payload = JSON.stringify(event);
   const header = signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret }) : signature;
@@ -99,8 +65,8 @@ async function mailsTo(email: string) {
 
 /** A user with a paid hosted checkout, activated through checkout.session.completed. */
 async function subscribedUser(language: "nl" | "en" = "en", interval: "month" | "year" = "year") {
-  const user = await register(language);
-  const res = await createCheckout(user, { billingPeriod: interval === "year" ? "yearly" : "monthly" });
+  const user = await register(t, language);
+  const res = await createCheckout(t, user, { billingPeriod: interval === "year" ? "yearly" : "monthly" });
   expect(res.statusCode).toBe(200);
   const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id && s.status === "open")!.id as string;
   const { session, subscription } = fake.completeSession(id, { priceId: interval === "year" ? PRICE_YEARLY : PRICE_MONTHLY, interval });
@@ -111,8 +77,8 @@ async function subscribedUser(language: "nl" | "en" = "en", interval: "month" | 
 
 describe("hosted checkout", () => {
   it("creates a customer and a hosted_page Checkout Session with the user's ids, and answers {checkoutUrl}", async () => {
-    const user = await register("nl");
-    const res = await createCheckout(user);
+    const user = await register(t, "nl");
+    const res = await createCheckout(t, user);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({ checkoutUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
@@ -145,9 +111,9 @@ describe("hosted checkout", () => {
   });
 
   it("reuses the user's Stripe customer for a later checkout", async () => {
-    const user = await register();
-    await createCheckout(user, { billingPeriod: "monthly" });
-    await createCheckout(user, { billingPeriod: "yearly" });
+    const user = await register(t);
+    await createCheckout(t, user, { billingPeriod: "monthly" });
+    await createCheckout(t, user, { billingPeriod: "yearly" });
     const created = fake.callsTo("POST", "/v1/customers").filter((c) => (c.params.metadata as { userId: string }).userId === user.id);
     expect(created).toHaveLength(1);
     const sessions = fake.callsTo("POST", "/v1/checkout/sessions").filter((c) => c.params.client_reference_id === user.id);
@@ -156,26 +122,26 @@ describe("hosted checkout", () => {
   });
 
   it("refuses the same things as the local provider before calling Stripe", async () => {
-    const user = await register();
+    const user = await register(t);
     const before = fake.calls.length;
-    expect((await createCheckout(user, { planId: "nope" })).statusCode).toBe(400);
-    expect((await createCheckout(user, { billingPeriod: "daily" })).statusCode).toBe(400);
-    expect((await createCheckout(user, { successUrl: "https://evil.example/" })).statusCode).toBe(400);
-    expect((await createCheckout(user, { cancelUrl: "https://evil.example/" })).statusCode).toBe(400);
+    expect((await createCheckout(t, user, { planId: "nope" })).statusCode).toBe(400);
+    expect((await createCheckout(t, user, { billingPeriod: "daily" })).statusCode).toBe(400);
+    expect((await createCheckout(t, user, { successUrl: "https://evil.example/" })).statusCode).toBe(400);
+    expect((await createCheckout(t, user, { cancelUrl: "https://evil.example/" })).statusCode).toBe(400);
     expect(fake.calls.length).toBe(before);
   });
 
   it("refuses a user with an active Stripe subscription with 409", async () => {
     const { user } = await subscribedUser();
-    const res = await createCheckout(user);
+    const res = await createCheckout(t, user);
     expect(res.statusCode).toBe(409);
   });
 });
 
 describe("embedded checkout", () => {
   it("creates an embedded_page session with return_url and answers {sessionId, clientSecret, publishableKey}", async () => {
-    const user = await register();
-    const res = await createCheckout(user, { billingPeriod: "monthly" }, embeddedApp.app);
+    const user = await register(t);
+    const res = await createCheckout(embeddedApp, user, { billingPeriod: "monthly" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
@@ -199,7 +165,7 @@ describe("embedded checkout", () => {
 describe("webhooks", () => {
   it("activates on checkout.session.completed, with the period Stripe reports, and mails the start in the user's language", async () => {
     const { user, subscription } = await subscribedUser("nl");
-    expect(await current(user)).toEqual({
+    expect(await current(t, user)).toEqual({
       plan_name: "Pro-abonnement",
       status: "active",
       current_period_end: new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString(),
@@ -216,8 +182,8 @@ describe("webhooks", () => {
   });
 
   it("does nothing twice for a duplicate delivery of one event", async () => {
-    const user = await register();
-    await createCheckout(user);
+    const user = await register(t);
+    await createCheckout(t, user);
     const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
     const { session } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
     const event = stripeEvent("checkout.session.completed", session);
@@ -237,8 +203,8 @@ describe("webhooks", () => {
   });
 
   it("queues one mail in the outbox for one event delivered twice at once, and sends it once", async () => {
-    const user = await register();
-    await createCheckout(user);
+    const user = await register(t);
+    await createCheckout(t, user);
     const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
     const { session } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
     const event = stripeEvent("checkout.session.completed", session);
@@ -261,15 +227,15 @@ describe("webhooks", () => {
     const updated = stripeEvent("customer.subscription.updated", subscription, subscription.created + 60);
 
     expect((await deliver(updated)).statusCode).toBe(200);
-    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    expect((await current(t, user))!.cancel_at_period_end).toBe(true);
     // The older 'created' (cancel_at_period_end false in its snapshot) comes in late: the newer state stays.
     expect((await deliver(created)).statusCode).toBe(200);
-    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    expect((await current(t, user))!.cancel_at_period_end).toBe(true);
   });
 
   it("does not resurrect a subscription whose 'deleted' overtook 'checkout.session.completed'", async () => {
-    const user = await register();
-    await createCheckout(user);
+    const user = await register(t);
+    await createCheckout(t, user);
     const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
     const { session, subscription } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
     const completed = stripeEvent("checkout.session.completed", session);
@@ -278,14 +244,14 @@ describe("webhooks", () => {
 
     expect((await deliver(deleted)).statusCode).toBe(200);
     expect((await deliver(completed)).statusCode).toBe(200);
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
     const { rows } = await t.db.query<{ status: string }>("SELECT status FROM subscriptions WHERE user_id = $1", [user.id]);
     expect(rows).toEqual([{ status: "canceled" }]);
   });
 
   it("asks Stripe outside any transaction: while Stripe is slow, other requests get their answers", async () => {
-    const user = await register();
-    await createCheckout(user);
+    const user = await register(t);
+    await createCheckout(t, user);
     const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
     const { session } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
     const slow = fake.holdNextRead();
@@ -299,7 +265,7 @@ describe("webhooks", () => {
     slow.release();
     expect(check).toEqual({ subscription: null });
     expect((await delivery).statusCode).toBe(200);
-    expect((await current(user))!.status).toBe("active");
+    expect((await current(t, user))!.status).toBe("active");
   });
 
   it("fetches again when a newer write overtook its read from Stripe, so the older state is never written", async () => {
@@ -310,17 +276,17 @@ describe("webhooks", () => {
     await slow.reached;
     subscription.cancel_at_period_end = true;
     expect((await deliver(stripeEvent("customer.subscription.updated", subscription))).statusCode).toBe(200);
-    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    expect((await current(t, user))!.cancel_at_period_end).toBe(true);
     const reads = fake.callsTo("GET", `/v1/subscriptions/${subscription.id}`).length;
     slow.release();
     expect((await early).statusCode).toBe(200);
-    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    expect((await current(t, user))!.cancel_at_period_end).toBe(true);
     expect(fake.callsTo("GET", `/v1/subscriptions/${subscription.id}`).length).toBe(reads + 1);
   });
 
   it("refuses a bad, missing or wrongly keyed signature with 400 {error} and records nothing", async () => {
-    const user = await register();
-    await createCheckout(user);
+    const user = await register(t);
+    await createCheckout(t, user);
     const id = [...fake.sessions.values()].find((s) => s.client_reference_id === user.id)!.id as string;
     const { session } = fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
     const event = stripeEvent("checkout.session.completed", session);
@@ -347,12 +313,12 @@ describe("webhooks", () => {
     });
     expect(tampered.statusCode).toBe(400);
 
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
     const { rows } = await t.db.query("SELECT 1 FROM payment_events WHERE id = $1", [event.id]);
     expect(rows).toHaveLength(0);
     // The same event, correctly signed, still works afterwards.
     expect((await deliver(event)).statusCode).toBe(200);
-    expect((await current(user))!.status).toBe("active");
+    expect((await current(t, user))!.status).toBe("active");
   });
 
   it("marks past due on invoice.payment_failed and mails once per episode, in the user's language", async () => {
@@ -365,7 +331,7 @@ describe("webhooks", () => {
       parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: {} } },
     };
     expect((await deliver(stripeEvent("invoice.payment_failed", invoice))).statusCode).toBe(200);
-    expect((await current(user))!.status).toBe("past_due");
+    expect((await current(t, user))!.status).toBe("past_due");
     // Stripe retries the charge; another failure while still past due sends no second mail.
     expect((await deliver(stripeEvent("invoice.payment_failed", { ...invoice, id: "in_test_2" }))).statusCode).toBe(200);
     expect((await deliver(stripeEvent("customer.subscription.updated", subscription))).statusCode).toBe(200);
@@ -380,14 +346,14 @@ describe("webhooks", () => {
     expect(mails.find((m) => subject(m)?.startsWith("Payment failed"))).toContain("€49.00");
 
     // A past-due customer must fix the payment, not buy a second subscription.
-    expect((await createCheckout(user)).statusCode).toBe(409);
+    expect((await createCheckout(t, user)).statusCode).toBe(409);
   });
 
   it("ends on customer.subscription.deleted and mails the end", async () => {
     const { user, subscription } = await subscribedUser("nl");
     Object.assign(subscription, { status: "canceled", ended_at: Math.floor(Date.now() / 1000) });
     expect((await deliver(stripeEvent("customer.subscription.deleted", subscription))).statusCode).toBe(200);
-    expect(await current(user)).toBeNull();
+    expect(await current(t, user)).toBeNull();
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => m.includes("Je Pro-abonnement is be"))).toBe(true);
@@ -424,7 +390,7 @@ describe("cancel and resume (Stripe provider)", () => {
 
     // Stripe's own 'updated' event for that change is harmless.
     expect((await deliver(stripeEvent("customer.subscription.updated", subscription))).statusCode).toBe(200);
-    expect((await current(user))!.cancel_at_period_end).toBe(true);
+    expect((await current(t, user))!.cancel_at_period_end).toBe(true);
 
     const resume = await t.app.inject({ method: "POST", url: "/api/subscriptions/resume", headers: user.headers });
     expect(resume.statusCode).toBe(200);
@@ -437,7 +403,7 @@ describe("cancel and resume (Stripe provider)", () => {
   });
 
   it("answers 404 to cancel without a subscription, without calling Stripe", async () => {
-    const user = await register();
+    const user = await register(t);
     const before = fake.calls.length;
     const res = await t.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: user.headers });
     expect(res.statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { quoteRequestsByEmail } from "../../../contact/repository";
 import { invoiceNumber } from "../../../payments/local/portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
+import { listAccountWithdrawals } from "../../../withdrawals/repository";
 import { requestLocale, say } from "../../../i18n";
 import passkeyRoutes from "./passkeys";
 import profileRoutes from "./profile";
@@ -51,7 +52,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The account, every subscription with its payment records (with test payments also the billing details and invoices), the " +
           "quote requests sent with the account's e-mail address (only when that address is verified; otherwise `quote_requests_note` " +
           "says why they are missing), and the cookie choices recorded under `consentId` (the banner's id in this browser). Sent as a " +
-          "file (Content-Disposition: attachment), never cached. Also the account's passkeys (name, added, last used).",
+          "file (Content-Disposition: attachment), never cached. Also the account's passkeys (name, added, last used) and its " +
+          "statements of withdrawal with what became of them.",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
         response: { 200: AccountExportSchema, ...errorResponses({ 400: [], 401: [] }) },
@@ -64,6 +66,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const verified = user.email_verified_at !== null;
       const quotes = verified ? await quoteRequestsByEmail(app.db, user.email) : [];
       const passkeys = await listPasskeys(app.db, user.id);
+      const withdrawals = await listAccountWithdrawals(app.db, user.id, null);
       const consents = request.query.consentId ? await consentRecordsById(app.db, request.query.consentId) : [];
       const exportedAt = new Date();
       reply
@@ -99,6 +102,21 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         quote_requests_note: verified ? null : say(requestLocale(request), authTexts.quoteRequestsWithheld, { email: user.email }),
         consent_records: consents.map((c) => ({ ...c, client_timestamp: iso(c.client_timestamp), created_at: iso(c.created_at) })),
         passkeys: passkeys.map((p) => ({ name: p.name, created_at: iso(p.created_at), last_used_at: isoOrNull(p.last_used_at) })),
+        withdrawals: withdrawals.map((w) => ({
+          received_at: iso(w.received_at),
+          name: w.name,
+          email: w.email,
+          reference: w.reference,
+          language: w.locale,
+          signed_in: w.signed_in,
+          within_period: w.within_period,
+          outcome: w.outcome,
+          used_days: w.used_days,
+          period_days: w.period_days,
+          refund: w.refund_cents === null ? null : { amount: w.refund_cents / 100, currency: w.refund_currency ?? "EUR", reference: w.refund_reference },
+          executed_at: isoOrNull(w.executed_at),
+          undone_at: isoOrNull(w.undone_at),
+        })),
       };
     },
   );

@@ -189,10 +189,33 @@ describe("GET /api/account/export", () => {
     const user = await register();
     const res = await exportData(user);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ subscriptions: [], payment_customers: [], checkouts: [], quote_requests: [], consent_records: [] });
+    expect(res.json()).toMatchObject({ subscriptions: [], payment_customers: [], checkouts: [], quote_requests: [], consent_records: [], withdrawals: [] });
     const bad = await exportData(user, "?consentId=everyone");
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "request.invalid", fields: ["consentId"] });
+  });
+
+  it("includes the account's statements of withdrawal with what became of them", async () => {
+    const user = await subscribedLocally("en");
+    const statement = { name: "Noor de Boer", email: user.email, reference: "2026-0001", language: "en" };
+    const sent = await t.app.inject({ method: "POST", url: "/api/withdrawals", headers: user.headers, remoteAddress: nextIp(), payload: statement });
+    expect(sent.statusCode).toBe(200);
+    await t.app.settle();
+    const data = (await exportData(user)).json();
+    expect(data.withdrawals).toEqual([
+      expect.objectContaining({
+        ...statement,
+        received_at: sent.json().received_at,
+        signed_in: true,
+        within_period: true,
+        outcome: "withdrawn",
+        refund: expect.objectContaining({ currency: "EUR" }),
+        executed_at: expect.any(String),
+        undone_at: null,
+      }),
+    ]);
+    expect(data.withdrawals[0].refund.amount).toBeGreaterThan(0);
+    expect(data.withdrawals[0]).not.toHaveProperty("last_error");
   });
 
   it("includes the Stripe customer of a Stripe subscriber", async () => {
