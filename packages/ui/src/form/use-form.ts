@@ -131,7 +131,6 @@ export function useForm<V extends object>(options: FormOptions<V>) {
   return {
     values,
     errors,
-    serverError: errors.form,
     busy,
     submit,
     field,
