@@ -8,7 +8,9 @@
 // access lives in the repositories, named one way (accounts/repository.ts, payments/plans-repository.ts …), never
 // store.ts or <thing>-store.ts. In the site, the public pages' runtime (host/src/runtime) is used through its index
 // only and uses nothing of the site but host/src/lib, which does not use it; and no module of the site imports itself
-// through a chain of imports, type-only ones included. Fails with the file, the import and the rule it breaks.
+// through a chain of imports, type-only ones included. Every form of the elements and the site that handles its submit
+// keeps its state in useForm (@agency/ui/form), not in state of its own. Fails with the file, the import and the rule
+// it breaks.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -85,6 +87,9 @@ const STORE_NAME = /(?:^|\/|-)store\.ts$/;
 const RUNTIME = "host/src/runtime";
 const LIB = "host/src/lib";
 const within = (path, dir) => path === dir || path.startsWith(`${dir}/`);
+// A form that handles its own submit (`<form … onSubmit=`, its handlers' arrows allowed among the attributes before it).
+const SUBMITTED_FORM = /<form\b(?:[^>]|=>)*?\bonSubmit\s*=/;
+const FORM_KIT = "packages/ui/src/form";
 
 /** The site's own module a relative import names, as a repository path, when it is one of its sources. */
 function hostModule(path) {
@@ -112,6 +117,9 @@ for (const [area, dir] of Object.entries(areas)) {
     }
     if (rel.startsWith(SERVER_SOURCE) && STORE_NAME.test(rel)) {
       problems.push(`${rel}: is named as a store — the server's data access is repository.ts or <thing>-repository.ts`);
+    }
+    if (BROWSER.has(area) && !isTest && !within(rel, FORM_KIT) && SUBMITTED_FORM.test(source) && !/\buseForm\s*[<(]/.test(source)) {
+      problems.push(`${rel}: has a <form> with onSubmit but no useForm — a form's values, errors and busy state live in useForm of @agency/ui/form`);
     }
     if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
       problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);

@@ -7,10 +7,10 @@ import {
   type WithdrawalStatusResponse,
 } from "@agency/contract";
 import { apiErrorMessage, useSession, withdrawalsApi } from "@agency/core";
-import { FormAlert, formCatalog, TextField, useFocusFirstError } from "@agency/ui/form";
+import { FormAlert, formCatalog, TextField, useForm } from "@agency/ui/form";
 import "@agency/ui/styles/form.css";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { hostApi } from "../../lib/api";
 import { loadCatalog } from "../../lib/i18n";
 import { useLocale } from "../../lib/use-locale";
@@ -35,53 +35,18 @@ export function WithdrawalForm() {
   const locale = useLocale();
   const { user, isAuthenticated } = useSession();
   const [step, setStep] = useState<Step>("details");
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [reference, setReference] = useState("");
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [contract, setContract] = useState<Contract>(null);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [receivedAt, setReceivedAt] = useState("");
-  const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-
-  // Signed in: the details are the account's, and the form can say what confirming will do to its contract.
-  // Filled in once the server has answered, not in the first render: that must match the server's empty form.
-  useEffect(() => {
-    if (!isAuthenticated || !user) return;
-    let current = true;
-    const fill = (found: Contract) => {
-      if (!current) return;
-      setName((typed) => typed || user.name);
-      setEmail((typed) => typed || user.email);
-      setContract(found);
-    };
-    withdrawalsApi.getMyContract(hostApi(locale)).then(fill, () => fill(null));
-    return () => {
-      current = false;
-    };
-  }, [isAuthenticated, user, locale]);
-
-  useEffect(() => {
-    if (step !== "details") heading.current?.focus();
-  }, [step]);
-
-  function next(event: FormEvent) {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!name.trim()) found.name = t`Please enter your name`;
-    if (!isEmail(email.trim())) found.email = t`Please enter the e-mail address of your account`;
-    setErrors(found);
-    if (Object.keys(found).length > 0) focusFirstError();
-    else setStep("confirm");
-  }
-
-  async function confirm() {
-    setSending(true);
-    setFailure(null);
-    try {
+  // One form in two steps: submitting the details checks them and moves on; submitting the second step sends them.
+  const form = useForm({
+    initial: { name: "", email: "", reference: "" },
+    validate: ({ name, email }) => ({
+      ...(name.trim() ? {} : { name: t`Please enter your name` }),
+      ...(isEmail(email.trim()) ? {} : { email: t`Please enter the e-mail address of your account` }),
+    }),
+    onSubmit: async ({ name, email, reference }) => {
+      if (step === "details") return setStep("confirm");
       const answer = await withdrawalsApi.withdraw(hostApi(locale), {
         name: name.trim(),
         email: email.trim(),
@@ -91,12 +56,30 @@ export function WithdrawalForm() {
       });
       setReceivedAt(answer.received_at);
       setStep("done");
-    } catch (error) {
-      setFailure(apiErrorMessage(error, i18n) ?? t`Your statement could not be sent. Please try again.`);
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    onError: (error) => apiErrorMessage(error, i18n) ?? t`Your statement could not be sent. Please try again.`,
+  });
+  const { values, fillIn } = form;
+
+  // Signed in: the details are the account's, and the form can say what confirming will do to its contract.
+  // Filled in once the server has answered, not in the first render: that must match the server's empty form.
+  useEffect(() => {
+    if (!isAuthenticated || !user) return;
+    let current = true;
+    const answered = (found: Contract) => {
+      if (!current) return;
+      fillIn({ name: user.name, email: user.email });
+      setContract(found);
+    };
+    withdrawalsApi.getMyContract(hostApi(locale)).then(answered, () => answered(null));
+    return () => {
+      current = false;
+    };
+  }, [isAuthenticated, user, locale, fillIn]);
+
+  useEffect(() => {
+    if (step !== "details") heading.current?.focus();
+  }, [step]);
 
   if (step === "done") {
     const when = formatDateTime(receivedAt, locale);
@@ -120,7 +103,7 @@ export function WithdrawalForm() {
 
   if (step === "confirm") {
     return (
-      <div className="withdraw__confirm">
+      <form className="withdraw__confirm" noValidate onSubmit={form.submit}>
         <h3 className="withdraw__step" ref={heading} tabIndex={-1}>
           <Trans>Step 2 of 2: confirm</Trans>
         </h3>
@@ -128,56 +111,49 @@ export function WithdrawalForm() {
           <dt>
             <Trans>Name</Trans>
           </dt>
-          <dd>{name.trim()}</dd>
+          <dd>{values.name.trim()}</dd>
           <dt>
             <Trans>E-mail address of your account</Trans>
           </dt>
-          <dd>{email.trim()}</dd>
-          {reference.trim() ? (
+          <dd>{values.email.trim()}</dd>
+          {values.reference.trim() ? (
             <>
               <dt>
                 <Trans>Order or invoice number</Trans>
               </dt>
-              <dd>{reference.trim()}</dd>
+              <dd>{values.reference.trim()}</dd>
             </>
           ) : null}
         </dl>
         <ContractNote contract={contract} />
-        <FormAlert message={failure} />
+        <FormAlert {...form.alert} />
         <div className="withdraw__actions">
-          <button type="button" className="ag-button ag-button--secondary" disabled={sending} onClick={() => setStep("details")}>
+          <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={() => setStep("details")}>
             <Trans>Change details</Trans>
           </button>
-          <button type="button" className="ag-button ag-button--danger" disabled={sending} aria-busy={sending} onClick={() => void confirm()}>
+          <button type="submit" className="ag-button ag-button--danger" disabled={form.busy} aria-busy={form.busy}>
             {contract && !contract.within_period ? <Trans>Confirm cancellation</Trans> : <Trans>Confirm withdrawal</Trans>}
           </button>
         </div>
-      </div>
+      </form>
     );
   }
 
   return (
-    <form ref={form} className="withdraw__form" noValidate onSubmit={next}>
+    <form className="withdraw__form" noValidate onSubmit={form.submit}>
       <h3 className="withdraw__step">
         <Trans>Step 1 of 2: which contract</Trans>
       </h3>
-      <TextField label={t`Name`} value={name} onValueChange={setName} error={errors.name} autoComplete="name" required maxLength={100} />
+      <TextField label={t`Name`} {...form.field("name")} autoComplete="name" required maxLength={100} />
       <TextField
         label={t`E-mail address of your account`}
         type="email"
-        value={email}
-        onValueChange={setEmail}
-        error={errors.email}
+        {...form.field("email")}
         autoComplete="email"
         required
         hint={t`We send the confirmation to this account's address.`}
       />
-      <TextField
-        label={t`Order or invoice number (optional)`}
-        value={reference}
-        onValueChange={setReference}
-        maxLength={WITHDRAWAL_REFERENCE_MAX_LENGTH}
-      />
+      <TextField label={t`Order or invoice number (optional)`} {...form.field("reference")} maxLength={WITHDRAWAL_REFERENCE_MAX_LENGTH} />
       <button type="submit" className="ag-button">
         <Trans>Continue</Trans>
       </button>

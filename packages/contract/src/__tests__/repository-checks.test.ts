@@ -13,6 +13,7 @@ const AREAS = ["packages/contract/src", "packages/core/src", "packages/ui/src", 
 
 // Named indirectly: the boundary check reads this file too, and the contract's own code may not import core.
 const CORE = ["@agency", "core"].join("/");
+const FORM_KIT = ["@agency", "ui", "form"].join("/");
 
 let root = "";
 afterEach(() => {
@@ -97,6 +98,54 @@ describe("the boundary check on import cycles in the site", () => {
     expect(output.match(/an import cycle/g)).toHaveLength(1);
 
     write("host/src/island.tsx", "export const island = (name: string) => name;\n");
+    expect(run("check-boundaries.mjs")).toMatchObject({ status: 0 });
+  });
+});
+
+describe("the boundary check on forms", () => {
+  // A search form with its value, and its submit, in state of its own; an arrow among its attributes before onSubmit.
+  const handWritten = [
+    'import { useState } from "react";',
+    "export function Search({ go }: { go: (q: string) => void }) {",
+    '  const [q, setQ] = useState("");',
+    "  return (",
+    '    <form role="search" onReset={() => setQ("")} onSubmit={(event) => (event.preventDefault(), go(q))}>',
+    "      <input value={q} onChange={(event) => setQ(event.target.value)} />",
+    "    </form>",
+    "  );",
+    "}",
+    "",
+  ].join("\n");
+  const withTheHook = [
+    `import { TextField, useForm } from "${FORM_KIT}";`,
+    "export function Search({ go }: { go: (q: string) => void }) {",
+    '  const form = useForm<{ q: string }>({ initial: { q: "" }, onSubmit: ({ q }) => go(q) });',
+    "  return (",
+    '    <form role="search" onSubmit={form.submit}>',
+    '      <TextField label="Search" {...form.field("q")} />',
+    "    </form>",
+    "  );",
+    "}",
+    "",
+  ].join("\n");
+  const files = ["packages/widgets/src/search/search.tsx", "host/src/pages/search/search-form.tsx"];
+
+  it("fails on a hand-written form in an element or the site, and passes once it uses useForm", () => {
+    copyOfRepository(["scripts/check-boundaries.mjs", "packages/contract/src/index.ts"]);
+    for (const file of files) write(file, handWritten);
+    const { status, output } = run("check-boundaries.mjs");
+    expect(status).toBe(1);
+    for (const file of files) expect(output).toContain(`${file}: has a <form> with onSubmit but no useForm`);
+
+    for (const file of files) write(file, withTheHook);
+    expect(run("check-boundaries.mjs")).toMatchObject({ status: 0 });
+  });
+
+  it("leaves the form kit and the tests alone, and a form that submits nowhere by itself", () => {
+    copyOfRepository(["scripts/check-boundaries.mjs", "packages/contract/src/index.ts"]);
+    write("packages/ui/src/form/example.tsx", handWritten);
+    write("host/src/pages/search/__tests__/search.test.tsx", handWritten);
+    write("packages/widgets/src/search/search.tsx", 'export const Search = () => <form method="get" action="/search"><input name="q" /></form>;\n');
     expect(run("check-boundaries.mjs")).toMatchObject({ status: 0 });
   });
 });

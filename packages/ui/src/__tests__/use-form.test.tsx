@@ -159,6 +159,31 @@ describe("useForm", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("fills in only the fields still empty: what was typed stays", async () => {
+    const user = userEvent.setup();
+    function Account() {
+      const form = useForm<Values>({ initial: { email: "", password: "" }, onSubmit: () => undefined });
+      return (
+        <form noValidate onSubmit={form.submit}>
+          <TextField label="Email address" {...form.field("email")} />
+          <TextField label="Password" {...form.field("password")} />
+          <button type="button" onClick={() => form.fillIn({ email: "ann@example.com", password: "from-the-account" })}>
+            Fill in
+          </button>
+        </form>
+      );
+    }
+    render(
+      <I18nProvider i18n={createI18n("en", [uiCatalog, formCatalog])}>
+        <Account />
+      </I18nProvider>,
+    );
+    await user.type(screen.getByLabelText("Password"), "typed");
+    await user.click(screen.getByRole("button", { name: "Fill in" }));
+    expect(screen.getByLabelText("Email address")).toHaveValue("ann@example.com");
+    expect(screen.getByLabelText("Password")).toHaveValue("typed");
+  });
+
   it("is busy while sending, and ignores a second submit meanwhile", async () => {
     const user = userEvent.setup();
     let finish = () => {};

@@ -13,7 +13,8 @@
  *
  * - `useForm` holds a form's values, its errors (by field, and `form` for the alert), the server's answer mapped to
  *   the fields it is about, whether it is being sent (a second submit meanwhile is ignored), and moves focus to the
- *   first invalid field after a failed submit (`useFocusFirstError`).
+ *   first invalid field after a failed submit (`useFocusFirstError`). `fillIn` fills the fields still empty with
+ *   values known later (the account's, once the session answers), keeping what was typed.
  * - A field takes `label`, `error` (shown under it, marks it invalid, read with it), `hint`, `invalid` +
  *   `describedBy` (invalid because of a message elsewhere, e.g. a FormAlert with an id), `requiredMark` (an
  *   asterisk the form explains), `onValueChange`, and its control's own attributes (name, autoComplete, required …).

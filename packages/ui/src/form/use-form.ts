@@ -1,7 +1,7 @@
 import { apiErrorCode, apiErrorFields, apiErrorMessage } from "@agency/core";
 import type { ErrorCode } from "@agency/contract";
 import { useLingui } from "@lingui/react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useId, useRef, useState, type FormEvent } from "react";
 import { useFocusFirstError } from "./fields";
 
 /**
@@ -102,6 +102,20 @@ export function useForm<V extends object>(options: FormOptions<V>) {
     else setErrors((current) => (name in current ? { ...current, [name]: undefined } : current));
   }
 
+  /**
+   * Fills in the fields that are still empty, say from the account once the session has answered: what the visitor
+   * typed meanwhile stays. It clears no error, and is the same function on every render (an effect may call it).
+   */
+  const fillIn = useCallback((found: Partial<V>) => {
+    setValues((current) => {
+      const filled = { ...current };
+      for (const name of Object.keys(found) as (keyof V)[]) {
+        if (!current[name]) filled[name] = found[name] as V[keyof V];
+      }
+      return filled;
+    });
+  }, []);
+
   /** The props of a kit field: its value and change handler, its error, and a link to the alert when that explains it. */
   function field<K extends keyof V>(name: K) {
     const error = errors[name];
@@ -117,11 +131,11 @@ export function useForm<V extends object>(options: FormOptions<V>) {
   return {
     values,
     errors,
-    serverError: errors.form,
     busy,
     submit,
     field,
     setValue,
+    fillIn,
     /** Puts the first values back and clears the errors. */
     reset: () => {
       setValues(options.initial);

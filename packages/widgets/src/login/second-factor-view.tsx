@@ -69,7 +69,7 @@ export function SecondFactorView({
           spellCheck={false}
           required
           {...form.field("code")}
-          invalid={Boolean(form.serverError)}
+          invalid={Boolean(form.errors.form)}
         />
         <p className="form__aside">
           <button type="button" className="ag-link" onClick={switchKind}>

@@ -2,7 +2,7 @@ import { clearDeskSession, getDeskSession, getSession, setDeskSession } from "@a
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { API, logIn, renderApp, setupApi, waitForPath } from "../../../app/__tests__/render-app";
+import { API, logIn, renderApp, setupApi, toastText, waitForPath } from "../../../app/__tests__/render-app";
 
 const server = setupApi();
 
@@ -83,6 +83,18 @@ describe("the desk's inbox", () => {
     expect(screen.getByRole("textbox", { name: "Zoeken" })).toHaveValue("nobody");
   });
 
+  it("filters by the status and the search when the filter is sent, the filter in the address", async () => {
+    server.use(http.get(`${API}/desk/leads`, () => HttpResponse.json({ leads: [], total: 0, totalCapped: false, unread: 0, page: 1, pageSize: 25 })));
+    const { router } = renderApp("/en/desk?q=old");
+    const search = await screen.findByRole("textbox", { name: "Search" }, { timeout: 8000 });
+    expect(search).toHaveValue("old");
+    fireEvent.change(screen.getByRole("combobox", { name: "Status" }), { target: { value: "archived" } });
+    fireEvent.change(search, { target: { value: " Ann " } });
+    expect(router.state.location.search).toBe("?q=old");
+    fireEvent.click(screen.getByRole("button", { name: "Show" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?status=archived&q=Ann"));
+  });
+
   it("ends only the staff session on a 401, and shows the sign-in where the staff member was", async () => {
     logIn();
     server.use(http.get(`${API}/desk/leads`, () => HttpResponse.json({ error: "Signed out", code: "auth.required" }, { status: 401 })));
@@ -110,6 +122,33 @@ describe("a lead in the desk", () => {
     fireEvent.click(screen.getByRole("button", { name: "Change status" }));
     await waitFor(() => expect(screen.getByTestId("lead-status")).toHaveTextContent("Archived"));
     expect(patches).toEqual([{ status: "read" }, { status: "archived" }]);
+  });
+
+  it("saves the internal note, and says in a toast when that fails", async () => {
+    let refuse = true;
+    server.use(
+      http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead: detail("read") })),
+      http.patch(`${API}/desk/leads/7`, async ({ request }) => {
+        const body = (await request.json()) as { note: string };
+        if (refuse) return HttpResponse.json({ error: "Invalid", code: "request.invalid", fields: ["note"] }, { status: 400 });
+        return HttpResponse.json({ lead: { ...detail("read"), note: body.note } });
+      }),
+    );
+    renderApp("/en/desk/leads/7");
+    const note = await screen.findByRole("textbox", { name: "Internal note" }, { timeout: 8000 });
+    const save = screen.getByRole("button", { name: "Save note" });
+    expect(save).toBeDisabled();
+    fireEvent.change(note, { target: { value: "Call back on Monday" } });
+    fireEvent.click(save);
+    await waitFor(() => expect(toastText()).toContain("Some of the information sent is missing or not valid"));
+    expect(note).toHaveAttribute("aria-invalid", "false");
+    expect(save).toBeEnabled();
+
+    refuse = false;
+    fireEvent.click(save);
+    await waitFor(() => expect(toastText()).toContain("Note saved"));
+    expect(note).toHaveValue("Call back on Monday");
+    expect(save).toBeDisabled();
   });
 
   it("offers a held lead that never went out only archived and spam, and its release", async () => {
@@ -150,6 +189,15 @@ describe("a customer in the desk", () => {
     expect(items[0]).toContain("Withdrawn: ended and refunded · ");
     expect(items[0]).toMatch(/€\s?49\.00 \(re_123\)$/);
     expect(items[1]).toMatch(/Undone by the owner$/);
+  });
+
+  it("are searched when the search is sent, the search in the address", async () => {
+    server.use(http.get(`${API}/desk/customers`, () => HttpResponse.json({ customers: [] })));
+    const { router } = renderApp("/en/desk/customers");
+    fireEvent.change(await screen.findByRole("textbox", { name: "Search" }, { timeout: 8000 }), { target: { value: " klant " } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=klant"));
+    expect(await screen.findByText("No customers found.")).toBeInTheDocument();
   });
 
   it("resends the verification mail in the customer's language, and erases the account, each after confirming", async () => {

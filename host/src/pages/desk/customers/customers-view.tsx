@@ -1,9 +1,8 @@
 import { deskApi } from "@agency/core";
 import { formatDate } from "@agency/contract";
 import { Spinner } from "@agency/ui";
-import { TextField } from "@agency/ui/form";
+import { TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
@@ -20,13 +19,8 @@ export default function CustomersView() {
   const subscriptionLabels = useSubscriptionLabels();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
-  const [search, setSearch] = useState(q);
+  const search = useForm({ initial: { q }, onSubmit: (values) => setParams(values.q.trim() ? { q: values.q.trim() } : {}) });
   const customers = useLoaded(`customers ${q}`, () => deskApi.listCustomers(api, q));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setParams(search.trim() ? { q: search.trim() } : {});
-  }
 
   return (
     <div className="desk-view">
@@ -34,8 +28,8 @@ export default function CustomersView() {
       <h1 className="desk-view__title">
         <Trans>Customers</Trans>
       </h1>
-      <form className="desk-filter" role="search" aria-label={t`Search customers`} onSubmit={submit}>
-        <TextField label={t`Search`} hint={t`E-mail address or name`} value={search} onValueChange={setSearch} />
+      <form className="desk-filter" role="search" aria-label={t`Search customers`} onSubmit={search.submit}>
+        <TextField label={t`Search`} hint={t`E-mail address or name`} {...search.field("q")} />
         <button type="submit" className="ag-button">
           <Trans>Search</Trans>
         </button>

@@ -1,9 +1,9 @@
 import { deskApi } from "@agency/core";
 import { formatDateTime, formatNumber, LEAD_STATUSES, type LeadStatus } from "@agency/contract";
 import { Spinner, toast } from "@agency/ui";
-import { SelectField, TextField } from "@agency/ui/form";
+import { SelectField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
@@ -29,8 +29,6 @@ export default function InboxView() {
   const status = isLeadStatus(rawStatus) ? rawStatus : undefined;
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const [search, setSearch] = useState(q);
-  const [statusChoice, setStatusChoice] = useState<string>(status ?? "");
   const [exporting, setExporting] = useState(false);
   const leads = useLoaded(JSON.stringify({ status, q, page }), () => deskApi.listLeads(api, { status, q, page }));
 
@@ -42,10 +40,7 @@ export default function InboxView() {
     setParams(query);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    apply({ status: statusChoice, q: search });
-  }
+  const filter = useForm({ initial: { status: status ?? "", q }, onSubmit: apply });
 
   async function exportCsv() {
     setExporting(true);
@@ -76,9 +71,9 @@ export default function InboxView() {
           </span>
         ) : null}
       </div>
-      <form className="desk-filter" role="search" aria-label={t`Filter leads`} onSubmit={submit}>
-        <SelectField label={t`Status`} value={statusChoice} onValueChange={setStatusChoice} options={statusOptions} placeholder={t`All statuses`} />
-        <TextField label={t`Search`} type="text" hint={t`Name, e-mail address or company`} value={search} onValueChange={setSearch} />
+      <form className="desk-filter" role="search" aria-label={t`Filter leads`} onSubmit={filter.submit}>
+        <SelectField label={t`Status`} {...filter.field("status")} options={statusOptions} placeholder={t`All statuses`} />
+        <TextField label={t`Search`} type="text" hint={t`Name, e-mail address or company`} {...filter.field("q")} />
         <button type="submit" className="ag-button">
           <Trans>Show</Trans>
         </button>

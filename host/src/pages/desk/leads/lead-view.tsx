@@ -1,9 +1,9 @@
 import { deskApi } from "@agency/core";
 import { SETTABLE_LEAD_STATUSES, type LeadDetail } from "@agency/contract";
 import { Spinner, toast } from "@agency/ui";
-import { SelectField, TextAreaField } from "@agency/ui/form";
+import { SelectField, TextAreaField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
@@ -68,44 +68,52 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
   const locale = useLocale();
   const api = useDeskApi();
   const labels = useDeskLabels();
-  // The select shows the lead's status until the staff member picks another (held is no choice: it only leaves by a release).
-  const [choice, setChoice] = useState<string | null>(null);
-  const status = choice ?? (lead.status === "held" ? "" : lead.status);
   // A held or caught request that never went out becomes new or read only through its release (the server agrees).
   const unreleased = lead.flag !== null && lead.releasedAt === null;
   const choices = SETTABLE_LEAD_STATUSES.filter((value) => !unreleased || value === "archived" || value === "spam");
-  const [note, setNote] = useState(lead.note);
-  const [busy, setBusy] = useState<"status" | "note" | "release" | null>(null);
+  const [releasing, setReleasing] = useState(false);
 
-  async function act(what: "status" | "note" | "release", run: () => Promise<LeadDetail>, done: string) {
-    setBusy(what);
+  /** What an action did: the lead as the server now has it, said in a toast; the status picked is the lead's again. */
+  function changed(updated: LeadDetail, done: string) {
+    onChange(updated);
+    statusForm.reset();
+    toast.success(done, { locale });
+  }
+  // What failed is said in a toast, and no field is marked.
+  const toastFailure = (error: unknown) => {
+    toast.error(failureText(error, i18n, t`That did not work. Please try again.`), { locale });
+    return {};
+  };
+
+  // Until the staff member picks another status (`choice` is empty), the select shows the lead's; held is no
+  // choice: it only leaves by a release.
+  const statusForm = useForm({
+    initial: { choice: "" },
+    onSubmit: async ({ choice }) => {
+      const next = choices.find((value) => value === choice);
+      if (!next || next === lead.status) return;
+      changed(await deskApi.updateLead(api, lead.id, { status: next }), t`Status changed to ${labels.leadStatus[next]}`);
+    },
+    onError: toastFailure,
+  });
+  const status = statusForm.values.choice || (lead.status === "held" ? "" : lead.status);
+  const noteForm = useForm({
+    initial: { note: lead.note },
+    onSubmit: async ({ note }) => changed(await deskApi.updateLead(api, lead.id, { note }), t`Note saved`),
+    onError: toastFailure,
+  });
+  const busy = statusForm.busy || noteForm.busy || releasing;
+
+  async function release() {
+    setReleasing(true);
     try {
-      onChange(await run());
-      setChoice(null);
-      toast.success(done, { locale });
+      changed((await deskApi.releaseLead(api, lead.id)).lead, t`Released: the lead is new, and its mail and webhook are on their way.`);
     } catch (error) {
-      toast.error(failureText(error, i18n, t`That did not work. Please try again.`), { locale });
+      toastFailure(error);
     } finally {
-      setBusy(null);
+      setReleasing(false);
     }
   }
-
-  const saveStatus = (event: FormEvent) => {
-    event.preventDefault();
-    const next = choices.find((value) => value === status);
-    if (!next || next === lead.status) return;
-    void act("status", () => deskApi.updateLead(api, lead.id, { status: next }), t`Status changed to ${labels.leadStatus[next]}`);
-  };
-  const saveNote = (event: FormEvent) => {
-    event.preventDefault();
-    void act("note", () => deskApi.updateLead(api, lead.id, { note }), t`Note saved`);
-  };
-  const release = () =>
-    act(
-      "release",
-      async () => (await deskApi.releaseLead(api, lead.id)).lead,
-      t`Released: the lead is new, and its mail and webhook are on their way.`,
-    );
 
   return (
     <>
@@ -113,8 +121,8 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
       {lead.status === "held" || lead.status === "spam" ? (
         <div className="notice desk-flag">
           <p>{lead.flag ? labels.flag[lead.flag] : t`This lead was not mailed or posted.`}</p>
-          <button type="button" className="ag-button" disabled={busy !== null} aria-busy={busy === "release"} onClick={release}>
-            {busy === "release" ? <Trans>Releasing...</Trans> : <Trans>Release this lead</Trans>}
+          <button type="button" className="ag-button" disabled={busy} aria-busy={releasing} onClick={release}>
+            {releasing ? <Trans>Releasing...</Trans> : <Trans>Release this lead</Trans>}
           </button>
           <p className="desk-muted">
             <Trans>Releasing makes it a new lead and sends the agency's mail and the webhook, once.</Trans>
@@ -122,29 +130,28 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
         </div>
       ) : null}
       <div className="desk-actions">
-        <form className="desk-inline-form" onSubmit={saveStatus}>
+        <form className="desk-inline-form" onSubmit={statusForm.submit}>
           <SelectField
             label={t`Status`}
+            {...statusForm.field("choice")}
             value={status}
-            onValueChange={setChoice}
             options={choices.map((value) => ({ value, label: labels.leadStatus[value] }))}
             placeholder={lead.status === "held" ? labels.leadStatus.held : undefined}
           />
-          <button type="submit" className="ag-button ag-button--secondary" disabled={busy !== null || !status || status === lead.status}>
+          <button type="submit" className="ag-button ag-button--secondary" disabled={busy || !status || status === lead.status}>
             <Trans>Change status</Trans>
           </button>
         </form>
-        <form className="desk-inline-form desk-inline-form--wide" onSubmit={saveNote}>
+        <form className="desk-inline-form desk-inline-form--wide" onSubmit={noteForm.submit}>
           <TextAreaField
             label={t`Internal note`}
             hint={t`Only the agency's staff see this.`}
             rows={4}
             maxLength={5000}
-            value={note}
-            onValueChange={setNote}
+            {...noteForm.field("note")}
           />
-          <button type="submit" className="ag-button ag-button--secondary" disabled={busy !== null || note === lead.note}>
-            {busy === "note" ? <Trans>Saving...</Trans> : <Trans>Save note</Trans>}
+          <button type="submit" className="ag-button ag-button--secondary" disabled={busy || noteForm.values.note === lead.note}>
+            {noteForm.busy ? <Trans>Saving...</Trans> : <Trans>Save note</Trans>}
           </button>
         </form>
       </div>

@@ -4,7 +4,7 @@ import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ann, API, fill, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -88,6 +88,9 @@ const T = {
     name: "Passkey name",
     save: "Save name",
     renamed: "Passkey renamed",
+    nameMissing: "Please enter a name",
+    unavailable: "The service is temporarily unavailable. Please try again later.",
+    cancel: "Cancel",
     remove: "Remove Phone",
     confirmRemove: "Remove passkey",
     removed: "Passkey removed",
@@ -106,6 +109,9 @@ const T = {
     name: "Naam van de toegangssleutel",
     save: "Naam opslaan",
     renamed: "Naam van de toegangssleutel gewijzigd",
+    nameMissing: "Vul een naam in",
+    unavailable: "De dienst is tijdelijk niet beschikbaar. Probeer het later opnieuw.",
+    cancel: "Annuleren",
     remove: "Phone verwijderen",
     confirmRemove: "Toegangssleutel verwijderen",
     removed: "Toegangssleutel verwijderd",
@@ -149,6 +155,32 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     await waitFor(() => expect(card().getByText("Work laptop")).toBeInTheDocument());
     expect(sent).toEqual([{ url: "PATCH /api/account/passkeys/11111111-1111-4111-8111-111111111111", body: { name: "Work laptop" } }]);
     expect(lastToast()).toMatchObject({ kind: "success", message: t.renamed });
+  });
+
+  it("says under the name what is wrong with it, focusing it, and a cancelled rename keeps the old name", async () => {
+    server.use(http.patch(`${API}/account/passkeys/:id`, () => HttpResponse.json({ error: "x", code: "server.unavailable" }, { status: 503 })));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { card } = await mount();
+    const user = userEvent.setup();
+    await user.click(card().getByRole("button", { name: t.rename }));
+    const field = card().getByLabelText(t.name);
+    fill(field, "  ");
+    await user.click(card().getByRole("button", { name: t.save }));
+    expect(field).toHaveAccessibleDescription(t.nameMissing);
+    await waitFor(() => expect(focused(field)).toBe(true));
+
+    fill(field, "Work laptop");
+    expect(field).toHaveAttribute("aria-invalid", "false");
+    await user.click(card().getByRole("button", { name: t.save }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.unavailable));
+    await waitFor(() => expect(focused(field)).toBe(true));
+    expect(field).toBeEnabled();
+
+    await user.click(card().getByRole("button", { name: t.cancel }));
+    await waitFor(() => expect(focused(card().getByRole("button", { name: t.rename }))).toBe(true));
+    await user.click(card().getByRole("button", { name: t.rename }));
+    expect(card().getByLabelText(t.name)).toHaveValue("Laptop");
+    expect(card().getByLabelText(t.name)).toHaveAttribute("aria-invalid", "false");
   });
 
   it("removes a passkey after a confirmation, and says so with agency-passkey-remove", async () => {

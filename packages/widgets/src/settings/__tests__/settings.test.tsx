@@ -418,7 +418,12 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
       const u = userEvent.setup();
       await u.click(ui.getByRole("button", { name: T.deleteAccount }));
       await u.click(ui.getByRole("button", { name: T.confirmDelete }));
-      expect(await ui.findByRole("alert")).toHaveTextContent(T.passwordMissing);
+      const alert = await ui.findByRole("alert");
+      expect(alert).toHaveTextContent(T.passwordMissing);
+      const password = ui.getByLabelText(T.password);
+      expect(password).toHaveAttribute("aria-invalid", "true");
+      expect(password).toHaveAccessibleDescription(alert.textContent ?? "");
+      await waitFor(() => expect(focused(password)).toBe(true));
       expect(asked).not.toHaveBeenCalled();
     });
 
@@ -439,7 +444,11 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
       fill(ui.getByLabelText(T.password), "not-it");
       await u.click(ui.getByRole("button", { name: T.confirmDelete }));
       expect(await ui.findByRole("alert")).toHaveTextContent(T[text]);
-      expect(ui.getByLabelText(T.password)).toHaveAttribute("aria-invalid", "true");
+      const password = ui.getByLabelText(T.password) as HTMLInputElement;
+      expect(password).toHaveAttribute("aria-invalid", "true");
+      // Focused and selected, to be typed again.
+      await waitFor(() => expect(focused(password)).toBe(true));
+      await waitFor(() => expect([password.selectionStart, password.selectionEnd]).toEqual([0, "not-it".length]));
       expect(ui.getByRole("dialog")).toBeInTheDocument();
       expect(getSession().isAuthenticated).toBe(true);
     });

@@ -1,9 +1,9 @@
 import { formatDate, formatTimeAgo, type Passkey, PASSKEY_NAME_MAX_LENGTH } from "@agency/contract";
 import { apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
-import { FormAlert, TextField } from "@agency/ui/form";
+import { FormAlert, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useElement } from "../../element/element-context";
 
 /**
@@ -15,9 +15,6 @@ export function PasskeyItem({ passkey, onRenamed, onRemoved }: { passkey: Passke
   const { api, settings } = useElement();
   const locale = settings.locale;
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(passkey.name);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<"closed" | "open" | "working">("closed");
   const [removeError, setRemoveError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -33,28 +30,21 @@ export function PasskeyItem({ passkey, onRenamed, onRemoved }: { passkey: Passke
   const failureText = (failure: unknown, fallback: string) =>
     apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : fallback);
 
-  async function rename(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(t`Please enter a name`);
-      input.current?.focus();
-      return;
-    }
-    setSaving(true);
-    setError(undefined);
-    try {
+  const form = useForm({
+    initial: { name: passkey.name },
+    validate: ({ name }) => (name.trim() ? {} : { name: t`Please enter a name` }),
+    onSubmit: async ({ name }) => {
       await passkeysApi.renamePasskey(api, passkey.id, name.trim());
       toast.success(t`Passkey renamed`, { locale });
       setRenaming(false);
       onRenamed();
-    } catch (failure) {
+    },
+    // Whatever went wrong, it is said under the one field.
+    onError: (failure) => {
       console.error("agency-settings: the passkey could not be renamed", failure);
-      setError(failureText(failure, t`Failed to rename the passkey`));
-      input.current?.focus();
-    } finally {
-      setSaving(false);
-    }
-  }
+      return { name: failureText(failure, t`Failed to rename the passkey`) };
+    },
+  });
 
   async function remove() {
     setRemoving("working");
@@ -78,30 +68,27 @@ export function PasskeyItem({ passkey, onRenamed, onRemoved }: { passkey: Passke
   return (
     <li className="settings__session" part="passkey">
       {renaming ? (
-        <form className="settings__form" noValidate onSubmit={(event) => void rename(event)}>
+        <form className="settings__form" noValidate onSubmit={form.submit}>
           <TextField
             inputRef={input}
             label={t`Passkey name`}
             name="passkey-name"
             autoComplete="off"
             maxLength={PASSKEY_NAME_MAX_LENGTH}
-            value={name}
-            onValueChange={setName}
-            error={error}
-            disabled={saving}
+            {...form.field("name")}
+            disabled={form.busy}
           />
           <div className="settings__actions">
-            <button type="submit" className="ag-button" disabled={saving} aria-busy={saving}>
-              {saving ? <Trans>Saving...</Trans> : <Trans>Save name</Trans>}
+            <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
+              {form.busy ? <Trans>Saving...</Trans> : <Trans>Save name</Trans>}
             </button>
             <button
               type="button"
               className="ag-button ag-button--secondary"
-              disabled={saving}
+              disabled={form.busy}
               onClick={() => {
                 setRenaming(false);
-                setName(passkey.name);
-                setError(undefined);
+                form.reset();
               }}
             >
               <Trans>Cancel</Trans>

@@ -1,8 +1,8 @@
 import { accountApi, apiErrorMessage, clearSession, isNetworkError, useSession } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
-import { FormAlert, PasswordField } from "@agency/ui/form";
+import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { useElement } from "../../element/element-context";
 
 /** Hands the export to the browser as a file download. */
@@ -19,8 +19,6 @@ function saveAsFile(data: unknown, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-type Deleting = "closed" | "open" | "working";
-
 /** The rights the privacy policy promises, on the settings page: a copy of one's data, and erasure. */
 export function YourData() {
   const { t, i18n } = useLingui();
@@ -31,12 +29,31 @@ export function YourData() {
   // Quote requests are matched by address, so they are part of the account only once the address is verified.
   const unverified = user?.email_verified === false;
   const formId = useId();
-  const alertId = useId();
   const [downloading, setDownloading] = useState(false);
-  const [deleting, setDeleting] = useState<Deleting>("closed");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initial: { password: "" },
+    // The alert says what is wrong; the field is marked, focused and described by it.
+    validate: ({ password }) => (password ? {} : { form: t`Please enter your password`, password: "" }),
+    onSubmit: async ({ password }) => {
+      await accountApi.deleteAccount(api, password);
+      toast.success(t`Your account has been deleted`, { locale });
+      // The page moves on first (the host to its home page), then the session ends: a guard that sees the
+      // signed-out state before the page has moved must not get the chance to send the visitor to the login page.
+      emit("agency-account-delete", { email });
+      clearSession();
+    },
+    onError: (failure) => {
+      console.error("agency-settings: deleting the account failed", failure);
+      // The password is selected to be typed again, after the re-render that enabled the field again.
+      setTimeout(() => passwordRef.current?.select(), 0);
+      return {
+        form: apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to delete your account`),
+        password: "",
+      };
+    },
+  });
 
   async function download() {
     setDownloading(true);
@@ -53,42 +70,10 @@ export function YourData() {
   }
 
   function close() {
-    if (deleting === "working") return;
-    setDeleting("closed");
-    setPassword("");
-    setError(null);
+    if (form.busy) return;
+    setDeleting(false);
+    form.reset();
   }
-
-  async function confirmDelete(event: FormEvent) {
-    event.preventDefault();
-    if (deleting === "working") return;
-    if (!password) {
-      setError(t`Please enter your password`);
-      passwordRef.current?.focus();
-      return;
-    }
-    setDeleting("working");
-    setError(null);
-    try {
-      await accountApi.deleteAccount(api, password);
-      toast.success(t`Your account has been deleted`, { locale });
-      // The page moves on first (the host to its home page), then the session ends: a guard that sees the
-      // signed-out state before the page has moved must not get the chance to send the visitor to the login page.
-      emit("agency-account-delete", { email });
-      clearSession();
-    } catch (failure) {
-      console.error("agency-settings: deleting the account failed", failure);
-      setError(
-        apiErrorMessage(failure, i18n) ??
-          (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to delete your account`),
-      );
-      setDeleting("open");
-      // After the re-render that enabled the field again.
-      setTimeout(() => passwordRef.current?.select(), 0);
-    }
-  }
-
-  const working = deleting === "working";
 
   return (
     <section className="settings__card" part="data" aria-labelledby="settings-data">
@@ -114,27 +99,27 @@ export function YourData() {
         >
           {downloading ? <Trans>Preparing download...</Trans> : <Trans>Download my data</Trans>}
         </button>
-        <button type="button" className="ag-button ag-button--danger" part="delete" onClick={() => setDeleting("open")}>
+        <button type="button" className="ag-button ag-button--danger" part="delete" onClick={() => setDeleting(true)}>
           <Trans>Delete account</Trans>
         </button>
       </div>
 
-      {deleting !== "closed" ? (
+      {deleting ? (
         <Modal
           title={<Trans>Delete account</Trans>}
           onClose={close}
           actions={
             <>
-              <button type="button" className="ag-button ag-button--secondary" disabled={working} onClick={close}>
+              <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={close}>
                 <Trans>Keep my account</Trans>
               </button>
-              <button type="submit" form={formId} className="ag-button ag-button--danger" disabled={working} aria-busy={working}>
-                {working ? <Trans>Deleting...</Trans> : <Trans>Delete my account</Trans>}
+              <button type="submit" form={formId} className="ag-button ag-button--danger" disabled={form.busy} aria-busy={form.busy}>
+                {form.busy ? <Trans>Deleting...</Trans> : <Trans>Delete my account</Trans>}
               </button>
             </>
           }
         >
-          <form id={formId} className="settings__form" noValidate onSubmit={(event) => void confirmDelete(event)}>
+          <form id={formId} className="settings__form" noValidate onSubmit={form.submit}>
             <p className="settings__modal-text">
               {unverified ? (
                 <Trans>
@@ -153,15 +138,12 @@ export function YourData() {
               label={t`Enter your password to confirm`}
               name="password"
               autoComplete="current-password"
-              value={password}
-              disabled={working}
-              invalid={Boolean(error)}
-              describedBy={error ? alertId : undefined}
-              onValueChange={setPassword}
+              {...form.field("password")}
+              disabled={form.busy}
             />
             {/* Tells password managers whose password this is; after the field, so the dialog focuses the field first. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-            <FormAlert id={alertId} message={error} />
+            <FormAlert {...form.alert} />
           </form>
         </Modal>
       ) : null}
