@@ -20,8 +20,9 @@ export function freePort() {
   });
 }
 
-export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "agency-bench-")), env = {} } = {}) {
-  const child = spawn(process.execPath, [join(root, "packages/server/dist/server.js")], {
+/** The production server of `tree` (this checkout, or another one that is built, to measure against). */
+export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), "agency-bench-")), env = {}, tree = root } = {}) {
+  const child = spawn(process.execPath, [join(tree, "packages/server/dist/server.js")], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -5,6 +5,11 @@
 // and device, the median of each score and of FCP, LCP, TBT (with its lowest and highest run), speed index and CLS.
 // The server takes a free port, or BENCH_PORT.
 //
+// LIGHTHOUSE_BASELINE=/path/to/another/checkout (built with npm run build) measures that build in the same run, its
+// runs taking turns with this build's on each page, and prints its medians under this build's: a comparison on one
+// machine at one time, where a comparison of two runs made apart says more about the machine than about the builds.
+// This build's mobile TBT median must then be no higher than the baseline's.
+//
 // Beside the pages it measures a blank page sent with the site's own response headers, held to no budget: what the
 // browser spends on any page of this site on this machine, which no change to a page can remove. A page sent with
 // a Cross-Origin-Opener-Policy starts a new renderer process when it is opened from a blank tab, and Lighthouse
@@ -17,6 +22,7 @@
 // figures say little. Compare runs made on a quiet machine (load average well under 1).
 import { createServer } from "node:http";
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -82,6 +88,8 @@ const show = (value, unit) => (unit === "s" ? (value / 1000).toFixed(2) : unit =
 
 console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${RUNS} runs per page and device)`);
 const server = await startServer({ port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort() });
+const BASELINE = process.env.LIGHTHOUSE_BASELINE;
+const baseline = BASELINE ? await startServer({ port: await freePort(), tree: resolve(BASELINE) }) : null;
 const blank = await serveBlankPage(server.url);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -114,38 +122,65 @@ async function run(url, device) {
   }
 }
 
+/** One measured run: a run Lighthouse could not measure (a failed trace) is run again, twice at most per target. */
+async function measuredRun(url, device, label, retries) {
+  for (;;) {
+    const result = await run(url, device);
+    if (!result.failures.length || retries.count >= RETRIES) return result;
+    retries.count++;
+    console.log(`  ${label} ${device}: a run failed (${result.failures.join("; ")}), run again`);
+  }
+}
+
+/** The medians of a target's runs, and its TBT's lowest and highest run. */
+function summary(runs) {
+  const tbts = runs.map((r) => Math.round(r.metrics["total-blocking-time"])).filter((tbt) => !Number.isNaN(tbt));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
+    metrics: Object.fromEntries(METRICS.map(({ key }) => [key, median(runs.map((r) => r.metrics[key]))])),
+    tbtRange: `${Math.min(...tbts)}–${Math.max(...tbts)}`,
+    failed: runs.filter((r) => r.failures.length),
+  };
+}
+
 try {
   const { posts } = await (await fetch(`${server.url}/api/blog?page=1&limit=1`)).json();
   const all = ["/", "/pricing", "/contact", "/services", "/blog", ...(posts[0] ? [`/blog/${posts[0].id}`] : []), "/en/pricing", "/login"];
   // LIGHTHOUSE_PAGES=/pricing,/login measures those alone (a quick look, not the benchmark).
   const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",").map((p) => p.trim()) : all;
-  const targets = [...pages.map((path) => ({ label: path, url: `${server.url}${path}`, budgeted: true })), { label: "blank page, site's headers", url: blank.url, budgeted: false }];
-  const width = Math.max(...targets.map((t) => t.label.length)) + 1;
+  const targets = [
+    ...pages.map((path) => ({ label: path, path, url: `${server.url}${path}`, budgeted: true })),
+    { label: "blank page, site's headers", path: "", url: blank.url, budgeted: false },
+  ];
+  const width = Math.max(...targets.map((t) => t.label.length), baseline ? "  before".length : 0) + 1;
   const columns = [...CATEGORIES.map((c) => c.replace("best-practices", "best-pr.")), ...METRICS.map((m) => m.label)];
+  if (baseline) console.log(`"before": the build in ${resolve(BASELINE)}, its runs taking turns with this build's`);
   console.log(`${"page".padEnd(width)} ${"device".padEnd(8)}${columns.map((c) => c.padStart(14)).join("")}`);
+  const print = (label, device, { scores, metrics, tbtRange, failed }) => {
+    const cells = [
+      ...CATEGORIES.map((c) => String(scores[c])),
+      ...METRICS.map(({ key, unit }) => show(metrics[key], unit) + (key === "total-blocking-time" ? ` (${tbtRange})` : "")),
+    ];
+    console.log(`${label.padEnd(width)} ${device.padEnd(8)}${cells.map((c) => c.padStart(14)).join("")}`);
+    for (const { failures } of failed) console.log(`  a run without figures, left out of the medians: ${failures.join("; ")}`);
+  };
   let ninetyNines = 0;
   for (const device of DEVICES) {
-    for (const { label: path, url, budgeted } of targets) {
+    for (const { label: path, url, budgeted, path: appPath } of targets) {
+      const compared = baseline && budgeted;
       const runs = [];
-      for (let retries = 0; runs.length < RUNS; ) {
-        const result = await run(url, device);
-        // A run Lighthouse could not measure is no measurement: it is run again (twice at most).
-        if (result.failures.length && retries < RETRIES) {
-          retries++;
-          console.log(`  ${path} ${device}: a run failed (${result.failures.join("; ")}), run again`);
-          continue;
-        }
-        runs.push(result);
+      const before = [];
+      const retries = { count: 0 };
+      const baselineRetries = { count: 0 };
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await measuredRun(url, device, path, retries));
+        if (compared) before.push(await measuredRun(`${baseline.url}${appPath}`, device, `${path} (before)`, baselineRetries));
       }
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
-      const metrics = Object.fromEntries(METRICS.map(({ key }) => [key, median(runs.map((r) => r.metrics[key]))]));
-      const tbts = runs.map((r) => Math.round(r.metrics["total-blocking-time"])).filter((tbt) => !Number.isNaN(tbt));
-      const cells = [
-        ...CATEGORIES.map((c) => String(scores[c])),
-        ...METRICS.map(({ key, unit }) => show(metrics[key], unit) + (key === "total-blocking-time" ? ` (${Math.min(...tbts)}–${Math.max(...tbts)})` : "")),
-      ];
-      console.log(`${path.padEnd(width)} ${device.padEnd(8)}${cells.map((c) => c.padStart(14)).join("")}`);
-      for (const { failures } of runs.filter((r) => r.failures.length)) console.log(`  a run without figures, left out of the medians: ${failures.join("; ")}`);
+      const now = summary(runs);
+      const { scores, metrics } = now;
+      print(path, device, now);
+      const was = compared ? summary(before) : null;
+      if (was) print("  before", device, was);
       if (!budgeted) continue;
 
       for (const category of CATEGORIES) {
@@ -160,6 +195,9 @@ try {
         // A median that is no number (no run gave a value) misses the budget too.
         if (!(metrics[key] <= limit)) fail(`${path} mobile ${label} ${show(metrics[key], unit)} > ${show(limit, unit)}`);
       }
+      const tbt = metrics["total-blocking-time"];
+      const tbtBefore = was?.metrics["total-blocking-time"];
+      if (was && !(tbt <= tbtBefore)) fail(`${path} mobile TBT ${show(tbt, "ms")} > ${show(tbtBefore, "ms")} before`);
     }
   }
 } finally {
@@ -167,4 +205,5 @@ try {
   await browser.disconnect();
   await chrome.kill();
   await server.stop();
+  await baseline?.stop();
 }
