@@ -1,30 +1,13 @@
 import type { User } from "@agency/contract";
-import { passkeysApi, type ApiClient } from "@agency/core";
-import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { ApiClient } from "@agency/core";
 import { useEffect, useRef } from "react";
 
-/** SimpleWebAuthn's browser half, loaded after the view has rendered: the form does not wait for it. */
-const webauthn = () => import("@simplewebauthn/browser");
+/** The passkey ceremony (./passkey-ceremony.ts, with SimpleWebAuthn), loaded after the view has rendered. */
+const ceremony = () => import("./passkey-ceremony");
 
-/**
- * Signing in with a passkey, through SimpleWebAuthn's browser half: options from the server, the browser's own
- * passkey prompt, the answer back to the server, which starts the session. `autofill` asks without a prompt
- * (conditional mediation): the browser offers the site's passkeys among the e-mail field's suggestions
- * (autocomplete="username webauthn") and the request waits until one is picked.
- */
-export async function signInWithPasskey(api: ApiClient, { autofill, basePath }: { autofill: boolean; basePath: string }): Promise<User> {
-  return passkeysApi.signIn(api, { credential: await passkeyAnswer(api, autofill), basePath });
-}
-
-/** The browser's answer to fresh sign-in options: the passkey the visitor picked, signed. */
-async function passkeyAnswer(api: ApiClient, autofill: boolean) {
-  const [{ startAuthentication }, options] = await Promise.all([webauthn(), passkeysApi.signInOptions(api)]);
-  return startAuthentication({
-    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-    useBrowserAutofill: autofill,
-    // The e-mail field is in the element's shadow root, where a search of the document does not reach.
-    verifyBrowserAutofillInput: false,
-  });
+/** Signing in with a passkey (see passkey-ceremony.ts); `autofill` asks without a prompt. */
+export async function signInWithPasskey(api: ApiClient, options: { autofill: boolean; basePath: string }): Promise<User> {
+  return (await ceremony()).signInWithPasskey(api, options);
 }
 
 /** The visitor closed the browser's prompt, or another request (the button, leaving the page) replaced this one. */
@@ -62,7 +45,7 @@ export function usePasskeyAutofill(
   useEffect(() => {
     let live = true;
     void (async () => {
-      const { browserSupportsWebAuthnAutofill } = await webauthn();
+      const { browserSupportsWebAuthnAutofill, passkeyAnswer, completeSignIn } = await ceremony();
       if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
       let credential;
       try {
@@ -77,14 +60,14 @@ export function usePasskeyAutofill(
       if (!live) return;
       handlers.current.onPicked();
       try {
-        handlers.current.onSignedIn(await passkeysApi.signIn(api, { credential, basePath }));
+        handlers.current.onSignedIn(await completeSignIn(api, credential, basePath));
       } catch (error) {
         if (live) handlers.current.onFailed(error);
       }
     })();
     return () => {
       live = false;
-      void webauthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+      void ceremony().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
   }, [api, round, basePath]);
 }
