@@ -1,9 +1,13 @@
-import { originRefusedMessage } from "@agency/ui";
 import type { ContactRequestPayload } from "@agency/contract";
-import { apiErrorMessage, apiStatus, contactApi, isNetworkError } from "@agency/core";
+import { apiStatus } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useElement } from "../element/element-context";
+import type { QuoteFormValues } from "./quote-request";
+import type { PageContext } from "./quote-sending";
+
+/** The code that builds, sends and reads a request (./quote-sending.ts), loaded at the first focus or submit. */
+export const loadSending = () => import("./quote-sending");
 
 /** How long the outcome stays on screen: a success 5 seconds, a failure 8. */
 export const SUCCESS_MESSAGE_MS = 5000;
@@ -37,28 +41,29 @@ export function useQuoteSubmission() {
   };
 
   /**
-   * The server's own message first (its code translated when this copy knows it), so a 503 that says why is
-   * shown as such; only a bare 500 gets the generic server text; then a request that got no answer; then the rest.
+   * Sends the form's values as a request from the page `context`, with what `checks` adds to its body (the spam
+   * checks, which may take a moment: the button says the request is being sent meanwhile); the events carry the
+   * request itself.
    */
-  const failureMessage = (error: unknown): string => {
-    const serverMessage = apiErrorMessage(error, i18n);
-    if (serverMessage) return serverMessage;
-    if (apiStatus(error) === 500) return t`Server error - please try again later`;
-    const refused = originRefusedMessage(i18n, error);
-    if (refused) return refused;
-    if (isNetworkError(error)) return t`Network error - check your internet connection`;
-    return t`Failed to send message - please try again`;
-  };
-
-  /**
-   * Sends the request with what `checks` adds to its body (the spam checks, which may take a moment: the button
-   * says the request is being sent meanwhile); the events carry the request itself.
-   */
-  const send = async (request: ContactRequestPayload, checks?: () => Promise<Partial<ContactRequestPayload>>): Promise<SubmissionOutcome> => {
+  const send = async (
+    values: QuoteFormValues,
+    context: PageContext,
+    checks?: () => Promise<Partial<ContactRequestPayload>>,
+  ): Promise<SubmissionOutcome> => {
     show({ kind: "loading" }, null);
+    let sending: Awaited<ReturnType<typeof loadSending>>;
+    try {
+      sending = await loadSending();
+    } catch (error) {
+      // Its code could not be downloaded (offline): said like a request that got no answer.
+      const message = t`Network error - check your internet connection`;
+      show({ kind: "error", message }, ERROR_MESSAGE_MS);
+      return { sent: false, error };
+    }
+    const request = sending.toPayload(values, context);
     try {
       const body = checks ? { ...request, ...(await checks()) } : request;
-      const answer: { success?: boolean; message?: string } = await contactApi.sendQuoteRequest(api, body);
+      const answer: { success?: boolean; message?: string } = await sending.postQuoteRequest(api, body);
       if (answer.success) {
         show({ kind: "success", message: answer.message || t`Thank you! Your message has been sent.` }, SUCCESS_MESSAGE_MS);
         emit("agency-quote-submitted", request);
@@ -70,7 +75,7 @@ export function useQuoteSubmission() {
       emit("agency-quote-failed", { message, request });
       return { sent: false };
     } catch (error) {
-      const message = failureMessage(error);
+      const message = sending.failureMessage(error, i18n);
       show({ kind: "error", message }, ERROR_MESSAGE_MS);
       emit("agency-quote-failed", { message, status: apiStatus(error), request });
       return { sent: false, error };
