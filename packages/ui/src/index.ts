@@ -8,5 +8,4 @@ export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";
 export { adoptStyles, uiCss } from "./styles";
 export { uiCatalog } from "./i18n";
-export { uiElementCatalog } from "./element-catalog";
 export { originRefusedMessage } from "./connection/origin-refused";

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, withLinkLanguage } from "@agency/contract";
 import { createI18nFor, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
-import { adoptStyles, ErrorBoundary, uiCss, uiElementCatalog } from "@agency/ui";
+import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";
 import { startTransition, useEffect, useLayoutEffect, useMemo, useReducer, useState, useSyncExternalStore, type ComponentType } from "react";
@@ -100,7 +100,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
 
   const Component = definition.component as ComponentType<Record<string, unknown>>;
   const styles = [uiCss, ...[definition.css ?? []].flat()];
-  const messagesFor = messagesOf([uiElementCatalog, ...[definition.catalog].flat()], DEFAULT_LOCALE);
+  const messagesFor = messagesOf([uiCatalog, ...[definition.catalog].flat()], DEFAULT_LOCALE);
   const attributes = Object.entries(meta.attributes).map(([property, attribute]) => ({
     property,
     name: attributeName(property),
