@@ -119,6 +119,11 @@ export default defineConfig(({ isSsrBuild }) =>
           emptyOutDir: true,
           target: "es2022",
           sourcemap: true,
+          // React and its JSX runtime in one chunk: code loaded later that uses hooks but no JSX (the API client's
+          // axios setup, the login call) would otherwise split them into two downloads for every page.
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/]react[\\/]/ }] } },
+          },
         },
         server: {
           port: 5173,
