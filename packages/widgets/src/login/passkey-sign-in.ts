@@ -25,6 +25,13 @@ export function passkeysSupported(): boolean {
   return typeof globalThis.PublicKeyCredential === "function";
 }
 
+/** What passkey autofill reports to the login view. */
+export interface AutofillHandlers {
+  onPicked: () => void;
+  onSignedIn: (user: User) => void;
+  onFailed: (error: unknown) => void;
+}
+
 /**
  * Passkey autofill for the login view while it is shown: started again after each attempt (`round` changes), and
  * given up when the view goes away. A passkey picked calls `onPicked` (the session is about to begin), then
@@ -32,39 +39,14 @@ export function passkeysSupported(): boolean {
  * Until a passkey is picked nothing is shown (options refused, a page the site's passkeys are not for): the visitor
  * asked for nothing, and the password form is right there.
  */
-export function usePasskeyAutofill(
-  api: ApiClient,
-  round: number,
-  basePath: string,
-  { onPicked, onSignedIn, onFailed }: { onPicked: () => void; onSignedIn: (user: User) => void; onFailed: (error: unknown) => void },
-): void {
+export function usePasskeyAutofill(api: ApiClient, round: number, basePath: string, { onPicked, onSignedIn, onFailed }: AutofillHandlers): void {
   const handlers = useRef({ onPicked, onSignedIn, onFailed });
   useEffect(() => {
     handlers.current = { onPicked, onSignedIn, onFailed };
   });
   useEffect(() => {
     let live = true;
-    void (async () => {
-      const { browserSupportsWebAuthnAutofill, passkeyAnswer, completeSignIn } = await ceremony();
-      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
-      let credential;
-      try {
-        credential = await passkeyAnswer(api, true);
-      } catch (error) {
-        // A SecurityError is expected where the site's passkeys cannot work (an IP address, an origin the site does
-        // not list): the password form stays as it is, with no warning in every visitor's console.
-        const expected = wasCancelled(error) || (error as { name?: unknown } | null)?.name === "SecurityError";
-        if (live && !expected) console.warn(`agency-login: passkey autofill (request ${round + 1}) is not available here`, error);
-        return;
-      }
-      if (!live) return;
-      handlers.current.onPicked();
-      try {
-        handlers.current.onSignedIn(await completeSignIn(api, credential, basePath));
-      } catch (error) {
-        if (live) handlers.current.onFailed(error);
-      }
-    })();
+    void ceremony().then((loaded) => loaded.runAutofill(api, { round, basePath, live: () => live, handlers: () => handlers.current }));
     return () => {
       live = false;
       void ceremony().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());

@@ -14,7 +14,9 @@ import { apiErrorMessage, apiStatus, contactApi, isNetworkError, type ApiClient 
 import { originRefusedMessage } from "@agency/ui";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { ElementApi } from "../element/element-context";
 import type { QuoteFormValues } from "./quote-request";
+import { ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS, type SubmissionOutcome, type SubmissionStatus } from "./use-quote-submission";
 
 // What runs only once the visitor starts on the form or sends it: building the request, sending it, reading a
 // failure and solving the spam challenge. Loaded at the first focus in the form (with the spam checks) or at the
@@ -65,9 +67,45 @@ export function toPayload(values: QuoteFormValues, { language, source, pageUrl }
   };
 }
 
-/** POST /contact: the server's answer to a quote request. */
-export function postQuoteRequest(api: ApiClient, body: ContactRequestPayload) {
-  return contactApi.sendQuoteRequest(api, body);
+/** What sending needs of the element and of the form's status line. */
+export interface Sender {
+  api: ApiClient;
+  i18n: I18n;
+  emit: ElementApi["emit"];
+  show: (status: SubmissionStatus, ms: number | null) => void;
+}
+
+/**
+ * Sends the form's values as a request from the page `context`, with what `checks` adds to its body (the spam
+ * checks, which may take a moment: the button says the request is being sent meanwhile), and shows the outcome;
+ * the events carry the request itself.
+ */
+export async function sendQuote(
+  { api, i18n, emit, show }: Sender,
+  values: QuoteFormValues,
+  context: PageContext,
+  checks?: () => Promise<Partial<ContactRequestPayload>>,
+): Promise<SubmissionOutcome> {
+  const request = toPayload(values, context);
+  try {
+    const body = checks ? { ...request, ...(await checks()) } : request;
+    const answer: { success?: boolean; message?: string } = await contactApi.sendQuoteRequest(api, body);
+    if (answer.success) {
+      show({ kind: "success", message: answer.message || i18n._(msg`Thank you! Your message has been sent.`) }, SUCCESS_MESSAGE_MS);
+      emit("agency-quote-submitted", request);
+      return { sent: true };
+    }
+    // The server answered but reported a failure: the message stays until the next attempt.
+    const message = answer.message || i18n._(msg`Something went wrong`);
+    show({ kind: "error", message }, null);
+    emit("agency-quote-failed", { message, request });
+    return { sent: false };
+  } catch (error) {
+    const message = failureMessage(error, i18n);
+    show({ kind: "error", message }, ERROR_MESSAGE_MS);
+    emit("agency-quote-failed", { message, status: apiStatus(error), request });
+    return { sent: false, error };
+  }
 }
 
 /**
@@ -75,7 +113,7 @@ export function postQuoteRequest(api: ApiClient, body: ContactRequestPayload) {
  * knows it), so a 503 that says why is shown as such; only a bare 500 gets the generic server text; then a request
  * that got no answer; then the rest.
  */
-export function failureMessage(error: unknown, i18n: I18n): string {
+function failureMessage(error: unknown, i18n: I18n): string {
   const serverMessage = apiErrorMessage(error, i18n);
   if (serverMessage) return serverMessage;
   if (apiStatus(error) === 500) return i18n._(msg`Server error - please try again later`);

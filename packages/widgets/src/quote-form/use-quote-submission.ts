@@ -1,5 +1,4 @@
 import type { ContactRequestPayload } from "@agency/contract";
-import { apiStatus } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useElement } from "../element/element-context";
@@ -24,7 +23,7 @@ export type SubmissionOutcome = { sent: true } | { sent: false; error?: unknown 
 
 /**
  * Sends a quote request and keeps its outcome on screen: the server's message (or a translated one) for as long
- * as it is meant to stay, `agency-quote-submitted` or `agency-quote-failed` for the page.
+ * as it is meant to stay, `agency-quote-submitted` or `agency-quote-failed` for the page (quote-sending.ts).
  */
 export function useQuoteSubmission() {
   const { t, i18n } = useLingui();
@@ -40,11 +39,7 @@ export function useQuoteSubmission() {
     if (ms !== null) timer.current = setTimeout(() => setStatus({ kind: "idle" }), ms);
   };
 
-  /**
-   * Sends the form's values as a request from the page `context`, with what `checks` adds to its body (the spam
-   * checks, which may take a moment: the button says the request is being sent meanwhile); the events carry the
-   * request itself.
-   */
+  /** Sends the form's values (see quote-sending.ts), once its code is here. */
   const send = async (
     values: QuoteFormValues,
     context: PageContext,
@@ -56,30 +51,10 @@ export function useQuoteSubmission() {
       sending = await loadSending();
     } catch (error) {
       // Its code could not be downloaded (offline): said like a request that got no answer.
-      const message = t`Network error - check your internet connection`;
-      show({ kind: "error", message }, ERROR_MESSAGE_MS);
+      show({ kind: "error", message: t`Network error - check your internet connection` }, ERROR_MESSAGE_MS);
       return { sent: false, error };
     }
-    const request = sending.toPayload(values, context);
-    try {
-      const body = checks ? { ...request, ...(await checks()) } : request;
-      const answer: { success?: boolean; message?: string } = await sending.postQuoteRequest(api, body);
-      if (answer.success) {
-        show({ kind: "success", message: answer.message || t`Thank you! Your message has been sent.` }, SUCCESS_MESSAGE_MS);
-        emit("agency-quote-submitted", request);
-        return { sent: true };
-      }
-      // The server answered but reported a failure: the message stays until the next attempt.
-      const message = answer.message || t`Something went wrong`;
-      show({ kind: "error", message }, null);
-      emit("agency-quote-failed", { message, request });
-      return { sent: false };
-    } catch (error) {
-      const message = sending.failureMessage(error, i18n);
-      show({ kind: "error", message }, ERROR_MESSAGE_MS);
-      emit("agency-quote-failed", { message, status: apiStatus(error), request });
-      return { sent: false, error };
-    }
+    return sending.sendQuote({ api, i18n, emit, show }, values, context, checks);
   };
 
   return { status, send };
