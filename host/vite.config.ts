@@ -119,6 +119,24 @@ export default defineConfig(({ isSsrBuild }) =>
           emptyOutDir: true,
           target: "es2022",
           sourcemap: true,
+          // React and its JSX runtime in one chunk: code loaded later that uses hooks but no JSX (the API client's
+          // axios setup, the login call) would otherwise split them into two downloads for every page. And the small
+          // modules every public page loads with its elements (the contract's rules and prices, the session, the ui
+          // primitives' texts, styles and crash screen) in one chunk rather than a dozen, each with its own request
+          // and compression.
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "react", test: /node_modules[\\/]react[\\/]/ },
+                  {
+                    name: "shared",
+                    test: /packages[\\/](contract[\\/]src[\\/](rules|pricing|currency|format)\.ts|core[\\/]src[\\/](storage|session)\.ts|ui[\\/]src[\\/](toast[\\/]toast-store|locales[\\/]|i18n|styles\.ts|styles[\\/]ui\.css|crash-screen[\\/])|widgets[\\/]src[\\/]element[\\/]later-part)/,
+                  },
+                ],
+              },
+            },
+          },
         },
         server: {
           port: 5173,

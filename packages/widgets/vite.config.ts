@@ -55,13 +55,16 @@ export default defineConfig({
         // rules and the ui primitives every element shows), instead of a handful of small chunks that each cost
         // a request and their own compression. Code that only some elements or only an error needs (the form
         // kit, the modal, the toaster and its store, the API's endpoint functions per resource, the API's error
-        // texts, axios) keeps its own chunks, so a page with one element does not download the others' calls.
+        // texts, axios) keeps its own chunks, so a page with one element does not download the others' calls. The
+        // form kit's fields, select and form hook, which the login and quote form elements both show at once, are
+        // one chunk rather than three; the axios instance's setup (core's api-instance) comes with axios.
         codeSplitting: {
           groups: [
             {
               name: "define-element",
-              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge|with-texts)|packages[\\/]core[\\/]src[\\/](?!api-errors|api[\\/])|packages[\\/]contract[\\/]src[\\/](rules|index|format)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles|i18n|locales|index)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge|with-texts)|packages[\\/]core[\\/]src[\\/](?!api-errors|api-instance|api[\\/])|packages[\\/]contract[\\/]src[\\/](rules|index|format|currency)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles\.ts|styles[\\/]ui\.css|i18n|locales|index)/,
             },
+            { name: "form-kit", test: /packages[\\/]ui[\\/]src[\\/]form[\\/](fields|use-form|select-field)/ },
           ],
         },
       },

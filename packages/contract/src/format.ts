@@ -1,4 +1,4 @@
-import type { MoneyRange } from "./pricing";
+import type { MoneyRange } from "./budget";
 import { INTL_LOCALES, TIME_ZONE, type Locale } from "./rules";
 
 /**

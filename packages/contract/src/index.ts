@@ -94,18 +94,9 @@ export {
   PASSKEY_REAUTH_MINUTES,
 } from "./values";
 
-export {
-  CURRENCIES,
-  type Currency,
-  SITE_CURRENCY,
-  PACKAGE_IDS,
-  type PackageId,
-  type PackageFees,
-  type Package,
-  PACKAGES,
-  type MoneyRange,
-  BUDGET_AMOUNTS,
-} from "./pricing";
+export { CURRENCIES, type Currency, SITE_CURRENCY } from "./currency";
+export { PACKAGE_IDS, type PackageId, type PackageFees, type Package, PACKAGES } from "./pricing";
+export { type MoneyRange, BUDGET_AMOUNTS } from "./budget";
 
 export {
   PROJECT_TYPE_LABELS,

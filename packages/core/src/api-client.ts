@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@agency/contract";
 import type { I18n } from "@lingui/core";
-import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
+import type { AxiosError, AxiosInstance } from "axios";
 import { clearSession, getSession } from "./session";
 
 /**
@@ -17,7 +17,7 @@ export interface BearerSession {
   readonly navigatesOnUnauthorized: boolean;
 }
 
-const customerSession: BearerSession = {
+export const customerSession: BearerSession = {
   key: "customer",
   token: () => getSession().token,
   end: clearSession,
@@ -73,38 +73,6 @@ export const navigation = {
 };
 
 /**
- * An axios instance: JSON, the bearer token of the shared session on every request, and the 401 rule — clear the
- * session, navigate to the login page (unless the call asked for `quietUnauthorized`), and still reject the original
- * error so the caller can stop what it was doing. The rule applies to the session the request was sent with only
- * while it is still the current one.
- */
-function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session = customerSession }: ApiClientOptions): AxiosInstance {
-  const client = axios.create({
-    baseURL: apiBase,
-    headers: { "Content-Type": "application/json", ...(locale ? { "Accept-Language": locale } : {}) },
-  });
-  client.interceptors.request.use((config) => {
-    const token = session.token();
-    if (token) config.headers.set("Authorization", `Bearer ${token}`);
-    return config;
-  });
-  client.interceptors.response.use(undefined, async (error: unknown) => {
-    if (isAxiosError(error) && !error.response) await markRefusedOrigin(error, apiBase);
-    if (isAxiosError(error) && error.response?.status === 401) {
-      // A request sent for a session that has ended here since (a logout while a panel was still loading) or been
-      // replaced (a new sign-in) says nothing about the current one: the rule is for the session of now.
-      const sent = error.config?.headers.get("Authorization");
-      if (typeof sent === "string" && sent !== `Bearer ${session.token()}`) return Promise.reject(error);
-      session.end();
-      const quiet = (error.config as ApiRequestConfig | undefined)?.quietUnauthorized;
-      if (session.navigatesOnUnauthorized && !quiet) navigation.assign(loginUrl);
-    }
-    return Promise.reject(error);
-  });
-  return client;
-}
-
-/**
  * axios is loaded with the first call, not with the page: an element or a page that shows before it asks the API
  * anything (most marketing pages ask nothing at all) does not wait for the HTTP client's code.
  */
@@ -114,8 +82,8 @@ class LazyAxiosClient implements ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
   private axios(): Promise<AxiosInstance> {
-    this.instance ??= Promise.all([import("axios"), import("./api-errors")]).then(
-      ([{ default: axios }, apiErrors]) => {
+    this.instance ??= Promise.all([import("axios"), import("./api-errors"), import("./api-instance")]).then(
+      ([{ default: axios }, apiErrors, { createInstance }]) => {
         errors = apiErrors;
         return createInstance(axios, this.options);
       },
@@ -159,7 +127,7 @@ export function getApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** An error from axios (an answer other than 2xx, or no answer at all); axios marks its errors so. */
-function isAxiosError(error: unknown): error is AxiosError {
+export function isAxiosError(error: unknown): error is AxiosError {
   return typeof error === "object" && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
@@ -202,23 +170,8 @@ export function isNetworkError(error: unknown): boolean {
   return isAxiosError(error) && !error.response;
 }
 
-const refusedOrigins = new WeakSet<object>();
-
-/**
- * A call to an API on another origin that got no answer: the browser hides a refusal under CORS (this page's origin
- * is not among the server's ALLOWED_ORIGINS) as a network error. The API's liveness check answers any origin: when
- * it answers, the server is there and it was the refusal.
- */
-async function markRefusedOrigin(error: AxiosError, apiBase: string): Promise<void> {
-  const service = new URL(apiBase, window.location.href);
-  if (service.origin === window.location.origin || typeof fetch !== "function") return;
-  try {
-    const health = await fetch(`${service.href.replace(/\/$/, "")}/health`, { cache: "no-store", credentials: "omit" });
-    if (health.ok) refusedOrigins.add(error);
-  } catch {
-    // Not reached either: a network problem, not the page's origin.
-  }
-}
+/** Calls that got no answer because the API refused this page's origin (marked by ./api-instance.ts). */
+export const refusedOrigins = new WeakSet<object>();
 
 /** True when a call failed because the API does not allow this page's origin (CORS), not because of the network. */
 export function isOriginRefused(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber } from "../format";
-import { BUDGET_AMOUNTS, SITE_CURRENCY } from "../pricing";
+import { BUDGET_AMOUNTS } from "../budget";
+import { SITE_CURRENCY } from "../currency";
 import { formatTimeAgo } from "../time-ago";
 import { BUDGET_RANGES } from "../values";
 

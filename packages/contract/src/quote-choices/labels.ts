@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { formatMoneyRange } from "../format";
-import { BUDGET_AMOUNTS, SITE_CURRENCY } from "../pricing";
+import { BUDGET_AMOUNTS } from "../budget";
+import { SITE_CURRENCY } from "../currency";
 import type { Locale } from "../rules";
 import type { BudgetRange, ContactFeature, DomainStatus, HearAboutUs, ProjectType, Timeline } from "../values";
 

@@ -37,6 +37,14 @@ describe("Modal", () => {
     showModal.mockRestore();
   });
 
+  it("brings its own styles to the document or shadow root it opens in", () => {
+    renderIn("en", <Dialog onClose={() => {}} />);
+    const root = screen.getByRole("dialog").getRootNode() as Document | ShadowRoot;
+    const adopted = (root.adoptedStyleSheets ?? []).flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+    const inline = [...(root instanceof Document ? root.head : root).querySelectorAll("style")].map((style) => style.textContent ?? "");
+    expect([...adopted, ...inline].join("\n")).toContain(".ag-modal");
+  });
+
   it("closes on Escape and on a backdrop click, not on a click inside", async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

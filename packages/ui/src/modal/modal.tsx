@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import modalCss from "../styles/modal.css?inline";
 
 export interface ModalProps {
   title: ReactNode;
@@ -12,6 +13,30 @@ export interface ModalProps {
 /** The focused element of the document or shadow root the node is in (document.activeElement names only a host). */
 function activeElementOf(node: Node): HTMLElement | null {
   return (node.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
+}
+
+let modalSheet: CSSStyleSheet | undefined;
+
+/**
+ * The modal's sheet, added once to the document or shadow root it opens in, after what is there (adopted where
+ * supported, else a <style> element): it is not part of ui.css, which every element adopts whether or not it ever
+ * opens a dialog.
+ */
+function addModalStyles(root: Document | ShadowRoot): void {
+  if ("adoptedStyleSheets" in root && typeof CSSStyleSheet === "function" && "replaceSync" in CSSStyleSheet.prototype) {
+    if (!modalSheet) {
+      modalSheet = new CSSStyleSheet();
+      modalSheet.replaceSync(modalCss);
+    }
+    if (!root.adoptedStyleSheets.includes(modalSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, modalSheet];
+    return;
+  }
+  const parent = root instanceof Document ? root.head : root;
+  if (parent.querySelector("style[data-agency-modal]")) return;
+  const style = document.createElement("style");
+  style.setAttribute("data-agency-modal", "");
+  style.textContent = modalCss;
+  parent.append(style);
 }
 
 /**
@@ -32,6 +57,7 @@ export function Modal({ title, children, onClose, actions }: ModalProps) {
   useLayoutEffect(() => {
     const dialog = dialogRef.current!;
     const opener = activeElementOf(dialog);
+    addModalStyles(dialog.getRootNode() as Document | ShadowRoot);
     dialog.showModal();
     // Browsers differ on what showModal() focuses (the dialog, or its first control): always the first control.
     dialog.querySelector<HTMLElement>("input:enabled, select:enabled, textarea:enabled, button:enabled, a[href]")?.focus();

@@ -6,6 +6,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { uiCatalog } from "../i18n";
 import { adoptStyles, uiCss } from "../styles";
+import toastCss from "../styles/toast.css?inline";
 import { dismissToast, getToasts, subscribeToasts, type Toast } from "./toast-store";
 
 function ToastItem({ item }: { item: Toast }) {
@@ -51,7 +52,7 @@ export function mountToaster(): void {
   host.setAttribute("data-agency-toaster", "");
   document.body.append(host);
   const shadow = host.attachShadow({ mode: "open" });
-  adoptStyles(shadow, [uiCss]);
+  adoptStyles(shadow, [uiCss, toastCss]);
   const container = document.createElement("div");
   shadow.append(container);
   const root = createRoot(container);

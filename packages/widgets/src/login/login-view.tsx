@@ -9,7 +9,6 @@ import { ElementLink, useElement } from "../element/element-context";
 import { laterPart } from "../element/later-part";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
-import { logInWithChallenge } from "./log-in";
 import { passkeysSupported, signInWithPasskey, usePasskeyAutofill, wasCancelled } from "./passkey-sign-in";
 import { ViewLink } from "./view-link";
 
@@ -36,6 +35,8 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     },
     onSubmit: async ({ email, password }) => {
       flow.begin();
+      // The login call's code comes with the first submit.
+      const { logInWithChallenge } = await import("./log-in");
       const outcome = await logInWithChallenge(api, { email: email.trim(), password, basePath: settings.basePath });
       if ("secondFactor" in outcome) {
         await loadSecondFactorView();

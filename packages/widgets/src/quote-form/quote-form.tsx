@@ -7,7 +7,6 @@ import { agencyPrivacyHref } from "./privacy-href";
 import { useQuoteOptions } from "./quote-options";
 import {
   initialValues,
-  toPayload,
   validate,
   type FieldName,
   type FieldProblem,
@@ -40,8 +39,7 @@ export function QuoteForm({ source, privacyHref }: QuoteFormProps) {
       return found;
     },
     onSubmit: async (values) => {
-      const request = toPayload(values, { language: settings.locale, source, pageUrl: window.location.href });
-      const outcome = await send(request, spamChecks.take);
+      const outcome = await send(values, { language: settings.locale, source, pageUrl: window.location.href }, spamChecks.take);
       if (outcome.sent) {
         spamChecks.restart();
         form.reset();

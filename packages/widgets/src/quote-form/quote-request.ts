@@ -1,18 +1,13 @@
 import {
   type BudgetRange,
   type ContactFeature,
-  type ContactRequestPayload,
   COUNTRY_CODES,
   type DomainStatus,
   type HearAboutUs,
-  HONEYPOT_FIELD,
   isEmail,
   isPhone,
-  type Locale,
   type ProjectType,
   type Timeline,
-  UTM_KEYS,
-  type UtmParameters,
 } from "@agency/contract";
 
 export type CountryId = (typeof COUNTRY_CODES)[number]["country"];
@@ -83,49 +78,4 @@ export function validate(values: QuoteFormValues): FieldErrors {
   if (!errors.email && !isEmail(values.email.trim())) errors.email = "email";
   if (!errors.phone && !isPhone(values.phone.trim())) errors.phone = "phone";
   return errors;
-}
-
-/** Campaign parameters of the page the form is on, for attribution. */
-export function utmFromUrl(href: string): UtmParameters {
-  const params = new URL(href).searchParams;
-  const utm: UtmParameters = {};
-  for (const key of UTM_KEYS) {
-    const value = params.get(key);
-    if (value) utm[key] = value;
-  }
-  return utm;
-}
-
-export interface PageContext {
-  language: Locale;
-  source?: string;
-  pageUrl: string;
-}
-
-/** The POST /contact body. Call only with values that passed validate(). */
-export function toPayload(values: QuoteFormValues, { language, source, pageUrl }: PageContext): ContactRequestPayload {
-  const country = COUNTRY_CODES.find((c) => c.country === values.country) ?? COUNTRY_CODES[0];
-  const utm = utmFromUrl(pageUrl);
-  return {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    company: values.company.trim(),
-    countryCode: country.dial,
-    phone: values.phone.trim(),
-    currentWebsite: values.currentWebsite.trim(),
-    projectType: values.projectType as ProjectType,
-    budgetRange: values.budget === "unknown" ? "4000+" : (values.budget as BudgetRange),
-    timeline: values.timeline as Timeline,
-    primaryGoal: values.primaryGoal.trim(),
-    features: values.features,
-    domainStatus: values.domainStatus as DomainStatus,
-    hearAboutUs: values.hearAboutUs,
-    biggestChallenge: values.biggestChallenge,
-    message: values.message.trim(),
-    language,
-    ...(source ? { source } : {}),
-    pageUrl,
-    ...(Object.keys(utm).length > 0 ? { utm } : {}),
-    [HONEYPOT_FIELD]: values.trap,
-  };
 }

@@ -1,9 +1,12 @@
-import { originRefusedMessage } from "@agency/ui";
 import type { ContactRequestPayload } from "@agency/contract";
-import { apiErrorMessage, apiStatus, contactApi, isNetworkError } from "@agency/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useElement } from "../element/element-context";
+import type { QuoteFormValues } from "./quote-request";
+import type { PageContext } from "./quote-sending";
+
+/** The code that builds, sends and reads a request (./quote-sending.ts), loaded at the first focus or submit. */
+export const loadSending = () => import("./quote-sending");
 
 /** How long the outcome stays on screen: a success 5 seconds, a failure 8. */
 export const SUCCESS_MESSAGE_MS = 5000;
@@ -20,7 +23,7 @@ export type SubmissionOutcome = { sent: true } | { sent: false; error?: unknown 
 
 /**
  * Sends a quote request and keeps its outcome on screen: the server's message (or a translated one) for as long
- * as it is meant to stay, `agency-quote-submitted` or `agency-quote-failed` for the page.
+ * as it is meant to stay, `agency-quote-submitted` or `agency-quote-failed` for the page (quote-sending.ts).
  */
 export function useQuoteSubmission() {
   const { t, i18n } = useLingui();
@@ -36,45 +39,22 @@ export function useQuoteSubmission() {
     if (ms !== null) timer.current = setTimeout(() => setStatus({ kind: "idle" }), ms);
   };
 
-  /**
-   * The server's own message first (its code translated when this copy knows it), so a 503 that says why is
-   * shown as such; only a bare 500 gets the generic server text; then a request that got no answer; then the rest.
-   */
-  const failureMessage = (error: unknown): string => {
-    const serverMessage = apiErrorMessage(error, i18n);
-    if (serverMessage) return serverMessage;
-    if (apiStatus(error) === 500) return t`Server error - please try again later`;
-    const refused = originRefusedMessage(i18n, error);
-    if (refused) return refused;
-    if (isNetworkError(error)) return t`Network error - check your internet connection`;
-    return t`Failed to send message - please try again`;
-  };
-
-  /**
-   * Sends the request with what `checks` adds to its body (the spam checks, which may take a moment: the button
-   * says the request is being sent meanwhile); the events carry the request itself.
-   */
-  const send = async (request: ContactRequestPayload, checks?: () => Promise<Partial<ContactRequestPayload>>): Promise<SubmissionOutcome> => {
+  /** Sends the form's values (see quote-sending.ts), once its code is here. */
+  const send = async (
+    values: QuoteFormValues,
+    context: PageContext,
+    checks?: () => Promise<Partial<ContactRequestPayload>>,
+  ): Promise<SubmissionOutcome> => {
     show({ kind: "loading" }, null);
+    let sending: Awaited<ReturnType<typeof loadSending>>;
     try {
-      const body = checks ? { ...request, ...(await checks()) } : request;
-      const answer: { success?: boolean; message?: string } = await contactApi.sendQuoteRequest(api, body);
-      if (answer.success) {
-        show({ kind: "success", message: answer.message || t`Thank you! Your message has been sent.` }, SUCCESS_MESSAGE_MS);
-        emit("agency-quote-submitted", request);
-        return { sent: true };
-      }
-      // The server answered but reported a failure: the message stays until the next attempt.
-      const message = answer.message || t`Something went wrong`;
-      show({ kind: "error", message }, null);
-      emit("agency-quote-failed", { message, request });
-      return { sent: false };
+      sending = await loadSending();
     } catch (error) {
-      const message = failureMessage(error);
-      show({ kind: "error", message }, ERROR_MESSAGE_MS);
-      emit("agency-quote-failed", { message, status: apiStatus(error), request });
+      // Its code could not be downloaded (offline): said like a request that got no answer.
+      show({ kind: "error", message: t`Network error - check your internet connection` }, ERROR_MESSAGE_MS);
       return { sent: false, error };
     }
+    return sending.sendQuote({ api, i18n, emit, show }, values, context, checks);
   };
 
   return { status, send };

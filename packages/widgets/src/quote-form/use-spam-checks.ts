@@ -1,6 +1,6 @@
-import { contactApi } from "@agency/core";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 import { useElement } from "../element/element-context";
+import { loadSending } from "./use-quote-submission";
 
 /** What POST /contact gets besides the form's fields: how long the form was open, and the solved challenge. */
 export interface SpamChecks {
@@ -26,13 +26,9 @@ export function useSpamChecks(form: RefObject<HTMLFormElement | null>) {
   }, []);
 
   const prepare = useCallback((): Promise<string | null> => {
-    const next = contactApi
-      .getChallenge(api)
-      .then(async (challenge) => {
-        if (!challenge) return null;
-        const { solveChallengeHere } = await import("../element/solve-challenge");
-        return solveChallengeHere(challenge);
-      })
+    // The sending code comes with it, so it is here by the time the visitor sends.
+    const next = loadSending()
+      .then((sending) => sending.solvedChallenge(api))
       .catch(() => null);
     solution.current = next;
     return next;

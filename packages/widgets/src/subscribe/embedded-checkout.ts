@@ -1,5 +1,4 @@
-/** The name of the slot the element renders where Stripe's checkout appears. */
-export const CHECKOUT_SLOT = "agency-checkout";
+import { CHECKOUT_SLOT } from "./plan-card";
 
 export interface EmbeddedCheckoutOptions {
   publishableKey: string;
@@ -14,8 +13,8 @@ export interface OpenCheckout {
 }
 
 /**
- * Opens Stripe's embedded checkout (the `createEmbeddedCheckoutPage` API of stripe-js 10). The library is
- * imported here, on demand, so pages that never meet a Stripe session do not download it.
+ * Opens Stripe's embedded checkout (the `createEmbeddedCheckoutPage` API of stripe-js 10). This module and the
+ * library are imported on demand (subscribe.tsx), so pages that never meet a Stripe session do not download them.
  *
  * Stripe refuses to mount inside a shadow root ("Elements cannot be mounted in a ShadowRoot. Please mount in the
  * Light DOM."): its frame talks to the light DOM. So the mount point is a light-DOM child of the element,

@@ -1,8 +1,10 @@
 import { type BillingPeriod, formatMoney, type Locale, type Plan } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { CHECKOUT_SLOT } from "./embedded-checkout";
 import { monthlyEquivalent, savingPercent, yearlySaving } from "./pricing";
+
+/** The name of the slot the card renders where Stripe's checkout appears (see embedded-checkout.ts). */
+export const CHECKOUT_SLOT = "agency-checkout";
 
 export type CheckoutState = "idle" | "processing" | "embedded";
 

@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { usablePlan, useDefaultPlan } from "./default-plan";
-import { openEmbeddedCheckout, type OpenCheckout } from "./embedded-checkout";
+import type { OpenCheckout } from "./embedded-checkout";
 import { BillingToggle } from "./billing-toggle";
 import { PlanCard, type CheckoutState } from "./plan-card";
 import { savingPercent } from "./pricing";
@@ -143,6 +143,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
   async function startEmbedded(plan: Plan, sessionId: string, clientSecret: string, publishableKey: string) {
     const billingPeriod = period;
     try {
+      const { openEmbeddedCheckout } = await import("./embedded-checkout");
       openCheckout.current = await openEmbeddedCheckout({
         publishableKey,
         clientSecret,
