@@ -111,3 +111,20 @@ test.describe("before the page's script has arrived", () => {
     });
   }
 });
+
+test("the login page leaves the register and forgot-password views until the visitor shows intent", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const views = () => requested.filter((path) => /\/(register|forgot)-view-[\w-]+\.js$/.test(path));
+  await prepareVisitor(page);
+  await page.goto("/login");
+  const login = page.locator("agency-login");
+  await expect(login.locator("input[type=email]")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(views(), "fetched with the page's load").toEqual([]);
+  // A pointer over the element fetches both; the register link then switches without waiting.
+  await login.locator("input[type=email]").hover();
+  await expect.poll(() => views().length).toBe(2);
+  await login.getByRole("link", { name: "Maak er een aan" }).click();
+  await expect(login.getByLabel("Volledige naam")).toBeVisible();
+});

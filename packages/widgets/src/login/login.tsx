@@ -4,16 +4,22 @@ import { useAuthFlow } from "./auth-flow";
 import { LoginView } from "./login-view";
 import { ShowViewContext, type LoginViewName } from "./view-link";
 
-// Most visitors sign in: the register and forgot-password views are fetched after the element has rendered (or
-// first, when the element opens on one of them), so they are there when a link switches to them. Their texts come
-// with them.
+// Most visitors sign in: the register and forgot-password views are fetched at the visitor's first sign of intent in
+// the element (a pointer over it, a finger on it, focus in it), so they are there when a link switches to them, and
+// the page's load does not pay for them. An element that opens on one of them, or is switched to one by its
+// attribute, fetches it at once. Their texts come with them.
 let RegisterView: typeof import("./register-view").RegisterView | null = null;
 let ForgotView: typeof import("./forgot-view").ForgotView | null = null;
+let loading: Promise<unknown> | null = null;
 export const loadViews = () =>
-  Promise.all([
+  (loading ??= Promise.all([
     laterPart(import("./register-view").then((m) => m.RegisterView), import("./later-texts")).then((view) => (RegisterView = view)),
     laterPart(import("./forgot-view").then((m) => m.ForgotView), import("./later-texts")).then((view) => (ForgotView = view)),
-  ]);
+  ]).catch((error: unknown) => {
+    // Offline: asked for again at the next sign of intent.
+    loading = null;
+    throw error;
+  }));
 
 export interface LoginProps {
   /** Which view to show: "login" (default), "register" or "forgot". */
@@ -37,16 +43,18 @@ export function Login({ view, redirectTo }: LoginProps) {
   }
   const flow = useAuthFlow(redirectTo, shown.view !== "forgot");
   const [, viewsArrived] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    // Offline they are asked for again by the next element that renders.
+  const fetchViews = () => {
     if (!RegisterView || !ForgotView) void loadViews().then(viewsArrived, () => undefined);
-  }, []);
+  };
+  useEffect(() => {
+    if (shown.view !== "login") fetchViews();
+  });
   // Until a view's code is here, its room (the height agency-widgets.css reserves for it) is kept.
   const pending = <div className={`login__view login__pending login__pending--${shown.view}`} part="view" />;
 
   return (
     <ShowViewContext.Provider value={(next) => setShown({ view: next, switched: true })}>
-      <section className="login" part="root">
+      <section className="login" part="root" onPointerOver={fetchViews} onTouchStart={fetchViews} onFocus={fetchViews}>
         {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
         {shown.view === "register" ? RegisterView ? <RegisterView flow={flow} focusHeading={shown.switched} /> : pending : null}
         {shown.view === "forgot" ? ForgotView ? <ForgotView focusHeading={shown.switched} /> : pending : null}
