@@ -162,6 +162,8 @@ for (const locale of ["nl", "en"] as const) {
     await page.getByRole("button", { name: T.menu, exact: true }).click();
     const logout = page.locator("#dashboard-sidebar").getByRole("button", { name: T.logout });
     await expect(logout).toBeVisible();
+    // Measured where the slide-over comes to rest, not halfway through its slide.
+    await page.locator("#dashboard-sidebar").evaluate((sidebar) => Promise.all(sidebar.getAnimations({ subtree: true }).map((a) => a.finished)));
     await expectWhollyOnScreen(logout, "Logout in the slide-over");
     await logout.click();
     await expect(page).toHaveURL(/\/login$/);
