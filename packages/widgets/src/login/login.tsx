@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { laterPart } from "../element/later-part";
 import { useAuthFlow } from "./auth-flow";
 import { LoginView } from "./login-view";
@@ -43,8 +43,14 @@ export function Login({ view, redirectTo }: LoginProps) {
   }
   const flow = useAuthFlow(redirectTo, shown.view !== "forgot");
   const [, viewsArrived] = useReducer((n: number) => n + 1, 0);
+  // One wait per element: a pointer moving over the element while the views load asks for no second render.
+  const waiting = useRef(false);
   const fetchViews = () => {
-    if (!RegisterView || !ForgotView) void loadViews().then(viewsArrived, () => undefined);
+    if ((RegisterView && ForgotView) || waiting.current) return;
+    waiting.current = true;
+    void loadViews().then(viewsArrived, () => {
+      waiting.current = false;
+    });
   };
   useEffect(() => {
     if (shown.view !== "login") fetchViews();
