@@ -36,3 +36,26 @@ export function linguiMacros(): Plugin {
     },
   };
 }
+
+/** A hand-written descriptor on one line, marked for Lingui's extractor: its id, then its English text. */
+const DESCRIPTOR = /(\/\*i18n\*\/[ \t]*\{[ \t]*id:[ \t]*"[^"]+"),[ \t]*message:[ \t]*"(?:[^"\\]|\\.)*"[ \t]*\}/g;
+
+/**
+ * Leaves the English text out of hand-written message descriptors in the browser's code, as Lingui's macros do
+ * with theirs in a production build: the browser looks every id up in the catalog of its language, and English has
+ * one too. The server's build and the tests keep the texts.
+ */
+export function descriptorsWithoutText(): Plugin {
+  return {
+    name: "agency-lingui-descriptors",
+    // Before TypeScript is compiled, which drops the comment that marks a descriptor.
+    enforce: "pre",
+    apply: "build",
+    transform(code, id, options) {
+      if (options?.ssr || !SOURCE.test(id) || SKIPPED.test(id) || !code.includes("/*i18n*/")) return null;
+      const stripped = code.replace(DESCRIPTOR, "$1 }");
+      // Only text within a line goes: the lines of the source map hold, which is all an empty mapping claims.
+      return stripped === code ? null : { code: stripped, map: { mappings: "" } };
+    },
+  };
+}

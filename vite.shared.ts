@@ -3,7 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { linguiMacros } from "./vite-lingui-macros.ts";
+import { descriptorsWithoutText, linguiMacros } from "./vite-lingui-macros.ts";
 import { defaultClientConditions, defaultServerConditions, type Plugin, type PluginOption } from "vite";
 
 export const root = fileURLToPath(new URL(".", import.meta.url));
@@ -47,6 +47,7 @@ export function browserPlugins(): PluginOption[] {
   return [
     react(),
     linguiMacros(),
+    descriptorsWithoutText(),
     lingui({ configPath: `${root}lingui.config.ts` }),
     widgetsVersionDefine(),
   ];

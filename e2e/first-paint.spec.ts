@@ -128,3 +128,44 @@ test("the login page leaves the register and forgot-password views until the vis
   await login.getByRole("link", { name: "Maak er een aan" }).click();
   await expect(login.getByLabel("Volledige naam")).toBeVisible();
 });
+
+test("no public page makes an Intl formatter as it loads: prices, budgets and countries are written without one", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // The first Intl formatter a page makes costs it tens of milliseconds of main thread, while it loads its locale data.
+  await prepareVisitor(page, { english: true });
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as { intlMade?: string[] }).intlMade = made;
+    for (const name of ["NumberFormat", "DateTimeFormat", "DisplayNames", "Collator", "RelativeTimeFormat", "ListFormat"] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct: (target, args) => (made.push(`Intl.${name}`), Reflect.construct(target, args) as object),
+      });
+    }
+    for (const [type, method] of [[Number, "toLocaleString"], [Date, "toLocaleString"], [Date, "toLocaleDateString"], [Date, "toLocaleTimeString"]] as const) {
+      const original = (type.prototype as unknown as Record<string, (...args: unknown[]) => string>)[method]!;
+      (type.prototype as unknown as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+        made.push(`${type.name}.${method}`);
+        return original.apply(this, args);
+      };
+    }
+  });
+  for (const path of [...PUBLIC_PATHS, ...(await articlePaths(request)), ...AUTH_PATHS]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    // Elements render as they come near the viewport.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as { intlMade?: string[] }).intlMade), path).toEqual([]);
+  }
+  // What they write instead: the prices in each site's currency, the quote form's budgets and countries.
+  await page.goto("/pricing");
+  await expect(page.locator("agency-pricing")).toContainText("€\u00a0499");
+  await page.goto("/en/pricing");
+  await expect(page.locator("agency-pricing")).toContainText("$599");
+  await page.goto("/contact");
+  const form = page.locator("agency-quote-form");
+  await expect(form.getByLabel(/^Landcode/).locator("option:checked")).toHaveText("Nederland (+31)");
+  await expect(form.getByLabel(/^Budget/).locator("option").nth(2)).toHaveText("€\u00a0800 - €\u00a01.600");
+  expect(await page.evaluate(() => (window as { intlMade?: string[] }).intlMade)).toEqual([]);
+});

@@ -76,9 +76,9 @@ const contractNames = new Set(
   ),
 );
 const DEFINITION = /^\s*(?:export\s+)?(?:declare\s+)?(?:(?:const|let|var|function\*?|class|enum|interface)\s+([A-Za-z_$][\w$]*)|type\s+([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*=)/gm;
-// Intl formatting of dates, money and numbers outside the formatter (Intl.DisplayNames, ListFormat … are fine).
+// Intl formatting of dates, money and numbers outside the formatters (Intl.DisplayNames, ListFormat … are fine).
 const OWN_FORMATTING = /\bIntl\.(?:DateTimeFormat|NumberFormat)\b|\.toLocale(?:Date|Time)?String\(/;
-const FORMATTER = "packages/contract/src/format.ts";
+const FORMATTERS = new Set(["packages/contract/src/format.ts", "packages/contract/src/money.ts"]);
 // A statement that reads or writes a table, as the repositories write them (upper-case keywords).
 const TABLE_SQL = /\b(?:SELECT\b[^;`"']*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/;
 const ROUTES = "packages/server/src/routes/";
@@ -121,7 +121,7 @@ for (const [area, dir] of Object.entries(areas)) {
     if (BROWSER.has(area) && !isTest && !within(rel, FORM_KIT) && SUBMITTED_FORM.test(source) && !/\buseForm\s*[<(]/.test(source)) {
       problems.push(`${rel}: has a <form> with onSubmit but no useForm — a form's values, errors and busy state live in useForm of @agency/ui/form`);
     }
-    if (!isTest && rel !== FORMATTER && OWN_FORMATTING.test(source)) {
+    if (!isTest && !FORMATTERS.has(rel) && OWN_FORMATTING.test(source)) {
       problems.push(`${rel}: formats with Intl or toLocale…String — use formatDate / formatMoney / formatNumber of @agency/contract`);
     }
     for (const [whole, , typeOnly, fromSpecifier, bareSpecifier] of source.matchAll(IMPORT)) {

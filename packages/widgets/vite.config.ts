@@ -62,7 +62,7 @@ export default defineConfig({
           groups: [
             {
               name: "define-element",
-              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge|with-texts)|packages[\\/]core[\\/]src[\\/](?!api-errors|api-instance|api[\\/])|packages[\\/]contract[\\/]src[\\/](rules|index|format|currency)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles\.ts|styles[\\/]ui\.css|i18n|locales|index)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge|with-texts)|packages[\\/]core[\\/]src[\\/](?!api-errors|api-instance|api[\\/])|packages[\\/]contract[\\/]src[\\/](rules|index|money|currency)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles\.ts|styles[\\/]ui\.css|i18n|locales|index)/,
             },
             { name: "form-kit", test: /packages[\\/]ui[\\/]src[\\/]form[\\/](fields|use-form|select-field)/ },
           ],

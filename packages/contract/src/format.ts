@@ -1,10 +1,9 @@
-import type { MoneyRange } from "./budget";
 import { INTL_LOCALES, TIME_ZONE, type Locale } from "./rules";
 
 /**
- * The one formatter for dates, money and numbers, used by the elements, the site and the mails, so a date reads
- * the same everywhere in one language: "March 5, 2027" in English, "5 maart 2027" in Dutch. Dates are calendar
- * dates in the agency's time zone (Europe/Amsterdam), whatever the reader's clock says.
+ * The one formatter for dates and numbers (money has its own, money.ts), used by the elements, the site and the
+ * mails, so a date reads the same everywhere in one language: "March 5, 2027" in English, "5 maart 2027" in Dutch.
+ * Dates are calendar dates in the agency's time zone (Europe/Amsterdam), whatever the reader's clock says.
  */
 
 type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
@@ -45,33 +44,6 @@ export function formatDateTime(value: Date | string | number, locale: Locale): s
     () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE }),
   );
   return formatter.format(date);
-}
-
-export interface MoneyOptions {
-  /** Always two decimals ("€49.00"). Otherwise whole amounts have none ("€49") and others two ("€39.17"). */
-  cents?: boolean;
-}
-
-/** An amount in a currency (ISO 4217): "€49" / "€ 49" for whole amounts, "€39.17" / "€ 39,17" otherwise. */
-export function formatMoney(amount: number, currency: string, locale: Locale, { cents = false }: MoneyOptions = {}): string {
-  const digits = cents || !Number.isInteger(amount) ? 2 : 0;
-  const formatter = cached(
-    `money:${locale}:${currency}:${digits}`,
-    () =>
-      new Intl.NumberFormat(INTL_LOCALES[locale], {
-        style: "currency",
-        currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }),
-  );
-  return formatter.format(amount);
-}
-
-/** A range of amounts: "$500 - $1,000", "€ 400 - € 800", or "$4,000+" when it has no upper end. */
-export function formatMoneyRange({ min, max }: MoneyRange, currency: string, locale: Locale): string {
-  const from = formatMoney(min, currency, locale);
-  return max === undefined ? `${from}+` : `${from} - ${formatMoney(max, currency, locale)}`;
 }
 
 /** A number with the language's separators: 1,234.5 (en) or 1.234,5 (nl). */

@@ -68,6 +68,7 @@ export {
   type ContactFeature,
   COUNTRY_CODES,
   type CountryCode,
+  type Country,
   DIAL_CODES,
   DEFAULT_COUNTRY_CODE,
   HONEYPOT_FIELD,
@@ -109,7 +110,8 @@ export {
   choiceLabel,
 } from "./quote-choices/labels";
 
-export { formatDate, formatDateTime, formatMoney, formatMoneyRange, formatNumber, type MoneyOptions } from "./format";
+export { formatDate, formatDateTime, formatNumber } from "./format";
+export { formatMoney, formatMoneyRange, type MoneyOptions } from "./money";
 export { formatTimeAgo } from "./time-ago";
 
 export {

@@ -48,6 +48,7 @@ export const COUNTRY_CODES = [
   { dial: "+81", country: "JP" },
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number]["dial"];
+export type Country = (typeof COUNTRY_CODES)[number]["country"];
 export const DIAL_CODES = [...new Set(COUNTRY_CODES.map((c) => c.dial))] as CountryCode[];
 export const DEFAULT_COUNTRY_CODE: CountryCode = "+31";
 

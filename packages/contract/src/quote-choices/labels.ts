@@ -1,5 +1,5 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { formatMoneyRange } from "../format";
+import { formatMoneyRange } from "../money";
 import { BUDGET_AMOUNTS } from "../budget";
 import { SITE_CURRENCY } from "../currency";
 import type { Locale } from "../rules";

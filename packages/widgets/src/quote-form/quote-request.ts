@@ -1,7 +1,7 @@
 import {
   type BudgetRange,
   type ContactFeature,
-  COUNTRY_CODES,
+  type Country,
   type DomainStatus,
   type HearAboutUs,
   isEmail,
@@ -10,10 +10,8 @@ import {
   type Timeline,
 } from "@agency/contract";
 
-export type CountryId = (typeof COUNTRY_CODES)[number]["country"];
-
 /** +31, by default and again after a success (docs/decisions/0001-quote-form-keeps-plus-31.md). */
-export const DEFAULT_COUNTRY: CountryId = "NL";
+export const DEFAULT_COUNTRY: Country = "NL";
 
 /**
  * The budget select's own choices. 'Unknown' sends 4000+ like the last range, but needs its own option value:
@@ -25,7 +23,7 @@ export interface QuoteFormValues {
   name: string;
   email: string;
   company: string;
-  country: CountryId;
+  country: Country;
   phone: string;
   currentWebsite: string;
   projectType: ProjectType | "";
