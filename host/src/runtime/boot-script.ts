@@ -2,7 +2,7 @@ import { ISLAND_ATTRIBUTE, ISLAND_LIVE_EVENT, PAGE_LIVE_EVENT } from "./island";
 
 /**
  * The inline script at the end of every page the server renders. It adds the site's entry module (its URL is the
- * script element's `data-entry`), and preloads the modules the entry imports (`data-preload`, space-separated),
+ * script element's `data-entry`), then preloads the modules the entry imports (`data-preload`, space-separated),
  * once the page has had its first contentful paint, so no script download stands between the HTML and that
  * paint: the HTML and its inline CSS are all a first paint waits for. Inline, and allowed by its hash in the
  * page's Content-Security-Policy, because a script file would be a request before the paint itself. Browsers
@@ -28,17 +28,21 @@ export function startAfterFirstPaint(win: BootWindow, entry: string | undefined,
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of (preload || "").split(" ")) {
-      if (!href) continue;
-      const link = win.document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      win.document.head.appendChild(link);
-    }
     const script = win.document.createElement("script");
     script.type = "module";
     script.src = entry;
     win.document.head.appendChild(script);
+    // Then each module the entry imports, in a task of its own: every element that starts a request costs the main
+    // thread a few milliseconds on a slow phone, and a page's ten of them in one task would block it as it paints.
+    for (const href of (preload || "").split(" ")) {
+      if (!href) continue;
+      win.setTimeout(() => {
+        const link = win.document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        win.document.head.appendChild(link);
+      });
+    }
   };
   const Observer = win.PerformanceObserver;
   if (Observer && Observer.supportedEntryTypes?.includes("paint")) {
