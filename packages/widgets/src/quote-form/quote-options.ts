@@ -42,8 +42,9 @@ const COUNTRY_NAMES: Record<Country, MessageDescriptor> = {
 
 /**
  * The labels of every choice in the form, in the element's language. The names come from the contract
- * (quote-choices), which the mails about a request read too, so a mail repeats what the visitor picked; budget
- * amounts are euro on the Dutch site and dollars on the English one.
+ * (quote-choices), which the mails about a request read too, so a mail repeats what the visitor picked; the
+ * countries, which no mail names (it gives the dial code), from the element's catalog above. Budget amounts are
+ * euro on the Dutch site and dollars on the English one.
  */
 export function useQuoteOptions(locale: Locale) {
   const { i18n } = useLingui();
