@@ -48,8 +48,15 @@ interface PageContext {
   takenOver(): boolean;
 }
 
+/** Resolves in a later task: what comes after it does not lengthen the task the caller runs in. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 async function hydrateIsland(element: HTMLElement, declaration: IslandDeclaration, page: PageContext): Promise<void> {
   const Component = (await declaration.load()) as ComponentType<object>;
+  // Each root starts in a task of its own: a root's start (reading its HTML, listening to every event on it) costs
+  // a few milliseconds on a slow phone, and a page's islands whose code is here at once would otherwise start
+  // together in one task.
+  await nextTask();
   if (page.takenOver()) return;
   const props = JSON.parse(element.dataset.islandProps ?? "{}") as object;
   // What the app will hydrate when it takes over: the server's HTML, whatever the visitor opened or closed since.
@@ -123,6 +130,8 @@ export interface StartOptions<Name extends string> {
 
 /** Starts a page the server sent: its islands, its elements, its links. */
 export async function startIslands<Name extends string>(data: RouterData, { islands, loadApp }: StartOptions<Name>): Promise<void> {
+  // Not in the task that evaluated the page's code (React DOM's among it), which is long enough on a slow phone.
+  await nextTask();
   activateLocale(data.locale);
   const app = takeOverFor(data, loadApp);
   const appPath = stripBase(window.location.pathname);
@@ -163,5 +172,6 @@ export async function startIslands<Name extends string>(data: RouterData, { isla
     }),
   );
   markPageLive();
+  await nextTask();
   defineElements(document);
 }

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RouterData } from "../../lib/router-data";
 import { defineIslands, startIslands } from "..";
+import { ISLAND_LIVE_EVENT } from "../island";
 
 /** The islands hydrate when their declaration says: at once, when the browser is idle, or as they come into view. */
 
@@ -41,7 +42,10 @@ function fakeViewport() {
     unobserve() {}
   }
   vi.stubGlobal("IntersectionObserver", Observer);
-  return { report: (near: boolean) => observers.forEach((observer) => observer.report(near)) };
+  return {
+    report: (near: boolean) => observers.forEach((observer) => observer.report(near)),
+    watching: () => observers.length > 0,
+  };
 }
 
 function idleCallbacks() {
@@ -104,9 +108,44 @@ describe("when an island hydrates", () => {
     const viewport = fakeViewport();
     vi.stubGlobal("requestIdleCallback", (callback: () => void) => setTimeout(callback, 0));
     const start = startIslands(data, { islands, loadApp: noApp });
+    await waitFor(() => expect(viewport.watching()).toBe(true));
     viewport.report(true);
     await start;
     fireEvent.click(screen.getByRole("button", { name: /below/ }));
     await waitFor(() => expect(screen.getByRole("button", { name: /below/ })).toHaveTextContent("below 1"));
+  });
+
+  it("starts no island in the task that started the page, and each island's root in a task of its own", async () => {
+    const twoAtOnce = defineIslands({
+      first: { when: "load", load: async () => Counter },
+      second: { when: "load", load: async () => Counter },
+    });
+    document.body.innerHTML = `<div id="root">${renderToString(
+      <>
+        <twoAtOnce.Island name="first" component={Counter} props={{ label: "first" }} />
+        <twoAtOnce.Island name="second" component={Counter} props={{ label: "second" }} />
+      </>,
+    )}</div>`;
+    // Whatever a task's promises do runs before the next task: many turns of them stay within one task.
+    const promiseTurns = async () => {
+      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
+    };
+    let live = 0;
+    const liveByTheEndOfItsTask: number[] = [];
+    const onLive = () => {
+      live++;
+      void promiseTurns().then(() => liveByTheEndOfItsTask.push(live));
+    };
+    document.addEventListener(ISLAND_LIVE_EVENT, onLive);
+    try {
+      const start = startIslands(data, { islands: twoAtOnce, loadApp: noApp });
+      await promiseTurns();
+      expect(live).toBe(0);
+      await start;
+      expect(live).toBe(2);
+      expect(liveByTheEndOfItsTask).toEqual([1, 2]);
+    } finally {
+      document.removeEventListener(ISLAND_LIVE_EVENT, onLive);
+    }
   });
 });
