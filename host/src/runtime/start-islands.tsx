@@ -164,14 +164,16 @@ export async function startIslands<Name extends string>(data: RouterData, { isla
   const page: PageContext = { data, navigation, app, takenOver: () => takenOver };
   const declarations: Readonly<Record<string, IslandDeclaration>> = islands.declarations;
   const elements = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
-  await Promise.all(
-    elements.flatMap((element) => {
-      const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
-      const declaration = Object.hasOwn(declarations, name) ? declarations[name] : undefined;
-      return declaration ? [scheduleIsland(element, declaration, page)] : [];
-    }),
-  );
-  markPageLive();
+  const scheduled = elements.flatMap((element) => {
+    const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
+    const declaration = Object.hasOwn(declarations, name) ? declarations[name] : undefined;
+    return declaration ? [{ when: declaration.when, hydrated: scheduleIsland(element, declaration, page) }] : [];
+  });
+  // The elements wait for the islands that hydrate at once, not for those that wait until the browser is idle (up
+  // to a second on a busy phone): the cookie banner has to be defined in time to show a second after the load event.
+  await Promise.all(scheduled.filter(({ when }) => when === "load").map(({ hydrated }) => hydrated));
   await nextTask();
   defineElements(document);
+  await Promise.all(scheduled.map(({ hydrated }) => hydrated));
+  markPageLive();
 }

@@ -4,7 +4,10 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RouterData } from "../../lib/router-data";
 import { defineIslands, startIslands } from "..";
+import { defineElements } from "../elements";
 import { ISLAND_LIVE_EVENT } from "../island";
+
+vi.mock("../elements", () => ({ defineElements: vi.fn() }));
 
 /** The islands hydrate when their declaration says: at once, when the browser is idle, or as they come into view. */
 
@@ -67,6 +70,7 @@ function servePage() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.mocked(defineElements).mockClear();
   document.body.innerHTML = "";
 });
 
@@ -147,5 +151,20 @@ describe("when an island hydrates", () => {
     } finally {
       document.removeEventListener(ISLAND_LIVE_EVENT, onLive);
     }
+  });
+
+  it("defines the page's elements once its load islands are hydrated, without waiting for the idle ones", async () => {
+    servePage();
+    const viewport = fakeViewport();
+    const idle = idleCallbacks();
+    const start = startIslands(data, { islands, loadApp: noApp });
+    await waitFor(() => expect(defineElements).toHaveBeenCalledWith(document));
+    // The idle island has not hydrated: the page is not live yet, its elements are on their way all the same.
+    expect(document.documentElement).not.toHaveAttribute("data-hydrated");
+    viewport.report(false);
+    idle.run();
+    await start;
+    expect(document.documentElement).toHaveAttribute("data-hydrated");
+    expect(defineElements).toHaveBeenCalledTimes(1);
   });
 });
