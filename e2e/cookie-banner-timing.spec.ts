@@ -5,7 +5,8 @@ import { expect, test } from "@playwright/test";
  * after its element's module happened to arrive. Measured on the page's own clock: the load event's start against
  * the first frame in which the banner's buttons are there.
  */
-// One page at a time: the measure is of an idle page, not of two pages competing for the machine.
+// One page at a time, in the `quiet` project of playwright.config.ts (after every other test): the measure is of an
+// idle page, not of pages competing for the machine.
 test.describe.configure({ mode: "serial" });
 
 const VIEWPORTS = [

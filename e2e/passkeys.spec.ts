@@ -51,11 +51,15 @@ test("nl: a passkey added in the settings signs in on /login after signing out",
     expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: "localhost" })]);
     await expectNoAxeViolations(page, "settings with a passkey");
 
-    // Signed out, then in again with the passkey alone.
+    // Signed out, then in again with the passkey alone. Logout lands on /login, whose e-mail field asks for passkey
+    // autofill (autocomplete="username webauthn", conditional mediation), and the virtual authenticator would answer
+    // that at once: it holds back until the sign-out is seen, as a person looks before picking a suggestion.
+    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: false });
     await page.getByRole("button", { name: "Uitloggen" }).first().click();
+    await page.waitForURL(`${server.origin}/login`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-    // The login view asks for passkey autofill in its e-mail field (autocomplete="username webauthn", conditional
-    // mediation); the virtual authenticator answers it with its one passkey, as a person picks it from the suggestions.
+    // Now the authenticator answers the login view's autofill with its one passkey, as a person picks it.
+    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
     await page.goto(`${server.origin}/login`);
     await page.waitForURL(`${server.origin}/dashboard/settings`);
     await expect(page.locator("agency-settings").locator("[part=passkey]")).toContainText("Laatst gebruikt");

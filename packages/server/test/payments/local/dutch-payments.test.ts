@@ -231,7 +231,7 @@ describe("renewals that need the customer (test provider)", () => {
 
 describe("the grace period (PAST_DUE_GRACE_DAYS, 7 by default)", () => {
   const ageIssue = (user: Customer, days: number) =>
-    h.local.db.query("UPDATE subscriptions SET payment_issue_since = now() - make_interval(days => $2) WHERE user_id = $1", [user.id, days]);
+    h.local.db.query("UPDATE subscriptions SET payment_issue_since = now() - $2::float8 * interval '1 day' WHERE user_id = $1", [user.id, days]);
 
   it("keeps the paid features for the grace period after the failure, and not a day longer", async () => {
     const { user } = await renewalNeedingThem("failed");
@@ -252,7 +252,9 @@ describe("the grace period (PAST_DUE_GRACE_DAYS, 7 by default)", () => {
     await runSubscriptionRenewal(h.local.db, new Date(), { graceDays: 7 });
     expect(await now(user)).toMatchObject({ status: "past_due", payment_issue: "failed" });
 
-    await ageIssue(user, 7);
+    // A minute past the grace period: aged by exactly seven days on the database's clock (microseconds), the issue
+    // can still be inside it on the job's (milliseconds) when both fall in the same millisecond.
+    await ageIssue(user, 7 + 1 / (24 * 60));
     const [first, second] = await Promise.all([
       runSubscriptionRenewal(h.local.db, new Date(), { graceDays: 7 }),
       runSubscriptionRenewal(h.local.db, new Date(), { graceDays: 7 }),
