@@ -46,6 +46,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["packages/server/**/*.test.ts"],
+          // One migrated embedded database, whose dump each test app's database starts from.
+          globalSetup: ["packages/server/test/support/migrated-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,14 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { MAX_PASSKEYS_PER_ACCOUNT } from "@agency/contract";
 import type { Config } from "../config";
 import { siteOrigin } from "../config";
@@ -50,7 +45,7 @@ export function relyingParty(config: Pick<Config, "publicUrl" | "allowedOrigins"
 /** The challenge an answer was made for, read from its client data; null when that is not readable. */
 function answeredChallenge(clientDataJSON: string): string | null {
   try {
-    const clientData = JSON.parse(isoUint8Array.toUTF8String(isoBase64URL.toBuffer(clientDataJSON))) as { challenge?: unknown };
+    const clientData = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown };
     return typeof clientData.challenge === "string" ? clientData.challenge : null;
   } catch {
     return null;
@@ -58,7 +53,10 @@ function answeredChallenge(clientDataJSON: string): string | null {
 }
 
 /** The user handle of a passkey: the account's id, so one authenticator keeps one passkey per account. */
-const userHandle = (userId: string) => isoUint8Array.fromUTF8String(userId);
+const userHandle = (userId: string) => new TextEncoder().encode(userId);
+
+/** The WebAuthn library, loaded at the first ceremony: a quarter of a second of the server's start otherwise. */
+const webauthn = () => import("@simplewebauthn/server");
 
 export async function registrationOptions(
   db: Db,
@@ -67,7 +65,7 @@ export async function registrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) throw new ApiError(409, "account.too_many_passkeys", "passkey limit reached");
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.id,
     rpID: rp.id,
     userID: userHandle(user.id),
@@ -104,6 +102,7 @@ export async function finishRegistration(
   if (!challenge || !(await takeChallenge(db, challenge, "register", userId))) {
     throw new ApiError(400, "account.passkey_failed", "unknown, used or expired registration challenge");
   }
+  const { verifyRegistrationResponse } = await webauthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -122,7 +121,7 @@ export async function finishRegistration(
   const saved = await insertPasskey(db, {
     userId,
     credentialId: credential.id,
-    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+    publicKey: Buffer.from(credential.publicKey).toString("base64url"),
     signCount: credential.counter,
     transports: credential.transports ?? response.response.transports ?? [],
     deviceType: credentialDeviceType,
@@ -135,7 +134,7 @@ export async function finishRegistration(
 
 /** Options for a sign-in with any passkey of this site: the browser offers the ones it has (discoverable credentials). */
 export async function authenticationOptions(db: Db, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: PASSKEY_CHALLENGE_SECONDS * 1000 });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: PASSKEY_CHALLENGE_SECONDS * 1000 });
   await storeChallenge(db, {
     challenge: options.challenge,
     purpose: "authenticate",
@@ -156,10 +155,11 @@ export async function finishAuthentication(db: Db, rp: RelyingParty, response: A
   if (!challenge || !(await takeChallenge(db, challenge, "authenticate", null))) throw refuse("unknown, used or expired sign-in challenge");
   const passkey = await findPasskeyByCredentialId(db, response.id);
   if (!passkey) throw refuse("unknown passkey");
-  if (response.response.userHandle && response.response.userHandle !== isoBase64URL.fromBuffer(userHandle(passkey.user_id))) {
+  if (response.response.userHandle && response.response.userHandle !== Buffer.from(userHandle(passkey.user_id)).toString("base64url")) {
     throw refuse("the passkey's user handle is another account's");
   }
   const previousCount = Number(passkey.sign_count);
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
@@ -167,7 +167,7 @@ export async function finishAuthentication(db: Db, rp: RelyingParty, response: A
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
-      credential: { id: passkey.credential_id, publicKey: isoBase64URL.toBuffer(passkey.public_key), counter: previousCount, transports: passkey.transports as never },
+      credential: { id: passkey.credential_id, publicKey: new Uint8Array(Buffer.from(passkey.public_key, "base64url")), counter: previousCount, transports: passkey.transports as never },
       requireUserVerification: true,
     });
   } catch (error) {

@@ -49,15 +49,16 @@ function wrapPglite(conn: PgliteLike, root: PGlite | null, onClose?: () => void)
 }
 
 /**
- * Embedded PostgreSQL. `dir` undefined means in memory (tests). A directory is locked for this process
- * (`<dir>.lock`); a second process opening it gets a DataDirInUseError instead of corrupting it.
+ * Embedded PostgreSQL. `dir` undefined means in memory (tests), empty or, with `from`, holding what a dump of
+ * another in-memory database holds (`PGlite.dumpDataDir`). A directory is locked for this process (`<dir>.lock`); a
+ * second process opening it gets a DataDirInUseError instead of corrupting it.
  */
-export async function createPgliteDb(dir?: string, timeouts?: DbTimeouts): Promise<Db> {
+export async function createPgliteDb(dir?: string, timeouts?: DbTimeouts, options: { from?: Blob } = {}): Promise<Db> {
   if (!dir) {
-    const instance = new PGlite();
+    const instance = new PGlite({ loadDataDir: options.from });
     await instance.waitReady;
     await setPgliteTimeouts(instance, timeouts);
-    return wrapPglite(instance, instance);
+    return pgliteDb(instance);
   }
   mkdirSync(path.dirname(dir), { recursive: true });
   const release = lockDataDir(`${dir}.lock`);
@@ -70,6 +71,11 @@ export async function createPgliteDb(dir?: string, timeouts?: DbTimeouts): Promi
     release();
     throw error;
   }
+}
+
+/** The interface over an embedded database this process opened itself; closing the interface closes it. */
+export function pgliteDb(instance: PGlite): Db {
+  return wrapPglite(instance, instance);
 }
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
@@ -21,13 +22,16 @@ export async function runStatement(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A database for one test file. PGlite in memory by default (creating one costs ~3 s, so a file shares one);
+ * A database for one test file, empty. PGlite in memory by default (creating one costs ~3 s, so a file shares one);
  * with TEST_DATABASE_URL, a fresh schema in that PostgreSQL, dropped afterwards, so the same tests prove both.
+ * `migrated`: on PGlite, a copy of the database the global setup migrated (test/support/migrated-template.ts),
+ * which the app's own migration then finds up to date; on PostgreSQL the app migrates the empty schema.
  */
-export async function createTestDb(timeouts?: DbTimeouts): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+export async function createTestDb(timeouts?: DbTimeouts, options: { migrated?: boolean } = {}): Promise<{ db: Db; cleanup: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await createPgliteDb(undefined, timeouts);
+    const dump = options.migrated ? inject("migratedPgliteDump") : undefined;
+    const db = await createPgliteDb(undefined, timeouts, { from: dump ? new Blob([readFileSync(dump)]) : undefined });
     return { db, cleanup: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -76,7 +80,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agency-test-"));
   const config = testConfig(options.env, dataDir);
-  const owned = options.db ? null : await createTestDb(config.db);
+  const owned = options.db ? null : await createTestDb(config.db, { migrated: true });
   const db = options.db ?? owned!.db;
   const app = await buildApp(config, {
     jobs: false,
