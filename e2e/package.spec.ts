@@ -85,7 +85,7 @@ test.describe("the installable package", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test("the tarball holds the built bundle, the manifest and the types, and nothing else", () => {
+  test("the tarball holds the built bundle, the manifest, the types and the licences, and nothing else", () => {
     for (const file of [
       "package.json",
       // The partner documentation travels with the package.
@@ -96,6 +96,8 @@ test.describe("the installable package", () => {
       "dist/web-types.json",
       "dist/agency-widgets.d.ts",
       "dist/react.d.ts",
+      // The licences of the packages the scripts contain (e2e/licences.spec.ts).
+      "dist/THIRD-PARTY-LICENSES.md",
     ]) {
       expect(packed, file).toContain(file);
     }

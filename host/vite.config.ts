@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { alias, browserPlugins, clientConditions, compileHints, serverConditions } from "../vite.shared.ts";
+import { licenceNotices } from "../vite-licences.ts";
 import { markdownContent } from "./markdown-plugin.ts";
 import { BILINGUAL_PATHS, PRIVATE_PATHS, SINGLE_LANGUAGE_PATHS } from "./src/lib/site-pages.ts";
 
@@ -107,6 +108,8 @@ export default defineConfig(({ isSsrBuild }) =>
           markdownContent(),
           sitePagesFile(),
           routePreloads(),
+          // THIRD-PARTY-LICENSES.md, served at /THIRD-PARTY-LICENSES.md.
+          licenceNotices(),
           // The entry (React DOM and the islands) and the elements run as soon as they arrive.
           compileHints((chunk) => chunk.isEntry || chunk.name === "define-element" || chunk.name.endsWith(".element")),
         ],

@@ -1,6 +1,7 @@
 import { readdirSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { licenceNotices } from "../../vite-licences.ts";
 import { alias, browserPlugins, compileHints } from "../../vite.shared.ts";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
@@ -27,6 +28,8 @@ export default defineConfig({
         this.emitFile({ type: "asset", fileName: "agency-widgets.css", source: readFileSync(`${src}agency-widgets.css`, "utf8") });
       },
     },
+    // THIRD-PARTY-LICENSES.md beside the files (and in the npm package).
+    licenceNotices(),
     // React DOM's shared chunk and each element run as soon as they arrive.
     compileHints((chunk) => chunk.name === "define-element" || chunk.name.endsWith(".element")),
   ],
