@@ -75,6 +75,7 @@ export default defineConfig({
         WITHDRAWAL_RATE_LIMIT: "1000",
         ADMIN_EXPORT_RATE_LIMIT: "1000",
         BILLING_RATE_LIMIT: "1000",
+        CHECKOUT_RATE_LIMIT: "1000",
         ADMIN_TOKEN: "e2e-admin-token-of-at-least-32-chars",
         // e2e/validate-metrics.spec.ts scrapes /api/metrics as the compose Prometheus does.
         METRICS_TOKEN: "e2e-metrics-token-of-at-least-32-chars",

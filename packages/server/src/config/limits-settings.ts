@@ -61,6 +61,13 @@ export const limitsSettings = Type.Object(
       description:
         "Calls per account per 10 minutes that ask the payment provider (Stripe) on each request: the invoice list, 'Manage billing' and the pay page of an unpaid invoice. One account cannot spend the site's Stripe request budget.",
     }),
+    checkoutsPerUser: Type.Integer({
+      env: "CHECKOUT_RATE_LIMIT",
+      minimum: 1,
+      default: 20,
+      description:
+        "Checkouts started and looked up (the return from the provider) per account per 10 minutes. Each asks the payment provider, and each checkout started makes one there.",
+    }),
     adminExportsPerIp: Type.Integer({ env: "ADMIN_EXPORT_RATE_LIMIT", minimum: 1, default: 10, description: "Admin lead exports per IP per 10 minutes." }),
   },
   {

@@ -32,6 +32,8 @@ export type IpLimitName = keyof typeof IP_LIMITS;
 export const USER_LIMITS = {
   // The invoice list, the billing portal and the pay page each ask Stripe once per request.
   billing: { setting: "billingPerUser", windowSeconds: 10 * 60 },
+  // Starting a checkout makes a session at the provider, and looking one up on the return asks for it.
+  checkout: { setting: "checkoutsPerUser", windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;
 
 export type UserLimitName = keyof typeof USER_LIMITS;

@@ -54,6 +54,8 @@ beforeAll(async () => {
       WITHDRAWAL_RATE_LIMIT: "1",
       PASSKEY_RATE_LIMIT: "1",
       BILLING_RATE_LIMIT: "1",
+      // Two: a checkout started and looked up once by one user (several cases do both).
+      CHECKOUT_RATE_LIMIT: "2",
     },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
@@ -560,6 +562,15 @@ const cases: Record<string, Case[]> = {
     { status: 401, code: "auth.required", run: () => post("/api/subscriptions/create-checkout", checkout()) },
     { status: 409, code: "subscriptions.already_active", run: async () => post("/api/subscriptions/create-checkout", checkout(), (await subscribed()).headers) },
     {
+      status: 429,
+      code: "request.too_many",
+      run: async () => {
+        const user = await register();
+        for (let i = 0; i < 2; i++) await post("/api/subscriptions/create-checkout", checkout(), user.headers);
+        return post("/api/subscriptions/create-checkout", checkout(), user.headers);
+      },
+    },
+    {
       status: 409,
       code: "subscriptions.payment_problem",
       run: async () => {
@@ -685,6 +696,17 @@ const cases: Record<string, Case[]> = {
     },
     { status: 401, code: "auth.required", run: () => get("/api/subscriptions/checkouts/local_x") },
     { status: 404, code: "not_found", run: async () => get("/api/subscriptions/checkouts/local_x", (await register()).headers) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: async () => {
+        const user = await register();
+        await post("/api/subscriptions/create-checkout", checkout(), user.headers);
+        const id = await checkoutReference(user.id);
+        await get(`/api/subscriptions/checkouts/${id}`, user.headers);
+        return get(`/api/subscriptions/checkouts/${id}`, user.headers);
+      },
+    },
     { status: 502, code: "payments.unavailable", run: async () => openStripeCheckout(refused) },
     { status: 503, code: "payments.unavailable", run: async () => openStripeCheckout(failing) },
   ],

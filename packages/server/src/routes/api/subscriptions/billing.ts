@@ -84,17 +84,18 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/checkouts/:id",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("checkout")],
       schema: {
         tags: ["subscriptions"],
         summary: "What became of the signed-in user's checkout",
         description:
           "`id` is the `checkout` parameter the provider returned to successUrl with. `paid` or `refunded` only within an hour of the payment " +
           "(`refunded`: the user already had a subscription, so this payment was returned); `open`: not paid; `closed`: cancelled, expired or " +
-          "paid earlier. 404 for a checkout of someone else or none at all.",
+          "paid earlier. 404 for a checkout of someone else or none at all. Limited per account with the checkouts started " +
+          "(CHECKOUT_RATE_LIMIT): 429 with Retry-After.",
         security: [{ bearer: [] }],
         params: CheckoutReturnParamsSchema,
-        response: { 200: CheckoutReturnResponseSchema, ...errorResponses({ 401: [], 404: ["not_found"], ...PROVIDER_ERRORS }) },
+        response: { 200: CheckoutReturnResponseSchema, ...errorResponses({ 401: [], 404: ["not_found"], 429: ["request.too_many"], ...PROVIDER_ERRORS }) },
       },
     },
     async (request, reply) => {

@@ -75,7 +75,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/create-checkout",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("checkout")],
       schema: {
         tags: ["subscriptions"],
         summary: "Start a checkout for a plan",
@@ -83,7 +83,8 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Answers `{checkoutUrl}` (local test checkout, Stripe hosted) or `{sessionId, clientSecret, publishableKey}` (Stripe embedded). " +
           "successUrl and cancelUrl must be on the site's origin or one of ALLOWED_ORIGINS. 409 when the user already has a subscription. " +
           "The provider returns to successUrl with a `checkout` parameter added, which GET /subscriptions/checkouts/{id} answers about. " +
-          "502/503 `payments.unavailable` when the payment provider refuses or cannot be reached.",
+          "502/503 `payments.unavailable` when the payment provider refuses or cannot be reached. Limited per account with the checkout " +
+          "lookups (CHECKOUT_RATE_LIMIT): 429 with Retry-After.",
         security: [{ bearer: [] }],
         body: CreateCheckoutBodySchema,
         response: {
@@ -92,6 +93,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             400: ["subscriptions.unknown_plan", "subscriptions.invalid_redirect"],
             401: [],
             409: ["subscriptions.already_active", "subscriptions.payment_problem"],
+            429: ["request.too_many"],
             502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout, localSubscriber, register, SITE, startHarness, stripeSubscriber, type Customer, type Harness } from "../../../support/payments-harness";
 
 /**
- * The billing calls that ask Stripe on every request are limited per account (BILLING_RATE_LIMIT), so one account
- * cannot spend the site's Stripe request budget; and every return address is stored as the browser reads it.
+ * The billing calls that ask Stripe on every request are limited per account (BILLING_RATE_LIMIT), and so are the
+ * checkouts started and looked up (CHECKOUT_RATE_LIMIT), so one account cannot spend the site's Stripe request
+ * budget; and every return address is stored as the browser reads it.
  */
 const LIMIT = 3;
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ BILLING_RATE_LIMIT: String(LIMIT) });
+  h = await startHarness({ BILLING_RATE_LIMIT: String(LIMIT), CHECKOUT_RATE_LIMIT: String(LIMIT) });
 }, 180_000);
 afterAll(async () => {
   await h?.close();
@@ -44,6 +45,32 @@ describe("the billing calls that reach Stripe", () => {
     const otherBefore = stripeCallsFor(otherCustomer);
     expect((await invoices(h.stripe, other.user)).statusCode).toBe(200);
     expect(stripeCallsFor(otherCustomer) - otherBefore).toBe(1);
+  });
+});
+
+describe("the checkouts that reach Stripe", () => {
+  const sessionsMade = () => h.fake.callsTo("POST", "/v1/checkout/sessions").length;
+  const lookUp = async (user: Customer) => {
+    const { rows } = await h.local.db.query<{ external_id: string }>("SELECT external_id FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1", [user.id]);
+    return h.stripe.app.inject({ url: `/api/subscriptions/checkouts/${rows[0]!.external_id}`, headers: user.headers });
+  };
+
+  it(`start and look up ${LIMIT} times for one account, then 429 request.too_many without a session made; another account is unaffected`, async () => {
+    const user = await register(h.stripe);
+    const before = sessionsMade();
+    expect((await createCheckout(h.stripe, user)).statusCode).toBe(200);
+    expect((await lookUp(user)).statusCode).toBe(200);
+    expect((await createCheckout(h.stripe, user)).statusCode).toBe(200);
+    const over = [await createCheckout(h.stripe, user), await lookUp(user)];
+    for (const res of over) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: "request.too_many", retryAfter: expect.any(Number) });
+    }
+    expect(sessionsMade() - before).toBe(2);
+
+    const other = await register(h.stripe);
+    expect((await createCheckout(h.stripe, other)).statusCode).toBe(200);
+    expect(sessionsMade() - before).toBe(3);
   });
 });
 
