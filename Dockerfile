@@ -49,6 +49,7 @@ COPY packages/server/src/accounts/common-passwords.txt packages/server/src/accou
 COPY packages/server/src/locales packages/server/src/locales
 COPY packages/contract/src/locales packages/contract/src/locales
 COPY packages/contract/src/quote-choices/locales packages/contract/src/quote-choices/locales
+COPY packages/contract/src/package-features/locales packages/contract/src/package-features/locales
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/widgets/dist packages/widgets/dist
 # Earlier builds of the bundle (those in the build context plus this one): their chunks stay available to pages

@@ -31,10 +31,12 @@ export default defineConfig({
     {
       path: "<rootDir>/packages/contract/src/locales/{locale}",
       include: ["<rootDir>/packages/contract/src"],
-      exclude: ["<rootDir>/packages/contract/src/quote-choices/**"],
+      exclude: ["<rootDir>/packages/contract/src/quote-choices/**", "<rootDir>/packages/contract/src/package-features/**"],
     },
     // The quote form's choices, for the form and the mails that repeat them; an element without the form skips them.
     { path: "<rootDir>/packages/contract/src/quote-choices/locales/{locale}", include: ["<rootDir>/packages/contract/src/quote-choices"] },
+    // What each package includes, for the pricing element, the offer page and the offer's document.
+    { path: "<rootDir>/packages/contract/src/package-features/locales/{locale}", include: ["<rootDir>/packages/contract/src/package-features"] },
     { path: "<rootDir>/packages/server/src/locales/{locale}", include: ["<rootDir>/packages/server/src"] },
     {
       path: "<rootDir>/packages/ui/src/locales/{locale}",

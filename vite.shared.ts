@@ -17,6 +17,7 @@ export const alias = {
   "@agency/contract/schemas": `${root}packages/contract/src/schemas/index.ts`,
   "@agency/contract/catalog": `${root}packages/contract/src/catalog.ts`,
   "@agency/contract/quote-choices": `${root}packages/contract/src/quote-choices/catalog.ts`,
+  "@agency/contract/package-features": `${root}packages/contract/src/package-features/catalog.ts`,
   "@agency/contract": `${root}packages/contract/src/index.ts`,
   "@agency/core": `${root}packages/core/src/index.ts`,
   "@agency/ui": `${root}packages/ui/src/index.ts`,

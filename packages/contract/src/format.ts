@@ -50,3 +50,10 @@ export function formatDateTime(value: Date | string | number, locale: Locale): s
 export function formatNumber(value: number, locale: Locale): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale])).format(value);
 }
+
+/** The calendar year and month (1–12) in the agency's time zone at `value`: an invoice of New Year's Eve 23:30 UTC is next year's. */
+export function agencyYearMonth(value: Date): { year: number; month: number } {
+  const parts = cached("year-month", () => new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", timeZone: TIME_ZONE })).formatToParts(value);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part("year"), month: part("month") };
+}

@@ -22,6 +22,7 @@ import deskAuthPlugin from "./plugins/desk-auth";
 import teamsPlugin from "./plugins/teams";
 import passwordsPlugin from "./plugins/passwords";
 import paymentsPlugin from "./plugins/payments";
+import offersPlugin from "./plugins/offers";
 import responseValidationPlugin from "./plugins/response-validation";
 import securityPlugin from "./plugins/security";
 import requestLogPlugin from "./plugins/request-log";
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(deskAuthPlugin);
   await app.register(passwordsPlugin);
   await app.register(paymentsPlugin);
+  await app.register(offersPlugin);
   await app.register(
     fp(async (instance: FastifyInstance) => {
       const result = await syncBlog(instance.db, opts.blogDir ?? blogContentDir);

@@ -5,7 +5,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { isLocale, LOCALES, localeFromAcceptLanguage, type Locale } from "@agency/contract";
 import type { FastifyRequest } from "fastify";
 import PO from "pofile";
-import { contractLocalesDir, quoteChoicesLocalesDir, serverLocalesDir } from "./paths";
+import { contractLocalesDir, packageFeaturesLocalesDir, quoteChoicesLocalesDir, serverLocalesDir } from "./paths";
 
 /**
  * Everything the server says to people goes through Lingui, like the browser code: the contract's error texts
@@ -35,6 +35,7 @@ export function i18nFor(locale: Locale): I18n {
     i18n.load(locale, {
       ...readCatalog(contractLocalesDir, locale),
       ...readCatalog(quoteChoicesLocalesDir, locale),
+      ...readCatalog(packageFeaturesLocalesDir, locale),
       ...readCatalog(serverLocalesDir, locale),
     });
     i18n.activate(locale);

@@ -13,3 +13,4 @@ export const blogContentDir = `${packageRoot}content/blog`;
 export const serverLocalesDir = `${packageRoot}src/locales`;
 export const contractLocalesDir = `${repoRoot}packages/contract/src/locales`;
 export const quoteChoicesLocalesDir = `${repoRoot}packages/contract/src/quote-choices/locales`;
+export const packageFeaturesLocalesDir = `${repoRoot}packages/contract/src/package-features/locales`;

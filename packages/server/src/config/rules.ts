@@ -93,6 +93,17 @@ export const rules: Record<string, (config: Config, isSet: IsSet) => string[]> =
     return [`LEAD_WEBHOOK_URL must be an https:// address in production (leads would cross the network unencrypted), got ${url.protocol}//${url.host}`];
   },
 
+  /** Invoices of real payments must name their supplier as Dutch law asks: address, KvK and VAT numbers. */
+  invoicesNameTheirIssuer({ payments, nodeEnv, invoiceIssuer }) {
+    if (payments !== "stripe" || nodeEnv !== "production") return [];
+    const missing = [
+      ...(invoiceIssuer.address ? [] : ["INVOICE_ISSUER_ADDRESS"]),
+      ...(invoiceIssuer.kvkNumber ? [] : ["INVOICE_ISSUER_KVK"]),
+      ...(invoiceIssuer.vatNumber ? [] : ["INVOICE_ISSUER_VAT"]),
+    ];
+    return missing.length ? [`${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required with PAYMENTS=stripe in production (the invoices of package sales name their supplier)`] : [];
+  },
+
   sessionIdleWithinMax({ session }) {
     if (session.idleDays <= session.maxDays) return [];
     return [`SESSION_IDLE_DAYS (${session.idleDays}) must not be more than SESSION_MAX_DAYS (${session.maxDays})`];

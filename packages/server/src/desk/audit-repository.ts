@@ -26,6 +26,15 @@ export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<vo
 
 export const AUDIT_PAGE_SIZE = 100;
 
+type AuditRow = { id: string | number; at: Date; actor: string; action: string; target: string | null; detail: Record<string, unknown>; ip: string };
+const asEntry = (row: AuditRow): AuditEntry => ({ ...row, id: Number(row.id), at: new Date(row.at).toISOString() });
+
+/** Everything done to one target (`offer:<id>`), oldest first: its history. */
+export async function selectAuditEntriesFor(db: Db, target: string): Promise<AuditEntry[]> {
+  const { rows } = await db.query<AuditRow>("SELECT id, at, actor, action, target, detail, ip FROM audit_log WHERE target = $1 ORDER BY id LIMIT 500", [target]);
+  return rows.map(asEntry);
+}
+
 /** Newest first, a page at a time: entries older than `before` (an id), or the newest. */
 export async function selectAuditEntries(db: Db, before?: number): Promise<AuditEntry[]> {
   const { rows } = await db.query<{ id: string | number; at: Date; actor: string; action: string; target: string | null; detail: Record<string, unknown>; ip: string }>(

@@ -4,6 +4,7 @@ import { sessionLimits } from "../plugins/auth";
 import { runRetention } from "./retention";
 import { prunePaymentRecords, runSubscriptionRenewal, SUBSCRIPTION_JOB_INTERVAL_MS } from "./subscription-renewal";
 import { carryOutWithdrawals } from "../withdrawals/execution";
+import { runOfferJobs } from "../offers/delivery";
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Due outbox items are looked for this often; the first retry of a failed mail is due 30 seconds after it. */
@@ -57,6 +58,8 @@ export function startJobs(app: FastifyInstance): void {
       await app.outbox.deliver(mailIds);
       // Statements of withdrawal whose provider failed right after the answer: the customer is owed the refund.
       await carryOutWithdrawals(app);
+      // Offers past their 30 days expire; balances unpaid after their term are reminded once.
+      await runOfferJobs(app);
     });
   const paymentPruning = () =>
     app.background("payment records pruning", async () => {

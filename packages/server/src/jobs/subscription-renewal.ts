@@ -2,7 +2,7 @@ import type { Db } from "../db/db";
 import { end, renew } from "../payments/fulfilment";
 import { deleteOldCheckouts } from "../payments/checkouts-repository";
 import { deleteExpiredPortalSessions } from "../payments/local/billing-repository";
-import { periodLine, writeInvoice } from "../payments/local/invoices";
+import { writePeriodInvoice } from "../payments/local/invoices";
 import { deleteOldPaymentEvents } from "../payments/provider-events-repository";
 import { claimUnpaidSubscription, unpaidLocalSubscriptions } from "../payments/payment-issues-repository";
 import { DEFAULT_PAST_DUE_GRACE_DAYS } from "../payments/payment-attention";
@@ -48,7 +48,7 @@ export async function runSubscriptionRenewal(
         if (row.cancel_at_period_end || !renewLocal) return { kind: "ended" as const, ...(await end(tx, row, row.current_period_end)) };
         const renewed = await renew(tx, row, now);
         // The next period's invoice, as Stripe writes one at each renewal.
-        await writeInvoice(tx, renewed.subscription, [await periodLine(tx, renewed.subscription)], { at: renewed.subscription.current_period_start });
+        await writePeriodInvoice(tx, renewed.subscription, { at: renewed.subscription.current_period_start, status: "paid" });
         return { kind: "renewed" as const, ...renewed };
       });
       if (!outcome) continue;

@@ -13,6 +13,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Documents sent along (a signed offer, an invoice): made when the mail is sent, never kept in the outbox. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SendOptions {

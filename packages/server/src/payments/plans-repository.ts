@@ -16,6 +16,8 @@ export interface PlanRow {
   stripe_price_yearly: string | null;
   active: boolean;
   sort_order: number;
+  /** A plan bought on the subscribe page, or a package's monthly fee. */
+  kind: "plan" | "package";
 }
 
 /**
@@ -26,7 +28,7 @@ export interface PlanRow {
  */
 export function plansIn(locale: string): string {
   return `(SELECT pl.id, pl.price_monthly_cents, pl.price_yearly_cents, pl.currency, pl.stripe_price_monthly,
-                  pl.stripe_price_yearly, pl.active, pl.sort_order,
+                  pl.stripe_price_yearly, pl.active, pl.sort_order, pl.kind,
                   coalesce(tr.name, pl.name) AS name, coalesce(tr.description, pl.description) AS description,
                   coalesce(tr.features, pl.features) AS features
              FROM plans pl LEFT JOIN plan_translations tr ON tr.plan_id = pl.id AND tr.locale = ${locale})`;

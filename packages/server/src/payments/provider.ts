@@ -1,6 +1,8 @@
 import { CHECKOUT_RETURN_PARAM, type BillingPeriod, type CreateCheckoutResponse, type Invoice, type Locale } from "@agency/contract";
 import type { CheckoutSessionRow } from "./checkouts-repository";
 import type { FulfilmentResult } from "./fulfilment";
+import type { PackageChange, PackageStart, PaymentCheckoutInput, PreparedSubscription } from "./one-off";
+import type { PaymentCheckoutRow } from "./payment-checkouts-repository";
 import type { PlanRow } from "./plans-repository";
 import type { ProviderName, SubscriptionRow } from "./subscriptions-repository";
 
@@ -79,8 +81,17 @@ export interface PaymentProvider {
    * test provider's). Null when nothing is owed.
    */
   paymentPage(subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null>;
-  /** The company's invoices, newest first. */
+  /** The company's invoices, newest first (its package invoices among them). */
   listInvoices(company: { id: string }, apiBaseUrl: string): Promise<Invoice[]>;
+  /**
+   * A one-off payment (an offer's deposit, an invoice) or a SEPA Direct Debit mandate, on the provider's checkout page.
+   * Its completion reaches the handler of its purpose (one-off.ts) once.
+   */
+  createPaymentCheckout(input: PaymentCheckoutInput): Promise<{ checkoutUrl: string }>;
+  /** Makes an open one-off checkout unpayable (a newer one replaces it). */
+  expirePaymentCheckout(checkout: PaymentCheckoutRow): Promise<void>;
+  /** Starts a package's monthly fee, or moves it to another package (see PreparedSubscription). */
+  preparePackage(change: PackageStart | PackageChange): Promise<PreparedSubscription>;
 }
 
 /** `url` with the checkout id parameter added; `id` is written as it is (Stripe's `{CHECKOUT_SESSION_ID}` template). */

@@ -11,6 +11,8 @@ import { listPlans, publicPlan } from "../payments/plans-repository";
 import { closePaymentAccount } from "../payments/account-closing";
 import { newestSubscription } from "../payments/subscriptions-repository";
 import { findCustomer } from "../payments/customers-repository";
+import { invoicingProvider } from "../payments/invoices-repository";
+import { PaymentHandlers } from "../payments/one-off";
 
 export interface Payments {
   /** Where new checkouts go: Stripe with PAYMENTS=stripe, the local test provider with PAYMENTS=test. */
@@ -34,6 +36,8 @@ export interface Payments {
   closeAccount(account: { userId: string; companyId: string | null }): Promise<void>;
   /** Sends the mails a committed state change queued, after the answer; the outbox retries any that fail. */
   deliverMails(mailIds: number[]): void;
+  /** What each purpose of a one-off payment pays for (an offer's deposit, an invoice, a mandate): see payments/one-off.ts. */
+  readonly handlers: PaymentHandlers;
 }
 
 declare module "fastify" {
@@ -48,6 +52,8 @@ export default fp(
     // With PAYMENTS=test and Stripe keys set, Stripe still manages the subscriptions it created earlier.
     const stripe = stripeConfigured(app.config.stripe) ? new StripeProvider(app.db, app.config.stripe, app.log, app.config.publicUrl) : null;
     const useStripe = app.config.payments === "stripe" && stripe !== null;
+    const handlers = new PaymentHandlers();
+    stripe?.usePaymentHandlers(handlers);
     app.log.info(
       useStripe ? { provider: "stripe", checkout: app.config.stripe.checkout } : { provider: "local" },
       useStripe ? "payments: Stripe" : "payments: local test checkout (PAYMENTS=test; no money is charged)",
@@ -65,7 +71,8 @@ export default fp(
       providerFor,
       async billingProviderFor(companyId) {
         const newest = await newestSubscription(app.db, companyId);
-        const provider = newest?.provider ?? ((await findCustomer(app.db, companyId, "stripe")) ? "stripe" : null);
+        const provider =
+          newest?.provider ?? ((await findCustomer(app.db, companyId, "stripe")) ? "stripe" : null) ?? (await invoicingProvider(app.db, companyId));
         // With real payments the test portal stays closed: switching periods there would write invoices nobody pays.
         if (provider === "local") return app.config.payments === "test" ? local : null;
         return provider === "stripe" ? stripe : null;
@@ -75,6 +82,7 @@ export default fp(
         if (mailIds.length === 0) return;
         app.background("subscription mail", () => app.outbox.deliver(mailIds));
       },
+      handlers,
     };
     app.decorate("payments", payments);
   },

@@ -24,6 +24,8 @@ export const IP_LIMITS = {
   // Each statement mails an account and may end a subscription; its undo link tries a token.
   withdrawal: { setting: "withdrawalPerIp", windowSeconds: 60 * 60 },
   "withdrawal-undo": { setting: "withdrawalPerIp", windowSeconds: 60 * 60 },
+  // Signing an offer, paying it or declining it tries a token and opens a checkout at the payment provider.
+  offer: { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
   // Each lead export hands out personal data, so a stolen admin token cannot drain it fast.
   "admin-export": { setting: "adminExportsPerIp", windowSeconds: 10 * 60 },
 } as const satisfies Record<string, { setting: keyof Config["limits"]; windowSeconds: number }>;

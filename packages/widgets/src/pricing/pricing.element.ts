@@ -1,3 +1,4 @@
+import { packageFeaturesCatalog } from "@agency/contract/package-features";
 import { defineElement } from "../element/define-element";
 import { Pricing, type PricingProps } from "./pricing";
 import css from "./pricing.css?inline";
@@ -7,6 +8,6 @@ import { pricingMeta } from "./pricing.meta";
 export const AgencyPricing = defineElement<PricingProps>({
   meta: pricingMeta,
   component: Pricing,
-  catalog: { nl, en: () => import("./locales/en.po") },
+  catalog: [packageFeaturesCatalog, { nl, en: () => import("./locales/en.po") }],
   css,
 });

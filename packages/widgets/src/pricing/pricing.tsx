@@ -1,4 +1,4 @@
-import { formatMoney, localizedPath, type PackageId, PACKAGES, SITE_CURRENCY } from "@agency/contract";
+import { formatMoney, localizedPath, type PackageId, PACKAGE_FEATURES, PACKAGES, SITE_CURRENCY } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { ElementLink, useElement } from "../element/element-context";
@@ -12,40 +12,17 @@ export interface PricingProps {
 
 /** The three packages, priced in the element's currency, each leading to the contact page. */
 export function Pricing({ contactHref, showIncluded }: PricingProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { emit, settings } = useElement();
   const { locale } = settings;
   const id = useId();
   const currency = SITE_CURRENCY[locale];
   const to = contactHref || localizedPath("/contact", locale);
 
-  const copy: Record<PackageId, { description: string; features: string[] }> = {
-    starter: {
-      description: t`For starters and small businesses that want a professional presence online.`,
-      features: [t`Up to 5 pages`, t`Blog`, t`Contact form`, t`Mobile responsive`, t`Basic SEO`, t`Monthly maintenance`],
-    },
-    professional: {
-      description: t`For growing businesses that want more from their website.`,
-      features: [
-        t`6-10 pages`,
-        t`1 custom feature of choice`,
-        t`Multi-language`,
-        t`Advanced SEO`,
-        t`Speed optimisation`,
-        t`Priority support`,
-      ],
-    },
-    enterprise: {
-      description: t`For established businesses with larger ambitions and custom needs.`,
-      features: [
-        t`Unlimited pages`,
-        t`Multi-language`,
-        t`Payment system and webshop`,
-        t`Custom development`,
-        t`4 hours content updates per month`,
-        t`Dedicated account manager`,
-      ],
-    },
+  const description: Record<PackageId, string> = {
+    starter: t`For starters and small businesses that want a professional presence online.`,
+    professional: t`For growing businesses that want more from their website.`,
+    enterprise: t`For established businesses with larger ambitions and custom needs.`,
   };
 
   return (
@@ -71,7 +48,7 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
               <h3 className="package__name" id={nameId}>
                 {pkg.name}
               </h3>
-              <p className="package__description">{copy[pkg.id].description}</p>
+              <p className="package__description">{description[pkg.id]}</p>
               <p className="package__price">
                 <span className="package__amount">{startup}</span>{" "}
                 <span className="package__unit">
@@ -82,8 +59,8 @@ export function Pricing({ contactHref, showIncluded }: PricingProps) {
                 <Trans>+ {monthly} per month</Trans>
               </p>
               <ul className="package__features">
-                {copy[pkg.id].features.map((feature) => (
-                  <li key={feature}>{feature}</li>
+                {PACKAGE_FEATURES[pkg.id].map((feature) => (
+                  <li key={feature.id}>{i18n._(feature)}</li>
                 ))}
               </ul>
               <ElementLink

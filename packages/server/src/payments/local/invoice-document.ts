@@ -3,22 +3,12 @@ import { say } from "../../i18n";
 import { countryOptions } from "../billing-details";
 import type { InvoiceLine, LocalInvoiceRow } from "./billing-repository";
 import { invoiceNumber } from "./portal";
+import { renderPdf, type PdfLine } from "../../lib/pdf-document";
 
 /**
- * The test provider's invoice as a one-page A4 PDF, in the customer's language (texts in src/locales). PDFKit writes
- * it with the standard Helvetica fonts (nothing to embed) in WinAnsiEncoding, which covers Dutch and English, the
- * euro sign and the dashes.
+ * The test provider's invoice as a one-page A4 PDF (lib/pdf-document.ts), in the customer's language (texts in
+ * src/locales).
  */
-
-interface PdfLine {
-  text: string;
-  /** Points from the left edge of the page (595 wide); default 56. */
-  x?: number;
-  /** Space above the line, in points; 0 puts it on the previous line (a second column). Default 16. */
-  gap?: number;
-  size?: number;
-  bold?: boolean;
-}
 
 export const invoiceTexts = {
   invoice: /*i18n*/ { id: "invoice.title", message: "Invoice" },
@@ -92,26 +82,4 @@ export function renderInvoicePdf(
     ...(invoice.status === "refunded" ? [{ text: t(invoiceTexts.refundNote), gap: 28 }] : []),
   ];
   return renderPdf(lines, { title: `${t(invoiceTexts.invoice)} ${invoiceNumber(invoice)}`, lang: locale });
-}
-
-async function renderPdf(lines: PdfLine[], { title, lang }: { title: string; lang: string }): Promise<Buffer> {
-  // Loaded at the first invoice: a seventh of a second of the server's start otherwise.
-  const { default: PdfDocument } = await import("pdfkit");
-  // Uncompressed: the invoice is small, and its text stays readable in the file (the tests read it).
-  const doc = new PdfDocument({ size: "A4", margin: 0, compress: false, pdfVersion: "1.4", lang, info: { Title: title, Producer: "agency-server" } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  let y = 42;
-  for (const line of lines) {
-    y += line.gap ?? 16;
-    // Figure and narrow no-break spaces (some locales' number formats) are outside WinAnsiEncoding.
-    const text = line.text.replace(/[\u2007\u202f]/g, " ");
-    doc.font(line.bold ? "Helvetica-Bold" : "Helvetica").fontSize(line.size ?? 10).text(text, line.x ?? 56, y, { lineBreak: false });
-  }
-  doc.end();
-  return done;
 }

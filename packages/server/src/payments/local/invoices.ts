@@ -3,6 +3,7 @@ import { randomToken } from "../../lib/crypto";
 import { findBillingDetails, insertLocalInvoice, type BillingDetails, type InvoiceLine, type LocalInvoiceRow } from "./billing-repository";
 import { findPlan, priceCents } from "../plans-repository";
 import type { SubscriptionRow } from "../subscriptions-repository";
+import { isPackageSubscription, issueMonthlyInvoice } from "../package-invoices";
 
 /**
  * The invoices of the local test provider, written as Stripe writes them: one when a checkout is paid, one per
@@ -81,4 +82,13 @@ async function planOf(db: Db, subscription: SubscriptionRow) {
   const plan = await findPlan(db, subscription.plan_id, { activeOnly: false });
   if (!plan) throw new Error(`Plan ${subscription.plan_id} of subscription ${subscription.id} does not exist`);
   return plan;
+}
+
+/**
+ * The invoice of the subscription's current period, as a renewal writes it: a package's monthly fee is one of the
+ * agency's numbered invoices (package-invoices.ts), a plan's a test invoice of this provider's own.
+ */
+export async function writePeriodInvoice(tx: Db, subscription: SubscriptionRow, opts: { at: Date; status: "paid" | "open" }): Promise<{ id: string }> {
+  if (await isPackageSubscription(tx, subscription)) return issueMonthlyInvoice(tx, subscription, opts);
+  return writeInvoice(tx, subscription, [await periodLine(tx, subscription)], opts);
 }

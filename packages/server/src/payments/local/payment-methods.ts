@@ -20,8 +20,8 @@ export interface LocalPaymentMethodRow {
   mandate_accepted_at: Date | null;
 }
 
-/** Records how the company pays from now on; an iDEAL payment gets a new test mandate. */
-export async function saveLocalPaymentMethod(tx: Db, companyId: string, choice: LocalPaymentChoice, at: Date): Promise<void> {
+/** Records how the company pays from now on; an iDEAL payment gets a new test mandate (`mandateReference`, or a new one). */
+export async function saveLocalPaymentMethod(tx: Db, companyId: string, choice: LocalPaymentChoice, at: Date, mandateReference?: string): Promise<void> {
   const sepa = choice.kind === "sepa_debit";
   await tx.query(
     `INSERT INTO local_payment_methods (company_id, kind, bank, iban_last4, mandate_reference, mandate_accepted_at)
@@ -33,7 +33,7 @@ export async function saveLocalPaymentMethod(tx: Db, companyId: string, choice: 
       choice.kind,
       sepa ? choice.bank : null,
       sepa ? String(randomInt(0, 10_000)).padStart(4, "0") : null,
-      sepa ? `TEST-MANDATE-${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}` : null,
+      sepa ? (mandateReference ?? `TEST-MANDATE-${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`) : null,
       sepa ? at : null,
     ],
   );

@@ -1,10 +1,11 @@
 import { grantsAccess, type PaymentIssue } from "@agency/contract";
 import type { Db } from "../../db/db";
 import { periodEnd } from "../billing-period";
-import { applySubscriptionState, stateOf, type FulfilmentResult } from "../fulfilment";
-import { findLocalInvoice, findLocalPortalSession, markLocalInvoicePaid, type LocalInvoiceRow } from "./billing-repository";
-import { startPortalSession, type PortalChange } from "./portal";
-import { periodLine, writeInvoice } from "./invoices";
+import { applySubscriptionState, renew, stateOf, type FulfilmentResult } from "../fulfilment";
+import { findLocalInvoice, findLocalPortalSession, markLocalInvoicePaid } from "./billing-repository";
+import { invoiceNumber, startPortalSession, type PortalChange } from "./portal";
+import { writePeriodInvoice } from "./invoices";
+import { findInvoice, markInvoicePaid } from "../invoices-repository";
 import type { PortalInput } from "../provider";
 import { liveSubscription, lockSubscription, setPaymentIssueInvoice, type SubscriptionRow } from "../subscriptions-repository";
 
@@ -26,13 +27,19 @@ export async function openLocalPaymentPage(db: Db, subscription: SubscriptionRow
  * a new period starts as it would at the period's end, its invoice stays open, the subscription is past due and
  * fulfilment queues the payment-failed mail. Only an active local subscription can be played this way.
  */
-export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIssue, now: Date = new Date()): Promise<PortalChange> {
+export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIssue | "paid", now: Date = new Date()): Promise<PortalChange> {
   const session = await findLocalPortalSession(db, portalId, now);
   if (!session) return { ok: false, problem: "expired" };
   return db.transaction(async (tx): Promise<PortalChange> => {
     const live = await liveSubscription(tx, session.company_id);
     const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
     if (!row || !grantsAccess(row.status)) return { ok: false, problem: "no_subscription" };
+    if (kind === "paid") {
+      // The period's end played now: the next period starts and is paid, as the renewal job does when it comes.
+      const renewed = await renew(tx, row, row.current_period_end);
+      await writePeriodInvoice(tx, renewed.subscription, { at: now, status: "paid" });
+      return { ok: true, result: renewed };
+    }
     const result = await applySubscriptionState(tx, {
       ...stateOf(row),
       status: "past_due",
@@ -41,18 +48,30 @@ export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIss
       billingAnchor: now,
       paymentIssue: { kind, invoice: null },
     });
-    const invoice = await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: "open" });
+    const invoice = await writePeriodInvoice(tx, result.subscription, { at: now, status: "open" });
     await setPaymentIssueInvoice(tx, row.id, invoice.id);
     return { ok: true, result };
   });
 }
 
-/** The open invoice a local subscription owes, with the subscription; null when it owes none. */
-export async function owedInvoice(db: Db, companyId: string): Promise<{ subscription: SubscriptionRow; invoice: LocalInvoiceRow } | null> {
+/** What the pay page shows of an invoice owed. */
+export interface OwedInvoice {
+  number: string;
+  created_at: Date;
+  total_cents: number;
+  currency: string;
+}
+
+/** The open invoice a local subscription owes (a plan's test invoice, or a package's), with the subscription; null when it owes none. */
+export async function owedInvoice(db: Db, companyId: string): Promise<{ subscription: SubscriptionRow; invoice: OwedInvoice } | null> {
   const live = await liveSubscription(db, companyId);
   if (!live || live.provider !== "local" || !live.payment_issue_invoice) return null;
-  const invoice = await findLocalInvoice(db, live.payment_issue_invoice);
-  return invoice && invoice.status === "open" ? { subscription: live, invoice } : null;
+  const local = await findLocalInvoice(db, live.payment_issue_invoice);
+  if (local) return local.status === "open" ? { subscription: live, invoice: { ...local, number: invoiceNumber(local) } } : null;
+  const ours = await findInvoice(db, live.payment_issue_invoice);
+  return ours?.status === "open"
+    ? { subscription: live, invoice: { number: ours.number, created_at: ours.issued_at, total_cents: ours.total_cents, currency: ours.currency } }
+    : null;
 }
 
 /**
@@ -67,6 +86,7 @@ export async function payOwedInvoice(db: Db, portalId: string, now: Date = new D
     const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
     if (!row || !row.payment_issue_invoice) return { ok: true, result: null };
     await markLocalInvoicePaid(tx, row.payment_issue_invoice);
+    await markInvoicePaid(tx, row.payment_issue_invoice, now, null);
     const result: FulfilmentResult = await applySubscriptionState(tx, { ...stateOf(row), status: "active", paymentIssue: null });
     return { ok: true, result };
   });

@@ -13,7 +13,9 @@ import {
   type LocalPortalSessionRow,
 } from "./billing-repository";
 import { periodLine, unusedTimeLine, writeInvoice } from "./invoices";
+import { isPackageSubscription } from "../package-invoices";
 import type { PortalInput } from "../provider";
+import { companyInvoices } from "../invoices-repository";
 import { currentSubscription, liveSubscription, lockSubscription, type SubscriptionWithPlanName } from "../subscriptions-repository";
 
 /**
@@ -46,7 +48,8 @@ export async function startPortalSession(db: Db, input: PortalInput): Promise<st
 export async function openPortal(db: Db, input: PortalInput): Promise<{ url: string } | null> {
   const subscription = await currentSubscription(db, input.company.id, input.locale);
   const invoices = await listLocalInvoices(db, input.company.id);
-  if ((!subscription || subscription.provider !== "local") && invoices.length === 0) return null;
+  const packageInvoices = await companyInvoices(db, input.company.id);
+  if ((!subscription || subscription.provider !== "local") && invoices.length === 0 && !packageInvoices.some((i) => i.provider === "local")) return null;
   return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${await startPortalSession(db, input)}` };
 }
 
@@ -101,7 +104,8 @@ export async function switchBillingPeriod(db: Db, portalId: string, billingPerio
   return db.transaction(async (tx): Promise<PortalChange> => {
     const live = await liveSubscription(tx, session.company_id);
     const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
-    if (!row) return { ok: false, problem: "no_subscription" };
+    // A package's monthly fee is billed monthly only.
+    if (!row || (await isPackageSubscription(tx, row))) return { ok: false, problem: "no_subscription" };
     if (row.billing_period === billingPeriod) return { ok: true, result: null };
     const credit = await unusedTimeLine(tx, row, now);
     const result = await changeBillingPeriod(tx, row, billingPeriod, now);

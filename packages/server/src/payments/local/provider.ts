@@ -11,6 +11,10 @@ import { withCheckoutId, type CheckoutInput, type CheckoutProgress, type Payment
 import { closeCheckout, createCheckoutSession, findLocalCheckout, markCheckoutPaid, type CheckoutSessionRow } from "../checkouts-repository";
 import { lockSubscription, type SubscriptionRow } from "../subscriptions-repository";
 import type { CheckoutProblem } from "./test-checkout-page";
+import { withPackageInvoices } from "../invoices-repository";
+import type { PackageChange, PackageStart, PaymentCheckoutInput, PreparedSubscription } from "../one-off";
+import { closePaymentCheckout, type PaymentCheckoutRow } from "../payment-checkouts-repository";
+import { createLocalPaymentCheckout, prepareLocalPackage } from "./one-off";
 
 /** As long as a Stripe Checkout Session stays open by default. */
 export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -76,8 +80,20 @@ export class LocalProvider implements PaymentProvider {
     return openLocalPaymentPage(this.db, subscription, input);
   }
 
-  listInvoices(company: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
-    return listInvoices(this.db, company.id, apiBaseUrl);
+  async listInvoices(company: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
+    return withPackageInvoices(this.db, company.id, await listInvoices(this.db, company.id, apiBaseUrl), apiBaseUrl);
+  }
+
+  createPaymentCheckout(input: PaymentCheckoutInput): Promise<{ checkoutUrl: string }> {
+    return createLocalPaymentCheckout(this.db, input);
+  }
+
+  async expirePaymentCheckout(checkout: PaymentCheckoutRow): Promise<void> {
+    await closePaymentCheckout(this.db, checkout.id);
+  }
+
+  preparePackage(change: PackageStart | PackageChange): Promise<PreparedSubscription> {
+    return prepareLocalPackage(change);
   }
 
   /** An open, unexpired session (for showing the page), or the reason it cannot be used. */

@@ -1,7 +1,6 @@
 import { formatDate, formatMoney, type Locale, type PaymentIssue } from "@agency/contract";
 import { say } from "../../i18n";
-import type { LocalInvoiceRow } from "./billing-repository";
-import { invoiceNumber } from "./portal";
+import type { OwedInvoice } from "./payment";
 import { escapeHtml, testPage } from "./test-pages";
 
 /**
@@ -30,7 +29,7 @@ const m = {
 export function renderPaymentPage(d: {
   locale: Locale;
   nonce: string;
-  owed: { issue: PaymentIssue; invoice: LocalInvoiceRow } | null;
+  owed: { issue: PaymentIssue; invoice: OwedInvoice } | null;
   payAction: string;
   returnUrl: string;
 }): string {
@@ -54,7 +53,7 @@ export function renderPaymentPage(d: {
 <p class="badge" role="note">${t(m.badge)}</p>
 <p>${t(confirm ? m.action : m.failed)}</p>
 <dl>
-<dt>${t(m.invoice)}</dt><dd>${escapeHtml(invoiceNumber(invoice))}</dd>
+<dt>${t(m.invoice)}</dt><dd>${escapeHtml(invoice.number)}</dd>
 <dt>${t(m.date)}</dt><dd>${escapeHtml(formatDate(invoice.created_at, locale))}</dd>
 <dt>${t(m.amount)}</dt><dd>${escapeHtml(amount)}</dd>
 </dl>

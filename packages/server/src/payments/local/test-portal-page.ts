@@ -2,7 +2,6 @@ import { formatDate, formatMoney, grantsAccess, type BillingPeriod, type Locale 
 import { say } from "../../i18n";
 import { invoiceTexts, statusText } from "./invoice-document";
 import type { BillingDetails, LocalInvoiceRow } from "./billing-repository";
-import { invoiceNumber } from "./portal";
 import type { LocalPaymentMethodRow } from "./payment-methods";
 import { billingFieldError, billingFieldTexts } from "./test-checkout-page";
 import { billingFields, escapeHtml, testPage } from "./test-pages";
@@ -56,9 +55,11 @@ const m = {
     id: "portal.simulate_note",
     message: "Play the next renewal now, as the payment provider would at the end of the period. Only for testing; nothing is charged.",
   },
+  simulatePaid: /*i18n*/ { id: "portal.simulate_paid", message: "Test: collect the next payment now" },
   simulateFailed: /*i18n*/ { id: "portal.simulate_failed", message: "Test: renewal fails" },
   simulateAction: /*i18n*/ { id: "portal.simulate_action", message: "Test: renewal needs confirmation" },
   simulated: /*i18n*/ { id: "portal.simulated", message: "A test renewal was played: its payment now needs you." },
+  collected: /*i18n*/ { id: "portal.collected", message: "A test renewal was played: the next payment was collected and invoiced." },
   owed: /*i18n*/ { id: "portal.owed", message: "A payment needs you." },
   payNow: /*i18n*/ { id: "portal.pay_now", message: "Pay or confirm now" },
   expiredTitle: /*i18n*/ { id: "portal.expired.title", message: "Billing page expired" },
@@ -76,10 +77,12 @@ export interface PortalPageData {
   subscription: { planName: string; billingPeriod: BillingPeriod; status: string; price: string; periodEnd: Date; cancelAtPeriodEnd: boolean } | null;
   details: BillingDetails;
   invalid: "country" | "vat_number" | null;
-  invoices: (LocalInvoiceRow & { pdfUrl: string })[];
+  /** The test provider's own invoices and the company's package invoices, newest first. */
+  invoices: { number: string; created_at: Date; total_cents: number; currency: string; status: LocalInvoiceRow["status"]; pdfUrl: string }[];
   /** What the last change did, for the notice at the top. */
-  done: { kind: "switched"; period: BillingPeriod } | { kind: "saved" } | { kind: "simulated" } | null;
-  switchAction: string;
+  done: { kind: "switched"; period: BillingPeriod } | { kind: "saved" } | { kind: "simulated" } | { kind: "collected" } | null;
+  /** Null for a package's monthly fee, which is billed monthly only. */
+  switchAction: string | null;
   simulateAction: string;
   /** The test pay page, when a payment is owed. */
   payUrl: string | null;
@@ -92,7 +95,12 @@ export function renderPortalPage(d: PortalPageData): string {
   const { locale } = d;
   const t = (message: (typeof m)[keyof typeof m], values?: Record<string, unknown>) => escapeHtml(say(locale, message, values));
   const s = d.subscription;
-  const doneText = !d.done ? "" : d.done.kind === "saved" ? t(m.saved) : d.done.kind === "simulated" ? t(m.simulated) : t(m.switched, { period: d.done.period });
+  const done = d.done;
+  const doneText = !done
+    ? ""
+    : done.kind === "switched"
+      ? t(m.switched, { period: done.period })
+      : t({ saved: m.saved, simulated: m.simulated, collected: m.collected }[done.kind]);
   const notice = d.done ? `<p class="badge" role="status">${doneText}</p>` : "";
   const owed = d.payUrl ? `<p class="error">${t(m.owed)} <a href="${escapeHtml(d.payUrl)}">${t(m.payNow)}</a></p>` : "";
   const error = d.invalid ? `<p class="error" role="alert">${escapeHtml(billingFieldError(locale, d.invalid))}</p>` : "";
@@ -106,14 +114,19 @@ export function renderPortalPage(d: PortalPageData): string {
 </dl>
 ${
   grantsAccess(s.status)
-    ? `<form method="post" action="${escapeHtml(d.switchAction)}">
+    ? `${
+        d.switchAction
+          ? `<form method="post" action="${escapeHtml(d.switchAction)}">
 <input type="hidden" name="period" value="${other}">
 <div class="actions"><button type="submit" class="pay" aria-describedby="switch-note">${t(other === "monthly" ? m.toMonthly : m.toYearly)}</button></div>
 <p id="switch-note">${t(m.switchNote)}</p>
-</form>
+</form>`
+          : ""
+      }
 <h2>${t(m.simulate)}</h2>
 <p id="simulate-note">${t(m.simulateNote)}</p>
 <div class="actions">
+<form method="post" action="${escapeHtml(d.simulateAction)}"><input type="hidden" name="kind" value="paid"><button type="submit" class="cancel" aria-describedby="simulate-note">${t(m.simulatePaid)}</button></form>
 <form method="post" action="${escapeHtml(d.simulateAction)}"><input type="hidden" name="kind" value="failed"><button type="submit" class="cancel" aria-describedby="simulate-note">${t(m.simulateFailed)}</button></form>
 <form method="post" action="${escapeHtml(d.simulateAction)}"><input type="hidden" name="kind" value="requires_action"><button type="submit" class="cancel" aria-describedby="simulate-note">${t(m.simulateAction)}</button></form>
 </div>`
@@ -123,7 +136,7 @@ ${
   const rows = d.invoices
     .map(
       (invoice) => `<tr>
-<td><a href="${escapeHtml(invoice.pdfUrl)}">${t(m.pdf, { number: invoiceNumber(invoice) })}</a></td>
+<td><a href="${escapeHtml(invoice.pdfUrl)}">${t(m.pdf, { number: invoice.number })}</a></td>
 <td>${escapeHtml(formatDate(invoice.created_at, locale))}</td>
 <td class="amount">${escapeHtml(formatMoney(invoice.total_cents / 100, invoice.currency, locale, { cents: true }))}</td>
 <td>${escapeHtml(statusText(locale, invoice.status))}</td>

@@ -2,6 +2,7 @@ import { Stripe } from "stripe";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/db";
+import type { PaymentHandlers } from "../one-off";
 
 export type StripeSettings = Config["stripe"];
 
@@ -13,6 +14,8 @@ export interface StripeContext {
   /** The site's address (PUBLIC_URL): the portal links to its terms and privacy policy. */
   publicUrl: string;
   stripe: Stripe;
+  /** What one-off payments pay for (an offer's deposit, an invoice, a mandate); see one-off.ts. */
+  handlers?: PaymentHandlers;
 }
 
 /** Every setting the provider needs is present (the config's rules refuse a partial set, so this is all or nothing). */

@@ -16,6 +16,11 @@ import { stripePaymentPage } from "./payment-page";
 import { applyStripeSubscription } from "./sync";
 import { handleStripeWebhook, type WebhookResult } from "./webhooks";
 import { lockStripeSubscription, lockSubscription, type SubscriptionRow } from "../subscriptions-repository";
+import { withPackageInvoices } from "../invoices-repository";
+import type { PackageChange, PackageStart, PaymentCheckoutInput, PaymentHandlers, PreparedSubscription } from "../one-off";
+import type { PaymentCheckoutRow } from "../payment-checkouts-repository";
+import { createStripePaymentCheckout, expireStripePaymentCheckout } from "./one-off";
+import { prepareStripePackage } from "./packages";
 
 /**
  * Checkout Sessions (hosted or embedded), subscriptions kept in step through signed webhooks (payments/stripe/webhooks.ts),
@@ -153,9 +158,26 @@ export class StripeProvider implements PaymentProvider {
     return stripePaymentPage(this.ctx, subscription, input);
   }
 
-  async listInvoices(company: { id: string }): Promise<Invoice[]> {
+  async listInvoices(company: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
     const customer = await findCustomer(this.ctx.db, company.id, "stripe");
-    return customer ? listStripeInvoices(this.ctx, customer) : [];
+    return withPackageInvoices(this.ctx.db, company.id, customer ? await listStripeInvoices(this.ctx, customer) : [], apiBaseUrl);
+  }
+
+  /** What one-off payments pay for, registered at start (see one-off.ts). */
+  usePaymentHandlers(handlers: PaymentHandlers): void {
+    this.ctx.handlers = handlers;
+  }
+
+  createPaymentCheckout(input: PaymentCheckoutInput): Promise<{ checkoutUrl: string }> {
+    return createStripePaymentCheckout(this.ctx, input);
+  }
+
+  expirePaymentCheckout(checkout: PaymentCheckoutRow): Promise<void> {
+    return expireStripePaymentCheckout(this.ctx, checkout);
+  }
+
+  preparePackage(change: PackageStart | PackageChange): Promise<PreparedSubscription> {
+    return prepareStripePackage(this.ctx, change);
   }
 
   /** Verifies and handles one webhook delivery (see payments/stripe/webhooks.ts). */

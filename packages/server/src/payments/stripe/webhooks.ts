@@ -9,6 +9,8 @@ import { atStripe, isGoneAtProvider } from "../provider-error";
 import { idOf, type StripeContext } from "./client";
 import { cancelAndRefund } from "./refunds";
 import { applyStripeSubscription, OrphanSubscription, stripeCompanyOf, type SyncOptions } from "./sync";
+import { handleOneOffEvent, isOneOffEvent } from "./one-off";
+import { isPackageInvoiceEvent, numberPackageInvoice, settlePackageInvoice } from "./packages";
 import { lockStripeSubscription, stripeSubscriptionVersion } from "../subscriptions-repository";
 
 export interface WebhookResult {
@@ -35,7 +37,7 @@ const HANDLED_EVENTS = new Set([
 ]);
 
 /** The events acted on: the fake-Stripe tests expect them, and the metrics start a failed count at 0 for each. */
-export const STRIPE_HANDLED_EVENTS = [...HANDLED_EVENTS];
+export const STRIPE_HANDLED_EVENTS = [...HANDLED_EVENTS, "invoice.created"];
 
 /** A subscription as Stripe answered for a webhook event, and the version our row had before Stripe was asked. */
 interface FetchedSubscription {
@@ -70,6 +72,12 @@ export async function handleStripeWebhook(ctx: StripeContext, rawBody: Buffer, s
   } catch {
     throw new ApiError(400, "payments.signature_invalid");
   }
+  // One-off payments (an offer's deposit, an invoice, a mandate) and the numbering of a package's monthly invoice.
+  if (isOneOffEvent(event)) {
+    if (!ctx.handlers) throw new Error("No payment handlers are registered");
+    return handleOneOffEvent(ctx, ctx.handlers, event);
+  }
+  if (isPackageInvoiceEvent(event)) return numberPackageInvoice(ctx, event);
   const type = event.type;
   const ignored = !HANDLED_EVENTS.has(type);
   // A redelivery is acknowledged without asking Stripe; the insert below is what settles a concurrent one.
@@ -141,6 +149,7 @@ async function handleEvent(ctx: StripeContext, tx: Db, event: Stripe.Event, fetc
     case "customer.subscription.deleted":
       return applyFetched(ctx, tx, fetched, {});
     case "invoice.paid":
+      await settlePackageInvoice(tx, event.data.object, new Date(event.created * 1000));
       return applyFetched(ctx, tx, fetched, { paymentIssue: null });
     case "invoice.payment_failed":
     case "invoice.payment_action_required": {

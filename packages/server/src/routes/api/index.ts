@@ -8,6 +8,8 @@ import contactRoutes from "./contact/index";
 import deskRoutes from "./desk/index";
 import healthRoutes from "./health/index";
 import metricsRoutes from "./metrics/index";
+import offerRoutes from "./offers/index";
+import paymentRoutes from "./payments/index";
 import readyRoutes from "./ready/index";
 import subscriptionRoutes from "./subscriptions/index";
 import teamRoutes from "./teams/index";
@@ -36,6 +38,9 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(consentRoutes, { prefix: "/consent" });
   await app.register(subscriptionRoutes, { prefix: "/subscriptions" });
   await app.register(withdrawalRoutes, { prefix: "/withdrawals" });
+  // An offer's page and its payments (/offers/…), a company's package (/packages/…), invoices and test payments.
+  await app.register(offerRoutes);
+  await app.register(paymentRoutes);
   await app.register(adminRoutes, { prefix: "/admin" });
   await app.register(deskRoutes, { prefix: "/desk" });
 

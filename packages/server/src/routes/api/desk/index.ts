@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import customerRoutes from "./customers";
+import deskOfferRoutes from "../offers/desk";
 import leadRoutes from "./leads";
 import signInRoutes from "./sign-in";
 import staffRoutes from "./staff";
@@ -22,6 +23,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(leadRoutes);
   await app.register(customerRoutes);
   await app.register(staffRoutes);
+  await app.register(deskOfferRoutes);
 };
 
 export default deskRoutes;

@@ -15,6 +15,7 @@ import { newNonce, testPageCsp } from "../../../payments/local/test-pages";
 import { findLocalPortalSession } from "../../../payments/local/billing-repository";
 import { findLocalPaymentMethod } from "../../../payments/local/payment-methods";
 import { owedInvoice, payOwedInvoice, simulateRenewal } from "../../../payments/local/payment";
+import { companyInvoices, listedInvoice } from "../../../payments/invoices-repository";
 import { renderPaymentPage } from "../../../payments/local/test-payment-page";
 import { originOf } from "./redirects";
 
@@ -86,9 +87,19 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : null,
       details: extra.entered ?? parseBillingDetails(undefined, view.details).details,
       invalid: extra.invalid ?? null,
-      invoices: view.invoices.map((invoice) => ({ ...invoice, pdfUrl: `${apiBase(request)}/subscriptions/test-invoices/${invoice.id}.pdf` })),
+      invoices: [
+        ...view.invoices.map((invoice) => ({ ...invoice, number: invoiceNumber(invoice), pdfUrl: `${apiBase(request)}/subscriptions/test-invoices/${invoice.id}.pdf` })),
+        ...(await companyInvoices(app.db, session.company_id)).map((invoice) => ({
+          number: invoice.number,
+          created_at: invoice.issued_at,
+          total_cents: invoice.total_cents,
+          currency: invoice.currency,
+          status: invoice.status,
+          pdfUrl: listedInvoice(invoice, apiBase(request)).pdf_url!,
+        })),
+      ].sort((a, b) => b.created_at.getTime() - a.created_at.getTime()),
       done: extra.done,
-      switchAction: `${path}/switch`,
+      switchAction: plan?.kind === "package" ? null : `${path}/switch`,
       simulateAction: `${path}/simulate`,
       payUrl: subscription?.payment_issue_invoice ? `${path}/pay` : null,
       method: await findLocalPaymentMethod(app.db, session.company_id),
@@ -108,7 +119,9 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? { kind: "saved" }
           : done === "simulated"
             ? { kind: "simulated" }
-            : null,
+            : done === "collected"
+              ? { kind: "collected" }
+              : null,
     });
   });
 
@@ -135,11 +148,11 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post("/test-portal/:id/simulate", { schema: { hide: true, params: Params } }, async (request, reply) => {
     const kind = (request.body as Record<string, unknown> | undefined)?.kind;
-    if (kind !== "failed" && kind !== "requires_action") return sendPortal(request, reply, request.params.id, { done: null });
+    if (kind !== "failed" && kind !== "requires_action" && kind !== "paid") return sendPortal(request, reply, request.params.id, { done: null });
     const outcome = await simulateRenewal(app.db, request.params.id, kind);
     if (!outcome.ok) return sendPortal(request, reply, request.params.id, { done: null });
     if (outcome.result) app.payments.deliverMails(outcome.result.mailIds);
-    return back(request, reply, "simulated");
+    return back(request, reply, kind === "paid" ? "collected" : "simulated");
   });
 
   app.get("/test-portal/:id/pay", { schema: { hide: true, params: Params } }, async (request, reply) => {
