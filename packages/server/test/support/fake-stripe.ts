@@ -95,6 +95,12 @@ export async function startFakeStripe() {
   const prices = new Map<string, { id: string; object: "price"; product: string }>();
   const portalConfigurations = new Map<string, Record<string, unknown>>();
   const portalSessions: Record<string, unknown>[] = [];
+  const paymentIntents = new Map<string, Record<string, unknown>>();
+  const setupIntents = new Map<string, Record<string, unknown>>();
+  const products = new Map<string, Record<string, unknown>>();
+  /** Answers already given to a POST with an Idempotency-Key: Stripe answers a repeated key with the first answer. */
+  const idempotent = new Map<string, string>();
+  let answering: string | null = null;
   const failures: { method: string; path: RegExp; status: number }[] = [];
   const holds: { reached: () => void; released: Promise<void> }[] = [];
   let seq = 0;
@@ -103,6 +109,7 @@ export async function startFakeStripe() {
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${++seq}`, ...headers });
+    if (answering && status === 200) idempotent.set(answering, JSON.stringify(body));
     res.end(JSON.stringify(body));
   };
   const fail = (res: ServerResponse, status: number, extra: { code?: string; message?: string } = {}) =>
@@ -155,6 +162,10 @@ export async function startFakeStripe() {
         url: embedded ? null : `https://checkout.stripe.com/c/pay/${id}`,
         client_secret: embedded ? `${id}_secret_fake` : null,
         subscription: null,
+        payment_intent: null,
+        setup_intent: null,
+        payment_status: "unpaid",
+        customer_email: params.customer_email ?? null,
         status: "open",
         expires_at: now() + 86_400,
       };
@@ -177,8 +188,9 @@ export async function startFakeStripe() {
       // A subscription made through the API (not Checkout): on a trial until trial_end when one is asked for.
       const start = now();
       const trialEnd = params.trial_end ? Number(params.trial_end) : null;
-      const items = params.items as Record<string, { price: string }>;
-      const priceId = items["0"]!.price;
+      const items = params.items as Record<string, { price?: string; price_data?: { unit_amount: string; recurring?: { interval: string } } }>;
+      const priceId = items["0"]!.price ?? next("price");
+      const anchor = params.billing_cycle_anchor ? Number(params.billing_cycle_anchor) : null;
       const subscription: FakeSubscription & { trial_end: number | null; default_payment_method: string | null } = {
         id: next("sub"),
         object: "subscription",
@@ -190,7 +202,7 @@ export async function startFakeStripe() {
         ended_at: null,
         created: start,
         start_date: start,
-        billing_cycle_anchor: trialEnd ?? start,
+        billing_cycle_anchor: trialEnd ?? anchor ?? start,
         latest_invoice: null,
         metadata: (params.metadata ?? {}) as Record<string, string>,
         trial_end: trialEnd,
@@ -202,8 +214,13 @@ export async function startFakeStripe() {
               id: next("si"),
               object: "subscription_item",
               current_period_start: start,
-              current_period_end: trialEnd ?? start + 30 * 86_400,
-              price: { id: priceId, object: "price", recurring: { interval: priceId.includes("year") ? "year" : "month", interval_count: 1 } },
+              current_period_end: trialEnd ?? anchor ?? start + 30 * 86_400,
+              price: {
+                id: priceId,
+                object: "price",
+                ...(items["0"]!.price_data ? { unit_amount: Number(items["0"]!.price_data.unit_amount) } : {}),
+                recurring: { interval: priceId.includes("year") ? "year" : "month", interval_count: 1 },
+              },
             },
           ],
         },
@@ -234,6 +251,10 @@ export async function startFakeStripe() {
           subscription.canceled_at = subscription.cancel_at_period_end ? now() : null;
         }
         if (params.metadata) Object.assign(subscription.metadata, params.metadata);
+        if (params.default_payment_method) Object.assign(subscription, { default_payment_method: params.default_payment_method });
+        const items = params.items as Record<string, { price_data?: { unit_amount: string } }> | undefined;
+        const priceData = items?.["0"]?.price_data;
+        if (priceData) subscription.items.data[0]!.price = { ...subscription.items.data[0]!.price, id: next("price"), unit_amount: Number(priceData.unit_amount) } as never;
       }
       return send(res, 200, subscription);
     }
@@ -295,6 +316,35 @@ export async function startFakeStripe() {
       portalSessions.push(session);
       return send(res, 200, session);
     }
+    // One-off payments, mandates, products and invoice numbers (packages sold online).
+    if (method === "GET" && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
+      const intent = paymentIntents.get(m[1]!);
+      return intent ? send(res, 200, intent) : missing(res, m[1]!);
+    }
+    if (method === "GET" && (m = /^\/v1\/setup_intents\/([^/]+)$/.exec(path))) {
+      const intent = setupIntents.get(m[1]!);
+      return intent ? send(res, 200, intent) : missing(res, m[1]!);
+    }
+    if (method === "POST" && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      const customer = customers.get(m[1]!);
+      if (!customer) return missing(res, m[1]!);
+      Object.assign(customer, params);
+      return send(res, 200, customer);
+    }
+    if (method === "POST" && path === "/v1/products") {
+      const id = String(params.id ?? next("prod"));
+      if (products.has(id)) return fail(res, 400, { code: "resource_already_exists", message: `Product already exists: ${id}` });
+      const product = { id, object: "product", ...params };
+      products.set(id, product);
+      return send(res, 200, product);
+    }
+    if (method === "POST" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
+      const invoice = invoices.get(m[1]!);
+      if (!invoice) return missing(res, m[1]!);
+      if (params.number !== undefined && invoice.status !== "draft") return fail(res, 400, { message: "You can only update the number of a draft invoice" });
+      if (params.number !== undefined) invoice.number = String(params.number);
+      return send(res, 200, invoice);
+    }
     return send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } });
   }
 
@@ -310,7 +360,18 @@ export async function startFakeStripe() {
       if (req.headers.authorization !== `Bearer ${fake.secretKey}`) return fail(res, 401);
       const failure = failures.find((f) => f.method === req.method && f.path.test(url.pathname));
       if (failure) return fail(res, failure.status);
-      route(req, url, params, res);
+      const key = req.method === "POST" ? req.headers["idempotency-key"] : undefined;
+      const earlier = typeof key === "string" ? idempotent.get(key) : undefined;
+      if (earlier) {
+        res.writeHead(200, { "content-type": "application/json", "request-id": `req_fake_${++seq}`, "idempotent-replayed": "true" });
+        return res.end(earlier);
+      }
+      answering = typeof key === "string" ? key : null;
+      try {
+        route(req, url, params, res);
+      } finally {
+        answering = null;
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -330,6 +391,8 @@ export async function startFakeStripe() {
     prices,
     portalConfigurations,
     portalSessions,
+    paymentIntents,
+    products,
     /**
      * Until the returned function is called, calls matching `method` and `path` answer `status` with Stripe's error
      * body and a request id.
@@ -416,6 +479,54 @@ export async function startFakeStripe() {
       });
       subscription.billing_cycle_anchor = start;
       return invoiceFor(subscription, opts.amount);
+    },
+    /**
+     * What Stripe does when a Checkout Session of a one-off payment is paid: a payment intent whose charge, paid with
+     * iDEAL, generated a SEPA Direct Debit payment method; a customer made for the session's e-mail address.
+     */
+    completePaymentSession(sessionId: string, opts: { ideal?: boolean } = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      let customer = session.customer as string | null;
+      if (!customer) {
+        customer = next("cus");
+        customers.set(customer, { id: customer, object: "customer", email: session.customer_email });
+      }
+      const ideal = opts.ideal ?? true;
+      const pm = ideal ? next("pm") : null;
+      const intent = {
+        id: next("pi"),
+        object: "payment_intent",
+        status: "succeeded",
+        customer,
+        latest_charge: {
+          id: next("ch"),
+          object: "charge",
+          payment_method_details: ideal
+            ? { type: "ideal", ideal: { bank: "ing", generated_sepa_debit: pm, generated_sepa_debit_mandate: next("mandate"), iban_last4: "4300" } }
+            : { type: "card", card: { brand: "visa", last4: "4242" } },
+        },
+      };
+      paymentIntents.set(intent.id, intent);
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id, customer });
+      return { session: { ...session }, intent, generatedSepaDebit: pm };
+    },
+    /** What Stripe does when a setup-mode Checkout Session is completed: a setup intent with the new payment method. */
+    completeSetupSession(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const intent = { id: next("seti"), object: "setup_intent", status: "succeeded", payment_method: next("pm"), customer: session.customer };
+      setupIntents.set(intent.id, intent);
+      Object.assign(session, { status: "complete", setup_intent: intent.id });
+      return { session: { ...session }, intent };
+    },
+    /** The month's invoice of a subscription, as Stripe drafts it an hour before it finalises and collects it. */
+    draftInvoice(subscriptionId: string, opts: { amount: number; periodStart: number; periodEnd: number }) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const invoice = invoiceFor(subscription, opts.amount);
+      Object.assign(invoice, { status: "draft", number: null, lines: { object: "list", data: [{ period: { start: opts.periodStart, end: opts.periodEnd } }] } });
+      return invoice;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
