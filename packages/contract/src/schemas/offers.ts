@@ -7,7 +7,7 @@ import {
   OFFER_STATUSES,
   PACKAGE_INVOICE_KINDS,
 } from "../offers";
-import { PACKAGE_IDS } from "../pricing";
+import { PACKAGE_IDS, type PackageId } from "../pricing";
 import { SINGLE_LINE_TEXT_PATTERN } from "../rules";
 import { CompanyNameSchema, EmailSchema, NameSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
@@ -67,7 +67,10 @@ export const OfferSummarySchema = Type.Object({
   status: OfferStatusSchema,
   kind: StringEnum(OFFER_KINDS, { description: "new: a first package; upgrade: to a higher package, charging only the difference" }),
   package: PackageIdSchema,
-  fromPackage: Type.Union([PackageIdSchema, Type.Null()], { description: "The package an upgrade starts from" }),
+  // The null is in the enum too (see `payable`).
+  fromPackage: Type.Union([Type.Unsafe<PackageId | null>({ type: "string", enum: [...PACKAGE_IDS, null] }), Type.Null()], {
+    description: "The package an upgrade starts from",
+  }),
   email: Type.String(),
   name: Type.String(),
   company: Type.Union([Type.String(), Type.Null()]),
@@ -160,7 +163,10 @@ export const PublicOfferSchema = Type.Object({
   paidAt: Type.Union([DateTimeSchema("When the deposit was paid"), Type.Null()]),
   deliveredAt: Type.Union([DateTimeSchema(), Type.Null()]),
   monthlyFrom: Type.Union([DateTimeSchema("The first day the monthly fee is charged for"), Type.Null()]),
-  payable: Type.Union([StringEnum(["deposit", "balance"] as const), Type.Null()], { description: "What POST /offers/{token}/pay pays now" }),
+  // The null is in the enum too: the OpenAPI 3.0 document turns this union into a nullable enum, which lists it.
+  payable: Type.Union([Type.Unsafe<"deposit" | "balance" | null>({ type: "string", enum: ["deposit", "balance", null] }), Type.Null()], {
+    description: "What POST /offers/{token}/pay pays now",
+  }),
   needsMandate: Type.Boolean({ description: "The deposit was paid without leaving a direct debit mandate for the monthly fee" }),
   invoices: Type.Array(PackageInvoiceSchema),
   terms: TermsSchema,

@@ -13,6 +13,7 @@ import { deskCases } from "../../support/contract-desk-cases";
 import { passkeyCases } from "../../support/contract-passkey-cases";
 import { secondFactorCases } from "../../support/contract-second-factor-cases";
 import { teamCases } from "../../support/contract-team-cases";
+import { offerCases } from "../../support/contract-offer-cases";
 
 /**
  * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
@@ -768,6 +769,7 @@ const cases: Record<string, Case[]> = {
 Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, register }));
 Object.assign(cases, deskCases({ local: lazy(() => local), guarded: lazy(() => guarded), breached: BREACHED, refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
 Object.assign(cases, secondFactorCases({ local: lazy(() => local), register: () => register() }));
+Object.assign(cases, offerCases({ local: lazy(() => local), refused: lazy(() => refused), failing: lazy(() => failing) }));
 // The team's operations, and the 403 of the subscription calls beside their other cases.
 for (const [key, list] of Object.entries(teamCases({ local: lazy(() => local), site: SITE }))) cases[key] = [...(cases[key] ?? []), ...list];
 

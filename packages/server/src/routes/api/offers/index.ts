@@ -194,7 +194,7 @@ const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
             400: [],
             401: [],
             403: ["team.forbidden"],
-            409: ["offers.no_package", "offers.not_an_upgrade", "offers.upgrade_pending", "offers.has_subscription"],
+            409: ["offers.no_package", "offers.not_an_upgrade", "offers.upgrade_pending"],
           }),
         },
       },
