@@ -68,6 +68,9 @@ const deskRoutes = (path: string): RouteObject => ({
         { path: "leads/:id", lazy: page(() => import("./pages/desk/leads/lead-view")) },
         { path: "customers", lazy: page(() => import("./pages/desk/customers/customers-view")) },
         { path: "customers/:id", lazy: page(() => import("./pages/desk/customers/customer-view")) },
+        { path: "offers", lazy: page(() => import("./pages/desk/offers/offers-view")) },
+        { path: "offers/new", lazy: page(() => import("./pages/desk/offers/new-offer-view")) },
+        { path: "offers/:id", lazy: page(() => import("./pages/desk/offers/offer-view")) },
         { path: "audit", lazy: page(() => import("./pages/desk/admin/audit-view")) },
         { path: "staff", lazy: page(() => import("./pages/desk/admin/staff-view")) },
         { path: "*", lazy: page(() => import("./pages/desk/desk-not-found")) },
@@ -121,6 +124,9 @@ export const routes: RouteObject[] = [
           { path: "secure-account", lazy: page(() => import("./pages/secure-account/secure-account-page")) },
           // The acknowledgement's link for an owner who did not send a statement of withdrawal.
           { path: "withdraw/undo", lazy: page(() => import("./pages/withdraw-undo/withdraw-undo-page")) },
+          // An offer's page, the link of its mail, in each language (the mail's): no session needed, the token is in the link.
+          { path: "offer", lazy: page(() => import("./pages/offer/offer-page")) },
+          { path: "en/offer", lazy: page(() => import("./pages/offer/offer-page")) },
           { path: "blog/:id", lazy: withLoader(() => import("./pages/blog-article/blog-article-page")) },
           { path: "en", children: englishPages },
           {

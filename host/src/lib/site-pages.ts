@@ -52,8 +52,11 @@ export function isDeskPath(appPath: string): boolean {
   return DESK_PATHS.some((root) => appPath === root || appPath.startsWith(`${root}/`));
 }
 
+/** An offer's page, the link of its mail: Dutch at /offer, English at /en/offer. */
+export const OFFER_PATHS = ["/offer", "/en/offer"] as const;
+
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", ...DESK_PATHS] as const;
+export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", ...OFFER_PATHS, ...DESK_PATHS] as const;
 
 /** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
@@ -73,6 +76,7 @@ export const PORTAL_PATHS = [
   "/verify-email",
   "/secure-account",
   "/withdraw/undo",
+  ...OFFER_PATHS,
 ] as const;
 
 /** A blog article: /blog/{id}. */

@@ -31,6 +31,8 @@ export function setupApi() {
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
     // The settings element's billing card asks for the invoices.
     http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })),
+    // The settings page's package panel: by default the company holds none.
+    http.get(`${API}/packages/current`, () => HttpResponse.json({ package: null, upgrade: null, upgrades: [] })),
     // The stored session is refreshed on load; by default the server knows the same user.
     http.get(`${API}/auth/me`, () => HttpResponse.json({ user })),
   );

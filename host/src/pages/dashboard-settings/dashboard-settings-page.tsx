@@ -7,6 +7,8 @@ import { markLanguageToggle } from "../../lib/language";
 import { localizedPath } from "@agency/contract";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
+import { PackagePanel } from "./package-panel";
+import "./package-panel.css";
 import { messages as en } from "./locales/en.po";
 import { messages as nl } from "./locales/nl.po";
 
@@ -46,6 +48,7 @@ export default function DashboardSettingsPage() {
         noindex
       />
       <agency-settings ref={settings} locale={locale} />
+      <PackagePanel />
     </>
   );
 }

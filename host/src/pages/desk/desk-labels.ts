@@ -1,4 +1,4 @@
-import type { Delivery, LeadStatus } from "@agency/contract";
+import type { Delivery, LeadStatus, OfferStatus, PackageInvoiceKind } from "@agency/contract";
 import { useLingui } from "@lingui/react/macro";
 
 /** The words the desk shows for the API's values, in the page's language. */
@@ -22,5 +22,15 @@ export function useDeskLabels() {
     honeypot: t`Caught as spam: the form's hidden field was filled in, which people never see. It was not mailed or posted.`,
   } as const;
   const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
-  return { leadStatus, delivery, flag, yesNo };
+  const offerStatus: Record<OfferStatus, string> = {
+    requested: t`Asked for`,
+    sent: t`Sent`,
+    viewed: t`Viewed`,
+    accepted: t`Accepted`,
+    delivered: t`Delivered`,
+    expired: t`Expired`,
+    declined: t`Declined`,
+  };
+  const invoiceKind: Record<PackageInvoiceKind, string> = { deposit: t`Deposit`, balance: t`Balance`, monthly: t`Monthly fee` };
+  return { leadStatus, delivery, flag, yesNo, offerStatus, invoiceKind };
 }

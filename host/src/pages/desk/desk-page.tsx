@@ -55,6 +55,9 @@ export default function DeskFrame() {
             <NavLink to={to("/customers")} className="desk__nav-link">
               <Trans>Customers</Trans>
             </NavLink>
+            <NavLink to={to("/offers")} className="desk__nav-link">
+              <Trans>Offers</Trans>
+            </NavLink>
             {staff.role === "admin" ? (
               <>
                 <NavLink to={to("/audit")} className="desk__nav-link">

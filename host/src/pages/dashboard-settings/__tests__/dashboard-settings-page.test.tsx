@@ -1,8 +1,8 @@
 import { clearSession, writeStorage } from "@agency/core";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
-import { activeSubscription, API, logIn, renderApp, setupApi, waitForPath } from "../../../app/__tests__/render-app";
+import { activeSubscription, API, logIn, renderApp, setupApi, toastText, waitForPath } from "../../../app/__tests__/render-app";
 
 const server = setupApi();
 
@@ -43,5 +43,36 @@ describe("the settings page after the account is deleted", () => {
     // And it stays there.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(router.state.location.pathname).toBe(home);
+  });
+});
+
+describe("the company's package on the settings page", () => {
+  it("shows the package and asks for an upgrade, which charges only the difference", async () => {
+    logIn();
+    let asked: unknown = null;
+    server.use(
+      http.get(`${API}/packages/current`, () =>
+        HttpResponse.json({
+          package: { id: "starter", name: "Starter", since: "2026-10-01T00:00:00.000Z", delivered: true, monthlyFeeCents: 6500 },
+          upgrade: null,
+          upgrades: ["professional", "enterprise"],
+        }),
+      ),
+      http.post(`${API}/packages/upgrade`, async ({ request }) => {
+        asked = await request.json();
+        return HttpResponse.json({ upgrade: { number: "OFF-2026-0009", package: "enterprise", status: "requested" } }, { status: 201 });
+      }),
+    );
+    renderApp("/dashboard/settings");
+    expect(await screen.findByRole("heading", { level: 2, name: "Je pakket" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText("Starter, sinds 1 oktober 2026.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Upgraden naar Enterprise" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/alleen het verschil in opstartkosten, €\s1\.500,00 exclusief btw \(€\s1\.815,00 inclusief btw\)/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Offerte aanvragen" }));
+    expect(await screen.findByText("Er loopt een upgrade naar Enterprise (offerte OFF-2026-0009).")).toBeInTheDocument();
+    expect(asked).toEqual({ package: "enterprise" });
+    expect(screen.queryByRole("button", { name: "Upgraden naar Professional" })).toBeNull();
+    await waitFor(() => expect(toastText()).toContain("Je krijgt de offerte voor Enterprise per e-mail."), { timeout: 5000 });
   });
 });

@@ -66,6 +66,7 @@ export default function LeadView() {
 function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead: LeadDetail) => void }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
+  const to = useDeskPath();
   const api = useDeskApi();
   const labels = useDeskLabels();
   // A held or caught request that never went out becomes new or read only through its release (the server agrees).
@@ -118,6 +119,11 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
   return (
     <>
       {lead.company ? <p className="desk-view__lead">{lead.company}</p> : null}
+      <p>
+        <Link to={to(`/offers/new?lead=${lead.id}`)} className="ag-button">
+          <Trans>Make an offer</Trans>
+        </Link>
+      </p>
       {lead.status === "held" || lead.status === "spam" ? (
         <div className="notice desk-flag">
           <p>{lead.flag ? labels.flag[lead.flag] : t`This lead was not mailed or posted.`}</p>
