@@ -27,4 +27,14 @@ writeFileSync(
   resolve(import.meta.dirname, `../test-results/e2e-desk-admin-${process.env.PORT}.txt`),
   staff.status === 0 ? staff.stdout : `npm run staff -- add failed (${staff.status}): ${staff.stderr}${staff.error ?? ""}`,
 );
+// A staff member of the offers' browser test (e2e/offers.spec.ts), who enrols from the link kept here.
+const offersStaff = spawnSync(
+  process.execPath,
+  [resolve(import.meta.dirname, "../node_modules/tsx/dist/cli.mjs"), resolve(import.meta.dirname, "../packages/server/src/cli/staff.ts"), "add", "offers-staff@agency.test", "--role", "staff"],
+  { env: process.env, encoding: "utf8" },
+);
+writeFileSync(
+  resolve(import.meta.dirname, `../test-results/e2e-desk-offers-${process.env.PORT}.txt`),
+  offersStaff.status === 0 ? offersStaff.stdout : `npm run staff -- add failed (${offersStaff.status}): ${offersStaff.stderr}${offersStaff.error ?? ""}`,
+);
 await import("../packages/server/dist/server.js");

@@ -27,7 +27,8 @@ export function useDeskLabels() {
     sent: t`Sent`,
     viewed: t`Viewed`,
     accepted: t`Accepted`,
-    delivered: t`Delivered`,
+    // Not a mail's delivery: the work is done ("opgeleverd").
+    delivered: t({ message: "Delivered", context: "offer status" }),
     expired: t`Expired`,
     declined: t`Declined`,
   };

@@ -39,10 +39,12 @@ export function sitePage(publicUrl: string, offer: Pick<OfferRow, "base_path" | 
   return withLinkLanguage(`${publicUrl}${offer.base_path}${path}`, offer.locale);
 }
 
-/** The customer's link to the offer's page: the offer, and later its invoices and what is still due. */
+/**
+ * The customer's link to the offer's page (the offer, later its invoices and what is still due), naming its language
+ * as every mail's link does: `https://site/offer?token=…&lang=nl`, `https://site/en/offer?token=…&lang=en`.
+ */
 export function offerLink(publicUrl: string, offer: Pick<OfferRow, "base_path" | "locale" | "token">): string {
-  const page = sitePage(publicUrl, offer, "offer");
-  return `${page}${page.includes("?") ? "&" : "?"}token=${offer.token}`;
+  return `${publicUrl}${offer.base_path}${offer.locale === "en" ? "en/" : ""}offer?token=${offer.token}&lang=${offer.locale}`;
 }
 
 /** The agency's own mails are in Dutch and link to the desk. */

@@ -61,7 +61,7 @@ describe("an offer from the desk, accepted and paid in the browser, delivered", 
 
     // Signed and paid with iDEAL at the test bank.
     const paid = await acceptAndPay(t, token, "ideal");
-    expect(paid.headers.location).toBe(`${SITE}/offer?token=${token}&paid=deposit`);
+    expect(paid.headers.location).toBe(`${SITE}/offer?token=${token}&lang=nl&paid=deposit`);
     const afterPay = await publicOf(t, token);
     expect(afterPay).toMatchObject({ status: "accepted", signature: { name: "Jan Bakker" }, needsMandate: false, payable: null });
     const stored = await offerRow(t, offer.id);

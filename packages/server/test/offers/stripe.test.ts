@@ -71,7 +71,7 @@ describe("the deposit through Stripe Checkout", () => {
       locale: "nl",
       line_items: { 0: { quantity: "1", price_data: { currency: "eur", unit_amount: String(deposit.totalCents) } } },
       payment_intent_data: { setup_future_usage: "off_session", metadata: { purpose: "offer_deposit", reference: offer.id } },
-      success_url: `${SITE}/offer?token=${token}&paid=deposit`,
+      success_url: `${SITE}/offer?token=${token}&lang=nl&paid=deposit`,
     });
   });
 

@@ -62,6 +62,8 @@ describe("an upgrade asked for from the settings", () => {
     expect((await t.app.inject({ url: `/api/offers/${token}` })).statusCode).toBe(404);
     const sent = await t.app.inject({ method: "POST", url: `/api/desk/offers/${upgradeId}/send`, headers: staff.headers });
     expect(sent.statusCode, sent.body).toBe(200);
+    // Mailed in the customer's language, to the offer's page in it.
+    expect((await mails(t, owner.email)).some((m) => m.includes(`${SITE}/en/offer?token=${token}&lang=en`))).toBe(true);
     expect((await t.app.inject({ method: "POST", url: `/api/desk/offers/${upgradeId}/send`, headers: staff.headers })).json().code).toBe("offers.not_requested");
 
     const difference = packageFeesCents("enterprise").startupFeeCents - packageFeesCents("starter").startupFeeCents;
