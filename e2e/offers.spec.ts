@@ -27,7 +27,7 @@ async function deskToken(request: APIRequestContext): Promise<string> {
   const token = /\/desk\/enrol\?token=([\w-]+)/.exec(printed)?.[1];
   expect(token, `the staff CLI printed an enrolment link:\n${printed}`).toBeTruthy();
   const kept = existsSync(STATE_FILE) ? (JSON.parse(readFileSync(STATE_FILE, "utf8")) as { link: string; token: string }) : null;
-  if (kept?.link === token) return kept.token;
+  if (kept && kept.link === token) return kept.token;
   const enrolment = await request.get(`${API_ORIGIN}/api/desk/enrolment?token=${token}`);
   const { totpSecret } = (await enrolment.json()) as { totpSecret: string };
   const step = Math.floor(Date.now() / 30_000);
