@@ -91,7 +91,10 @@ export const ExportedInvoiceSchema = Type.Object(
     country: Type.Union([Type.String(), Type.Null()]),
     vat_number: Type.Union([Type.String(), Type.Null()]),
   },
-  { description: "An invoice of the test payments (Stripe's invoices are at Stripe, under the payment customer)" },
+  {
+    description:
+      "An invoice of the test payments, or of a package sale (deposit, balance, monthly fee); Stripe's invoices of a plan are at Stripe, under the payment customer",
+  },
 );
 
 export const ExportedQuoteRequestSchema = Type.Object({
@@ -185,6 +188,21 @@ export const ExportedSecurityEventSchema = Type.Object(
   { description: "An entry of the account's security log: a change of its membership, or one it made" },
 );
 
+export const ExportedOfferSchema = Type.Object(
+  {
+    number: Type.String(),
+    status: Type.String({ description: "sent, viewed, accepted, delivered, expired, declined" }),
+    package: Type.String(),
+    created_at: DateTimeSchema(),
+    signed_name: Type.Union([Type.String(), Type.Null()]),
+    signed_at: Type.Union([DateTimeSchema(), Type.Null()]),
+    signed_ip: Type.Union([Type.String(), Type.Null()], { description: "The address the offer was signed from, kept as the record of the signature" }),
+    paid_at: Type.Union([DateTimeSchema("When its deposit was paid"), Type.Null()]),
+    delivered_at: Type.Union([DateTimeSchema(), Type.Null()]),
+  },
+  { description: "An offer of a package the company accepted (or was made for an upgrade of its package)" },
+);
+
 export const AccountExportSchema = Type.Object({
   exported_at: DateTimeSchema(),
   account: ExportedAccountSchema,
@@ -205,6 +223,7 @@ export const AccountExportSchema = Type.Object({
   consent_records: Type.Array(ExportedConsentRecordSchema, { description: "Cookie choices recorded under the consentId asked for" }),
   passkeys: Type.Array(ExportedPasskeySchema, { description: "The passkeys the account signs in with (their public keys stay on the server)" }),
   withdrawals: Type.Array(ExportedWithdrawalSchema, { description: "Statements of withdrawal tied to the account, newest first" }),
+  offers: Type.Optional(Type.Array(ExportedOfferSchema, { description: "The company's offers, newest first" })),
 });
 export type AccountExport = Static<typeof AccountExportSchema>;
 

@@ -5,6 +5,7 @@ import { customersForExport, type ExportedCustomer } from "./customers-repositor
 import { findBillingDetails, listLocalInvoices, type BillingDetails, type LocalInvoiceRow } from "./local/billing-repository";
 import { findLocalPaymentMethod, type LocalPaymentMethodRow } from "./local/payment-methods";
 import { subscriptionsForExport, type ExportedSubscription } from "./subscriptions-repository";
+import { companyInvoices, type InvoiceRow } from "./invoices-repository";
 
 export interface UserPaymentRecords {
   subscriptions: ExportedSubscription[];
@@ -15,6 +16,8 @@ export interface UserPaymentRecords {
   paymentMethod: LocalPaymentMethodRow | null;
   /** The test provider's invoices, oldest first. */
   invoices: LocalInvoiceRow[];
+  /** The invoices of the company's package sales, oldest first. */
+  packageInvoices: InvoiceRow[];
 }
 
 /**
@@ -29,5 +32,6 @@ export async function userPaymentRecords(db: Db, account: { userId: string; comp
     billingDetails: await findBillingDetails(db, account.companyId),
     paymentMethod: await findLocalPaymentMethod(db, account.companyId),
     invoices: (await listLocalInvoices(db, account.companyId)).toReversed(),
+    packageInvoices: (await companyInvoices(db, account.companyId)).toReversed(),
   };
 }

@@ -128,6 +128,12 @@ describe("an offer from the desk, accepted and paid in the browser, delivered", 
     const number = `TEST-${year(issued)}-${year(issued) === year() ? "0003" : "0001"}`;
     expect(monthly).toEqual([{ number, net_cents: expected.netCents, vat_cents: expected.vatCents, total_cents: expected.totalCents, status: "paid", issued_at: issued }]);
 
+    // The company's data export holds the offer with its signature, and its invoices.
+    const session = await t.app.sessions.create(users[0]!.id);
+    const exported = (await t.app.inject({ url: "/api/account/export", headers: { authorization: `Bearer ${session}` } })).json();
+    expect(exported.offers).toEqual([expect.objectContaining({ number: offer.number, status: "delivered", signed_name: "Jan Bakker", signed_ip: stored.signed_ip })]);
+    expect(exported.invoices.map((i: { number: string }) => i.number)).toEqual([deposit!.number, balance.number, monthly[0]!.number]);
+
     const history = (await t.app.inject({ url: `/api/desk/offers/${offer.id}`, headers: staff.headers })).json().offer.history as { action: string }[];
     expect(history.map((e) => e.action)).toEqual(["offer.created", "offer.viewed", "offer.accepted", "offer.paid", "offer.delivered", "offer.balance_paid"]);
   });

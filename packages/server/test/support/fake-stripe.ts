@@ -451,7 +451,7 @@ export async function startFakeStripe() {
       };
       subscriptions.set(subscription.id, subscription);
       invoiceFor(subscription, opts.amount ?? (opts.interval === "year" ? 56_628 : 5_929));
-      Object.assign(session, { status: "complete", subscription: subscription.id });
+      Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id });
       return { session: { ...session }, subscription };
     },
     /**

@@ -14,6 +14,7 @@ import { invoiceNumber } from "../../../payments/local/portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
 import { listAccountWithdrawals } from "../../../withdrawals/repository";
+import { companyOffers } from "../../../offers/repository";
 import { requestLocale, say } from "../../../i18n";
 import passkeyRoutes from "./passkeys";
 import profileRoutes from "./profile";
@@ -77,6 +78,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const securityLog = await listSecurityEvents(app.db, { userId: user.id });
       const passkeys = await listPasskeys(app.db, user.id);
       const withdrawals = await listAccountWithdrawals(app.db, user.id, null);
+      const offers = await companyOffers(app.db, company.id);
       const consents = request.query.consentId ? await consentRecordsById(app.db, request.query.consentId) : [];
       const exportedAt = new Date();
       reply
@@ -116,7 +118,19 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: i.status,
           country: i.country,
           vat_number: i.vat_number,
-        })),
+        })).concat(
+          payments.packageInvoices.map((i) => ({
+            number: i.number,
+            created_at: iso(i.issued_at),
+            currency: i.currency,
+            subtotal: i.net_cents / 100,
+            vat: i.vat_cents / 100,
+            total: i.total_cents / 100,
+            status: i.status,
+            country: null,
+            vat_number: i.customer.vatNumber,
+          })),
+        ),
         quote_requests: quotes.map((q) => ({ ...q, created_at: iso(q.created_at), last_contact_at: iso(q.last_contact_at) })),
         quote_requests_note: verified ? null : say(requestLocale(request), authTexts.quoteRequestsWithheld, { email: user.email }),
         consent_records: consents.map((c) => ({ ...c, client_timestamp: iso(c.client_timestamp), created_at: iso(c.created_at) })),
@@ -135,6 +149,17 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           refund: w.refund_cents === null ? null : { amount: w.refund_cents / 100, currency: w.refund_currency ?? "EUR", reference: w.refund_reference },
           executed_at: isoOrNull(w.executed_at),
           undone_at: isoOrNull(w.undone_at),
+        })),
+        offers: offers.map((o) => ({
+          number: o.number,
+          status: o.status,
+          package: o.package,
+          created_at: iso(o.created_at),
+          signed_name: o.signed_name,
+          signed_at: isoOrNull(o.signed_at),
+          signed_ip: o.signed_ip,
+          paid_at: isoOrNull(o.paid_at),
+          delivered_at: isoOrNull(o.delivered_at),
         })),
       };
     },

@@ -146,6 +146,7 @@ describe("the audit log", () => {
     expect(Object.keys(auditRepository).filter((name) => typeof (auditRepository as Record<string, unknown>)[name] === "function").sort()).toEqual([
       "insertAuditEntry",
       "selectAuditEntries",
+      "selectAuditEntriesFor",
     ]);
     await expect(t.db.query("UPDATE audit_log SET actor = 'someone else'")).rejects.toThrow(/append-only/);
     await expect(t.db.query("DELETE FROM audit_log")).rejects.toThrow(/append-only/);
