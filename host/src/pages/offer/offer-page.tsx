@@ -110,7 +110,7 @@ export default function OfferPage() {
             <p className="notice" role="status">
               <Trans>Thank you, your direct debit mandate was received.</Trans>
             </p>
-          ) : paid && paid !== "mandate" && offer.payable !== paid ? (
+          ) : (paid === "deposit" && offer.paidAt) || (paid === "balance" && offer.invoices.some((i) => i.kind === "balance" && i.status === "paid")) ? (
             <p className="notice" role="status">
               <Trans>Thank you, your payment was received.</Trans>
             </p>

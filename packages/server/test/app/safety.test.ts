@@ -23,6 +23,10 @@ const STRIPE_ENV = {
   STRIPE_PRICE_YEARLY: "price_yearly",
   // Nothing listens there: these tests make no Stripe call.
   STRIPE_API_BASE: "http://127.0.0.1:9",
+  // Real payments in production issue real invoices, which name their supplier.
+  INVOICE_ISSUER_ADDRESS: "Keizersgracht 1, 1015 AA Amsterdam",
+  INVOICE_ISSUER_KVK: "12345678",
+  INVOICE_ISSUER_VAT: "NL123456789B01",
 };
 
 let t: TestApp;
