@@ -137,7 +137,7 @@ test("the first admin enrols from the printed link, saves the recovery codes and
   await page.getByLabel("Bevestig wachtwoord").fill("kort");
   await page.getByLabel("Code uit je authenticator-app").fill("123");
   await page.getByRole("button", { name: "Mijn account instellen" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wachtwoord moet minstens 6 tekens zijn");
+  await expect(page.getByRole("alert")).toHaveText("Wachtwoord moet minstens 8 tekens zijn");
   await expect(page.getByLabel("Wachtwoord", { exact: true })).toBeFocused();
 
   await page.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);

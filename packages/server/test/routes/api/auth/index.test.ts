@@ -62,7 +62,7 @@ describe("register", () => {
   });
 
   it.each([
-    ["short password", { password: "12345" }, "password"],
+    ["short password", { password: "1234567" }, "password"],
     ["long password", { password: "x".repeat(129) }, "password"],
     ["bad e-mail", { email: "not-an-email" }, "email"],
     ["missing name", { name: undefined }, "name"],
@@ -74,8 +74,8 @@ describe("register", () => {
     expect(res.json().error).toEqual(expect.any(String));
   });
 
-  it("accepts passwords of exactly 6 and 128 characters", async () => {
-    await register(uniqueEmail(), "kx7-qv");
+  it("accepts passwords of exactly 8 and 128 characters", async () => {
+    await register(uniqueEmail(), "kx7-qv2m");
     await register(uniqueEmail(), "p".repeat(128));
   });
 
