@@ -178,9 +178,10 @@ describe("a customer in the desk", () => {
         receivedAt: "2026-11-20T09:30:00Z",
         outcome: "withdrawn",
         executedAt: "2026-11-20T09:31:00Z",
+        undoneAt: null,
         refund: { cents: 4900, currency: "EUR", reference: "re_123" },
       },
-      { id: "w1", receivedAt: "2026-11-19T08:00:00Z", outcome: "undone", executedAt: null, refund: null },
+      { id: "w1", receivedAt: "2026-11-19T08:00:00Z", outcome: "undone", executedAt: "2026-11-19T08:01:00Z", undoneAt: "2026-11-19T10:00:00Z", refund: null },
     ];
     server.use(http.get(`${API}/desk/customers/${customer.id}`, () => HttpResponse.json({ customer: { ...customer, withdrawals } })));
     renderApp(`/en/desk/customers/${customer.id}`);
@@ -188,7 +189,8 @@ describe("a customer in the desk", () => {
     const items = within(section).getAllByRole("listitem").map((item) => item.textContent);
     expect(items[0]).toContain("Withdrawn: ended and refunded · ");
     expect(items[0]).toMatch(/€\s?49\.00 \(re_123\)$/);
-    expect(items[1]).toMatch(/Undone by the owner$/);
+    expect(items[1]).toMatch(/Undone by the owner · undone on .*2026/);
+    expect(items[1]).not.toContain("refunded");
   });
 
   it("are searched when the search is sent, the search in the address", async () => {

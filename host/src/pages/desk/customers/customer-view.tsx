@@ -220,6 +220,7 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
             {customer.withdrawals.map((withdrawal) => (
               <li key={withdrawal.id}>
                 {formatDateTime(withdrawal.receivedAt, locale)} · {labels.withdrawal(withdrawal.outcome)}
+                {withdrawal.undoneAt ? ` · ${t`undone on ${formatDateTime(withdrawal.undoneAt, locale)}`}` : null}
                 {withdrawal.refund
                   ? ` · ${formatMoney(withdrawal.refund.cents / 100, withdrawal.refund.currency, locale, { cents: true })}${withdrawal.refund.reference ? ` (${withdrawal.refund.reference})` : ""}`
                   : null}
