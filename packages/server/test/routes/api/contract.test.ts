@@ -588,6 +588,15 @@ const cases: Record<string, Case[]> = {
     { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/cancel", undefined, (await register()).headers) },
     { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: (await stripeSubscriber()).headers }) },
     { status: 503, code: "payments.unavailable", run: async () => post("/api/subscriptions/cancel", undefined, (await stripeSubscriber()).headers) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: async () => {
+        const user = await subscribed();
+        await post("/api/subscriptions/cancel", undefined, user.headers);
+        return post("/api/subscriptions/cancel", undefined, user.headers);
+      },
+    },
   ],
   "POST /api/subscriptions/resume": [
     {
@@ -601,6 +610,15 @@ const cases: Record<string, Case[]> = {
     },
     {
       status: 200,
+      run: async () => {
+        const user = await subscribed();
+        await local.db.query("UPDATE subscriptions SET cancel_at_period_end = true WHERE user_id = $1", [user.id]);
+        return post("/api/subscriptions/resume", undefined, user.headers);
+      },
+    },
+    {
+      status: 429,
+      code: "request.too_many",
       run: async () => {
         const user = await subscribed();
         await post("/api/subscriptions/cancel", undefined, user.headers);

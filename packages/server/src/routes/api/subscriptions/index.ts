@@ -150,18 +150,26 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Cancel at the end of the current period",
         description:
           "Access continues until current_period_end. Through Stripe when the subscription is a Stripe one. Idempotent. The body is " +
-          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done.",
+          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done. " +
+          "Limited per account with the other billing calls (BILLING_RATE_LIMIT): 429 with Retry-After, before Stripe is asked.",
         security: [{ bearer: [] }],
         body: CancelBodySchema,
         response: {
           200: SubscriptionResponseSchema,
-          ...errorResponses({ 400: [], 401: [], 404: ["subscriptions.none"], 502: ["payments.unavailable"], 503: ["payments.unavailable"] }),
+          ...errorResponses({
+            400: [],
+            401: [],
+            404: ["subscriptions.none"],
+            429: ["request.too_many"],
+            502: ["payments.unavailable"],
+            503: ["payments.unavailable"],
+          }),
         },
       },
     },
@@ -171,10 +179,11 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/resume",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Undo a pending cancellation before the period ends",
+        description: "Limited per account with the other billing calls (BILLING_RATE_LIMIT): 429 with Retry-After, before Stripe is asked.",
         security: [{ bearer: [] }],
         response: {
           200: SubscriptionResponseSchema,
@@ -182,6 +191,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             401: [],
             404: ["subscriptions.none"],
             409: ["subscriptions.period_over"],
+            429: ["request.too_many"],
             502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),
