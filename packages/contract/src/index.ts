@@ -92,7 +92,8 @@ export {
   SESSIONS_PAGE_SIZE,
   MAX_PASSKEYS_PER_ACCOUNT,
   PASSKEY_NAME_MAX_LENGTH,
-  PASSKEY_REAUTH_MINUTES,
+  ACCOUNT_ALERT_KINDS,
+  type AccountAlertKind,
 } from "./values";
 
 export { CURRENCIES, type Currency, SITE_CURRENCY } from "./currency";

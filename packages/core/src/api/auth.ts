@@ -9,6 +9,7 @@ import type {
   SecondFactorLoginPayload,
   SecondFactorRequired,
   SecureAccountResponse,
+  SignInAlertPayload,
   SignInAlertTokenResponse,
   SuccessMessageResponse,
   RegisterPayload,
@@ -56,11 +57,11 @@ export async function checkSignInAlert(api: ApiClient, token: string): Promise<S
 }
 
 /**
- * Follows a 'this wasn't me' link: every session of the account ends (this browser's too) and the answer carries a
- * reset token for choosing a new password.
+ * Follows a 'this wasn't me' link: every session of the account ends (this browser's too), its password stops
+ * working, and the link to choose a new one is mailed to the account's address (`basePath`: where the site runs).
  */
-export async function secureAccount(api: ApiClient, token: string): Promise<SecureAccountResponse> {
-  const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", { token });
+export async function secureAccount(api: ApiClient, payload: SignInAlertPayload): Promise<SecureAccountResponse> {
+  const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", payload);
   clearSession();
   return data;
 }

@@ -57,10 +57,12 @@ export async function acceptTotpStep(db: Db, userId: string, step: number): Prom
   return rows.length > 0;
 }
 
-/** Turns the second factor off: the authenticator and every recovery code go. */
-export async function removeSecondFactor(tx: Db, userId: string): Promise<void> {
+/** Turns the second factor off: the authenticator and every recovery code go. Whether it was on (two requests at once: one). */
+export async function removeSecondFactor(tx: Db, userId: string): Promise<boolean> {
+  const removed = await countDeleted(tx, "DELETE FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL", [userId]);
   await tx.query("DELETE FROM user_totp WHERE user_id = $1", [userId]);
   await tx.query("DELETE FROM user_recovery_codes WHERE user_id = $1", [userId]);
+  return removed > 0;
 }
 
 /** A new set of recovery codes replaces every earlier one, used or not. */
