@@ -81,7 +81,7 @@ export const ERROR_CODES = [
   // The agency's desk
   "desk.forbidden",
   "desk.admin_only",
-  "desk.code_required",
+  "desk.sign_in_failed",
   "desk.code_invalid",
   "desk.enrolment_invalid",
   "desk.enrolment_used",

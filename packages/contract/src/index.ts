@@ -137,6 +137,7 @@ export type {
   User,
   RegisterPayload,
   LoginPayload,
+  LoginChallengePayload,
   AuthResponse,
   MeResponse,
   ForgotPasswordPayload,

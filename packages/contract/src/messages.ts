@@ -178,9 +178,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
 
   "desk.forbidden": /*i18n*/ { id: "desk.forbidden", message: "The desk is only for the agency's staff. Sign in with a staff account." },
   "desk.admin_only": /*i18n*/ { id: "desk.admin_only", message: "Only an admin can do this." },
-  "desk.code_required": /*i18n*/ {
-    id: "desk.code_required",
-    message: "Enter the code from your authenticator app, or one of your recovery codes.",
+  "desk.sign_in_failed": /*i18n*/ {
+    id: "desk.sign_in_failed",
+    message: "The e-mail address, the password or the code is not correct, or the code has been used already.",
   },
   "desk.code_invalid": /*i18n*/ { id: "desk.code_invalid", message: "This code is not correct, or it has already been used." },
   "desk.enrolment_invalid": /*i18n*/ { id: "desk.enrolment_invalid", message: "This invitation link is not valid. Ask an admin for a new one." },

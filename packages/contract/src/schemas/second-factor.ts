@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ACCOUNT_ALERT_KINDS, RECOVERY_CODE_COUNT } from "../values";
-import { AuthResponseSchema, BasePathSchema, CurrentPasswordSchema } from "./accounts";
+import { AuthResponseSchema, BasePathSchema, CurrentPasswordSchema, GuessChallengeSchema } from "./accounts";
 import { DateTimeSchema, StringEnum } from "./common";
 import { SecondFactorSchema } from "./desk";
 
@@ -29,6 +29,7 @@ export const SecondFactorLoginBodySchema = Type.Object({
   signInToken: SignInTokenSchema,
   code: SecondFactorSchema,
   basePath: Type.Optional(BasePathSchema),
+  challenge: Type.Optional(GuessChallengeSchema),
 });
 /** Body of POST /auth/login/second-factor; `basePath` is where a new-sign-in alert's link points (default `/`). */
 export type SecondFactorLoginPayload = Static<typeof SecondFactorLoginBodySchema>;

@@ -4,6 +4,7 @@ import type {
   ContactChallenge,
   ContactChallengeResponse,
   ForgotPasswordPayload,
+  LoginChallengePayload,
   LoginPayload,
   LoginResponse,
   SecondFactorLoginPayload,
@@ -22,9 +23,12 @@ import type {
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
 
-/** A proof-of-work challenge for a login that the server answered `auth.challenge_required`. */
-export async function getLoginChallenge(api: ApiClient): Promise<ContactChallenge> {
-  const { data } = await api.get<ContactChallengeResponse>("/auth/challenge");
+/**
+ * A proof-of-work challenge for a guess the server answered `auth.challenge_required`, at the cost the account (named
+ * by its address, or by the second step's token) needs now.
+ */
+export async function getLoginChallenge(api: ApiClient, about: LoginChallengePayload): Promise<ContactChallenge> {
+  const { data } = await api.post<ContactChallengeResponse>("/auth/challenge", about);
   if (!data.challenge) throw new Error("the server sent no login challenge");
   return data.challenge;
 }

@@ -89,6 +89,15 @@ export async function createSignInAttempt(db: Db, attempt: { tokenHash: string; 
   await db.query("INSERT INTO sign_in_attempts (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [attempt.tokenHash, attempt.userId, attempt.expiresAt]);
 }
 
+/** The account of a half-finished sign-in that can still be finished, without counting a try; null otherwise. */
+export async function signInAttemptUser(db: Db, tokenHash: string, maxTries: number): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string }>("SELECT user_id FROM sign_in_attempts WHERE token_hash = $1 AND expires_at > now() AND tries < $2", [
+    tokenHash,
+    maxTries,
+  ]);
+  return rows[0]?.user_id ?? null;
+}
+
 /**
  * Counts one try of a half-finished sign-in and answers its account, or null when the token is unknown, expired or
  * out of tries (then it is gone). One UPDATE counts, so tries sent at once are each counted.

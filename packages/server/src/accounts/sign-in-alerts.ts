@@ -30,6 +30,13 @@ export async function rememberDevice(db: Db, userId: string, deviceId: string, d
   return rows[0]?.inserted ?? false;
 }
 
+/** The hash of the browser's device id when the account signed in from it before (so knows it), else null. */
+export async function knownDevice(db: Db, userId: string, deviceId: string | null): Promise<string | null> {
+  if (!deviceId) return null;
+  const { rows } = await db.query<{ device_hash: string }>("SELECT device_hash FROM known_devices WHERE user_id = $1 AND device_hash = $2", [userId, sha256(deviceId)]);
+  return rows[0]?.device_hash ?? null;
+}
+
 /** Makes a 'this wasn't me' link for a sign-in and queues the alert with it, in `tx`; returns the outbox id. */
 export async function queueSignInAlert(
   outbox: Outbox,

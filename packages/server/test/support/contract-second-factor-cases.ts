@@ -85,6 +85,18 @@ export function secondFactorCases({ local, register: registerUnproven }: { local
       },
       { status: 400, code: "auth.sign_in_expired", run: () => call("POST", "/api/auth/login/second-factor", {}, { signInToken: "unknown", code: "123456" }) },
       {
+        status: 400,
+        code: "auth.challenge_required",
+        run: async () => {
+          const account = await withTotp();
+          // Five wrong codes from five networks: the sixth needs a solved challenge.
+          const tokens = [];
+          for (let i = 0; i < 6; i++) tokens.push(await signInToken(account.email, account.password));
+          for (const token of tokens.slice(0, 5)) await call("POST", "/api/auth/login/second-factor", {}, { signInToken: token, code: "ABCD-EFGH-JKLM-NPQR" });
+          return call("POST", "/api/auth/login/second-factor", {}, { signInToken: tokens[5], code: "ABCD-EFGH-JKLM-NPQR" });
+        },
+      },
+      {
         status: 429,
         code: "auth.too_many_attempts",
         run: async () => {

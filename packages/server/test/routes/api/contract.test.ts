@@ -245,6 +245,11 @@ const cases: Record<string, Case[]> = {
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/register", { name: "Ann", email: `limit${++seq}@example.com`, password: "secret1-pass" }) },
   ],
   "GET /api/auth/challenge": [{ status: 200, run: () => get("/api/auth/challenge") }],
+  "POST /api/auth/challenge": [
+    { status: 200, run: () => post("/api/auth/challenge", { email: "someone@example.com" }) },
+    { status: 200, run: () => post("/api/auth/challenge", { signInToken: "unknown" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/challenge", { email: "not an address" }) },
+  ],
   "POST /api/auth/login": [
     {
       status: 200,
@@ -259,8 +264,8 @@ const cases: Record<string, Case[]> = {
       code: "auth.challenge_required",
       run: async () => {
         const { email } = await register();
-        // Ten failures from ten networks: the eleventh guess needs a solved challenge.
-        for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong" });
+        // Five failures from five networks: the sixth guess needs a solved challenge.
+        for (let i = 0; i < 5; i++) await post("/api/auth/login", { email, password: "wrong" });
         return post("/api/auth/login", { email, password: "wrong" });
       },
     },

@@ -281,10 +281,14 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.tooMany1));
     });
 
-    it("answers a request for proof of work by solving a challenge in the background and logging in with it", async () => {
+    it("answers a request for proof of work by solving a challenge for that account in the background and logging in with it", async () => {
       const sent: { challenge?: string }[] = [];
+      const asked: unknown[] = [];
       server.use(
-        http.get(`${API}/auth/challenge`, () => HttpResponse.json({ challenge: { signature: "test", ...loginChallenge } })),
+        http.post(`${API}/auth/challenge`, async ({ request }) => {
+          asked.push(await request.json());
+          return HttpResponse.json({ challenge: { signature: "test", ...loginChallenge } });
+        }),
         http.post(`${API}/auth/login`, async ({ request }) => {
           const body = (await request.json()) as { challenge?: string };
           sent.push(body);
@@ -303,6 +307,8 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       expect(sent[0]).not.toHaveProperty("challenge");
       const solved = JSON.parse(atob(sent[1]!.challenge!)) as { solution: { counter: number } };
       expect(solved.solution.counter).toBe(37);
+      // The challenge is the account's: its cost grows with the account's failures.
+      expect(asked).toEqual([{ email: "ann@example.com" }]);
       expect(lastToast()).toMatchObject({ kind: "success", message: T.loginOk });
     });
 
