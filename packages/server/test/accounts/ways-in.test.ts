@@ -1,6 +1,7 @@
 import { totpCode, totpStep } from "../../src/auth-factors/totp";
 import { buildTestApp, linkToken, nextIp, outboxMailsTo, type TestApp } from "../support/helpers";
 import { SoftPasskey } from "../support/soft-authenticator";
+import { localCheckout, payLocal } from "../support/payments-harness";
 
 /**
  * The ways into an account besides its password, from the attacker's side. Whoever registers an address that is not
@@ -213,5 +214,22 @@ describe("a way in added with the password", () => {
     expect(secured.statusCode).toBe(200);
     expect((await passkeySignIn(key)).json().code).toBe("auth.passkey_failed");
     expect((await me(intruderHeaders)).statusCode).toBe(401);
+  });
+});
+
+describe("mail to an address nobody has proven", () => {
+  it("greets without the name whoever registered typed: the password notice and the subscription's start", async () => {
+    const planter = await register(ATTACKER_PASSWORD);
+    const change = await call("POST", "/api/account/password", planter.headers, { currentPassword: ATTACKER_PASSWORD, newPassword: "another-planted-1" });
+    expect(change.statusCode).toBe(200);
+    const path = await localCheckout(t, { ...planter, password: "another-planted-1" }, { billingPeriod: "monthly" });
+    expect((await payLocal(t, path, { country: "NL", vat_number: "" })).statusCode).toBe(303);
+    const sent = await mails(planter.email);
+    const notice = sent.find((mail) => /Subject: Your password was changed/.test(mail))!;
+    const started = sent.find((mail) => /subscription has started/.test(mail))!;
+    for (const mail of [notice, started]) {
+      expect(mail).toMatch(/^Hello,$/m);
+      expect(mail).not.toContain("Mallory");
+    }
   });
 });
