@@ -210,7 +210,7 @@ test.describe("CSS parts", () => {
     await checkView(page, tag, seen, "payment owed");
     // New recovery codes, shown once.
     await settings.getByRole("button", { name: "New recovery codes" }).click();
-    await settings.getByLabel("Or your password").fill("correct-horse-7");
+    await settings.getByLabel("Password", { exact: true }).fill("correct-horse-7");
     await settings.getByRole("button", { name: "Make new codes" }).click();
     await expect(settings.getByRole("list", { name: "Recovery codes" })).toBeVisible();
     await checkView(page, tag, seen, "recovery codes");
