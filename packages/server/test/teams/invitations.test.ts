@@ -230,6 +230,6 @@ it("registration names the company after the company given, else the person", as
   });
   const headers = { authorization: `Bearer ${res.json().token}` };
   expect((await t.app.inject({ url: "/api/account/team", headers })).json()).toMatchObject({ team: { name: "Bakkerij de Vries B.V." }, role: "owner" });
-  const person = await registered(`unnamed-${Date.now()}@example.com`);
-  expect((await call(t, "GET", "/api/account/team", person)).json().team.name).toBe("Invitee");
+  const unnamed = await registered(`unnamed-${Date.now()}@example.com`);
+  expect((await call(t, "GET", "/api/account/team", unnamed)).json().team.name).toBe("Invitee");
 });

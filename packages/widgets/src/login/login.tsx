@@ -1,6 +1,8 @@
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useSession } from "@agency/core";
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
 import { laterPart } from "../element/later-part";
 import { useAuthFlow } from "./auth-flow";
+import { useInvitation } from "./invitation-flow";
 import { LoginView } from "./login-view";
 import { ShowViewContext, type LoginViewName } from "./view-link";
 
@@ -21,11 +23,19 @@ export const loadViews = () =>
     throw error;
   }));
 
+/** The invitation of an `invitation-token`, with its texts: only an invitation's page fetches it. */
+const InvitationPanel = lazy(() => import("./invitation"));
+
 export interface LoginProps {
   /** Which view to show: "login" (default), "register" or "forgot". */
   view?: string;
   /** Where a successful login (or an already logged-in visitor) goes. Default: "/dashboard". */
   redirectTo?: string;
+  /**
+   * The token of an invitation to a company (the `token` of the invitation mail's `/join` link): the element shows
+   * the invitation, and accepts it once the visitor has logged in or registered (a signed-in visitor with one click).
+   */
+  invitationToken?: string;
 }
 
 function toView(value: string | undefined): LoginViewName {
@@ -33,7 +43,7 @@ function toView(value: string | undefined): LoginViewName {
 }
 
 /** Login, register and forgot password, as one element with three views. */
-export function Login({ view, redirectTo }: LoginProps) {
+export function Login({ view, redirectTo, invitationToken }: LoginProps) {
   const [shown, setShown] = useState(() => ({ view: toView(view), switched: false }));
   // The attribute wins whenever it changes (a host router re-rendering the element for another route).
   const [viewAttribute, setViewAttribute] = useState(view);
@@ -41,7 +51,11 @@ export function Login({ view, redirectTo }: LoginProps) {
     setViewAttribute(view);
     setShown({ view: toView(view), switched: true });
   }
-  const flow = useAuthFlow(redirectTo, shown.view !== "forgot");
+  // An invitation's page stays for the visitor to accept, signed in or not.
+  const base = useAuthFlow(redirectTo, shown.view !== "forgot" && !invitationToken);
+  const invitation = useInvitation(invitationToken || undefined, base);
+  const flow = invitation?.flow ?? base;
+  const { isAuthenticated } = useSession();
   const [, viewsArrived] = useReducer((n: number) => n + 1, 0);
   // One wait per element: a pointer moving over the element while the views load asks for no second render.
   const waiting = useRef(false);
@@ -61,9 +75,18 @@ export function Login({ view, redirectTo }: LoginProps) {
   return (
     <ShowViewContext.Provider value={(next) => setShown({ view: next, switched: true })}>
       <section className="login" part="root" onPointerOver={fetchViews} onTouchStart={fetchViews} onFocus={fetchViews}>
-        {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
-        {shown.view === "register" ? RegisterView ? <RegisterView flow={flow} focusHeading={shown.switched} /> : pending : null}
-        {shown.view === "forgot" ? ForgotView ? <ForgotView focusHeading={shown.switched} /> : pending : null}
+        {invitation ? (
+          <Suspense fallback={null}>
+            <InvitationPanel invitation={invitation} />
+          </Suspense>
+        ) : null}
+        {invitation && isAuthenticated ? null : (
+          <>
+            {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
+            {shown.view === "register" ? RegisterView ? <RegisterView flow={flow} focusHeading={shown.switched} /> : pending : null}
+            {shown.view === "forgot" ? ForgotView ? <ForgotView focusHeading={shown.switched} /> : pending : null}
+          </>
+        )}
       </section>
     </ShowViewContext.Provider>
   );
