@@ -23,9 +23,9 @@ export interface Invitation {
  * With an `invitation-token`, the element is the invitation's page: it shows who invites the visitor to which
  * company (the token is looked at, which changes nothing, so a mail scanner's visit uses nothing up), lets them log
  * in or register, and accepts right after, with the session just made; then it goes on to `redirect-to`. A visitor
- * already signed in accepts with one click. Without a token it is null and the element is the plain login.
+ * already signed in accepts with one click.
  */
-export function useInvitation(token: string | undefined, base: AuthFlow): Invitation | null {
+export function useInvitation(token: string, base: AuthFlow): Invitation {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
   const { isAuthenticated } = useSession();
@@ -39,7 +39,6 @@ export function useInvitation(token: string | undefined, base: AuthFlow): Invita
   }, [isAuthenticated]);
 
   useEffect(() => {
-    if (!token) return;
     let current = true;
     setPreview(null);
     teamApi.previewInvitation(api, token).then(
@@ -52,7 +51,6 @@ export function useInvitation(token: string | undefined, base: AuthFlow): Invita
   }, [api, token]);
 
   return useMemo(() => {
-    if (!token) return null;
     const accept = async () => {
       setAccepting(true);
       setAcceptError(null);

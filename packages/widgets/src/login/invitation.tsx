@@ -89,4 +89,4 @@ function InvitationPanel({ invitation }: { invitation: Invitation }) {
 }
 
 // Its texts come with it (the login element's later texts), and the contract's names of the roles.
-export default withLaterTexts(withTexts(InvitationPanel, contractCatalog));
+export const InvitationPanelWithTexts = withLaterTexts(withTexts(InvitationPanel, contractCatalog));

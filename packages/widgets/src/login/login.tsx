@@ -1,10 +1,10 @@
 import { useSession } from "@agency/core";
-import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useReducer, useRef, useState, type ComponentType } from "react";
 import { laterPart } from "../element/later-part";
-import { useAuthFlow } from "./auth-flow";
-import { useInvitation } from "./invitation-flow";
+import { useAuthFlow, type AuthFlow } from "./auth-flow";
+import type { Invitation } from "./invitation-flow";
 import { LoginView } from "./login-view";
-import { ShowViewContext, type LoginViewName } from "./view-link";
+import { KeepViewsInPlace, ShowViewContext, type LoginViewName } from "./view-link";
 
 // Most visitors sign in: the register and forgot-password views are fetched at the visitor's first sign of intent in
 // the element (a pointer over it, a finger on it, focus in it), so they are there when a link switches to them, and
@@ -23,8 +23,8 @@ export const loadViews = () =>
     throw error;
   }));
 
-/** The invitation of an `invitation-token`, with its texts: only an invitation's page fetches it. */
-const InvitationPanel = lazy(() => import("./invitation"));
+/** An invitation's page (`invitation-token`): its code and texts come only to such a page. */
+const InvitationLogin = lazy(() => import("./invitation-login"));
 
 export interface LoginProps {
   /** Which view to show: "login" (default), "register" or "forgot". */
@@ -42,8 +42,25 @@ function toView(value: string | undefined): LoginViewName {
   return value === "register" || value === "forgot" ? value : "login";
 }
 
-/** Login, register and forgot password, as one element with three views. */
-export function Login({ view, redirectTo, invitationToken }: LoginProps) {
+/** Login, register and forgot password, as one element with three views; with an invitation, its page. */
+export function Login(props: LoginProps) {
+  if (!props.invitationToken) return <LoginViews view={props.view} redirectTo={props.redirectTo} />;
+  return (
+    <Suspense fallback={<section className="login" part="root" />}>
+      <InvitationLogin {...props} invitationToken={props.invitationToken} />
+    </Suspense>
+  );
+}
+
+/** What an invitation's page adds to the views: its state (with the flow that accepts) and the panel that shows it. */
+export interface InvitationParts {
+  token: string;
+  /** The invitation's hook; the same function for the views' whole life. */
+  use: (token: string, base: AuthFlow) => Invitation;
+  Panel: ComponentType<{ invitation: Invitation }>;
+}
+
+export function LoginViews({ view, redirectTo, invite }: { view?: string; redirectTo?: string; invite?: InvitationParts }) {
   const [shown, setShown] = useState(() => ({ view: toView(view), switched: false }));
   // The attribute wins whenever it changes (a host router re-rendering the element for another route).
   const [viewAttribute, setViewAttribute] = useState(view);
@@ -52,8 +69,9 @@ export function Login({ view, redirectTo, invitationToken }: LoginProps) {
     setShown({ view: toView(view), switched: true });
   }
   // An invitation's page stays for the visitor to accept, signed in or not.
-  const base = useAuthFlow(redirectTo, shown.view !== "forgot" && !invitationToken);
-  const invitation = useInvitation(invitationToken || undefined, base);
+  const base = useAuthFlow(redirectTo, shown.view !== "forgot" && !invite);
+  // `invite` is given or not for the component's whole life (Login renders one or the other), so the hook order holds.
+  const invitation = invite ? invite.use(invite.token, base) : null;
   const flow = invitation?.flow ?? base;
   const { isAuthenticated } = useSession();
   const [, viewsArrived] = useReducer((n: number) => n + 1, 0);
@@ -74,20 +92,18 @@ export function Login({ view, redirectTo, invitationToken }: LoginProps) {
 
   return (
     <ShowViewContext.Provider value={(next) => setShown({ view: next, switched: true })}>
-      <section className="login" part="root" onPointerOver={fetchViews} onTouchStart={fetchViews} onFocus={fetchViews}>
-        {invitation ? (
-          <Suspense fallback={null}>
-            <InvitationPanel invitation={invitation} />
-          </Suspense>
-        ) : null}
-        {invitation && isAuthenticated ? null : (
-          <>
-            {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
-            {shown.view === "register" ? RegisterView ? <RegisterView flow={flow} focusHeading={shown.switched} /> : pending : null}
-            {shown.view === "forgot" ? ForgotView ? <ForgotView focusHeading={shown.switched} /> : pending : null}
-          </>
-        )}
-      </section>
+      <KeepViewsInPlace.Provider value={invitation !== null}>
+        <section className="login" part="root" onPointerOver={fetchViews} onTouchStart={fetchViews} onFocus={fetchViews}>
+          {invite && invitation ? <invite.Panel invitation={invitation} /> : null}
+          {invitation && isAuthenticated ? null : (
+            <>
+              {shown.view === "login" ? <LoginView flow={flow} focusHeading={shown.switched} /> : null}
+              {shown.view === "register" ? RegisterView ? <RegisterView flow={flow} focusHeading={shown.switched} /> : pending : null}
+              {shown.view === "forgot" ? ForgotView ? <ForgotView focusHeading={shown.switched} /> : pending : null}
+            </>
+          )}
+        </section>
+      </KeepViewsInPlace.Provider>
     </ShowViewContext.Provider>
   );
 }
