@@ -128,3 +128,22 @@ it("the desk shows a customer's company, its members and their roles, and its lo
   const changed = await t.app.inject({ method: "PATCH", url: `/api/desk/customers/${c.people.billing.id}`, headers: staff.headers, payload: { role: "owner" } });
   expect(changed.statusCode).toBe(404);
 });
+
+it("a statement of withdrawal ends the company's subscription only when its owner or a billing member sends it", async () => {
+  const c = await company(t);
+  await subscribe(t, c);
+  const statement = (who: Person) =>
+    call(t, "POST", "/api/withdrawals", who, { name: who.name, email: who.email, language: "en" });
+  const outcome = async (who: Person) =>
+    (await t.db.query<{ outcome: string }>("SELECT outcome FROM withdrawals WHERE user_id = $1", [who.id])).rows[0]?.outcome;
+
+  expect((await call(t, "GET", "/api/withdrawals/mine", c.people.member)).json().contract).toBeNull();
+  expect((await statement(c.people.member)).statusCode).toBe(200);
+  expect(await outcome(c.people.member)).toBe("no_contract");
+  expect((await call(t, "GET", "/api/subscriptions/current", c.owner)).json().subscription).toMatchObject({ status: "active", cancel_at_period_end: false });
+
+  expect((await call(t, "GET", "/api/withdrawals/mine", c.people.billing)).json().contract).not.toBeNull();
+  expect((await statement(c.people.billing)).statusCode).toBe(200);
+  // Carried out after the answer: pending, or done by now.
+  expect(await outcome(c.people.billing)).toBeOneOf(["pending", "withdrawn"]);
+});
