@@ -233,6 +233,7 @@ export type {
   DeskConsentRecord,
   DeskWithdrawal,
   DeskCustomerDetail,
+  DeskCompany,
   DeskCustomerResponse,
   DeskResendVerificationPayload,
 } from "./schemas/desk-customers";
@@ -251,3 +252,35 @@ export type {
   SignInAlertTokenResponse,
   SecureAccountResponse,
 } from "./schemas/second-factor";
+export {
+  TEAM_ROLES,
+  type TeamRole,
+  TEAM_ROLE_LABELS,
+  INVITABLE_ROLES,
+  type InvitableRole,
+  TEAM_PERMISSIONS,
+  type TeamPermission,
+  roleCan,
+  rolesThatCan,
+  INVITATION_TTL_DAYS,
+  MAX_PENDING_INVITATIONS,
+  COMPANY_NAME_MAX_LENGTH,
+  KVK_NUMBER_PATTERN,
+  VAT_NUMBER_PATTERN,
+  normalizeVatNumber,
+} from "./team";
+export type {
+  Team,
+  TeamMember,
+  TeamInvitation,
+  TeamResponse,
+  UpdateTeamPayload,
+  CreateInvitationPayload,
+  InvitationResponse,
+  InvitationPreview,
+  AcceptInvitationPayload,
+  AcceptInvitationResponse,
+  ChangeRolePayload,
+  MemberResponse,
+  TransferPayload,
+} from "./schemas/teams";

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { ErrorCode } from "./error-codes";
+import { TEAM_ERROR_MESSAGES } from "./team-messages";
 import { HONEYPOT_FIELD } from "./values";
 
 /**
@@ -170,6 +171,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: "Your withdrawal is being carried out at this very moment. Please open the link again in a minute.",
   },
 
+  ...TEAM_ERROR_MESSAGES,
+
   "admin.forbidden": /*i18n*/ { id: "admin.forbidden", message: "A valid admin token is required" },
   "admin.too_many_exports": /*i18n*/ {
     id: "admin.too_many_exports",
@@ -255,4 +258,7 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   status: /*i18n*/ { id: "field.status", message: "status" },
   note: /*i18n*/ { id: "field.note", message: "note" },
   q: /*i18n*/ { id: "field.q", message: "search" },
+  vatId: /*i18n*/ { id: "field.vatId", message: "VAT number" },
+  kvkNumber: /*i18n*/ { id: "field.kvkNumber", message: "KvK number" },
+  memberId: /*i18n*/ { id: "field.memberId", message: "member" },
 };

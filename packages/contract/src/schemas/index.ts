@@ -149,3 +149,22 @@ export {
   SignInAlertTokenResponseSchema,
   SecureAccountResponseSchema,
 } from "./second-factor";
+export {
+  TeamRoleSchema,
+  TeamSchema,
+  TeamMemberSchema,
+  TeamInvitationSchema,
+  TeamResponseSchema,
+  UpdateTeamBodySchema,
+  UpdateTeamResponseSchema,
+  CreateInvitationBodySchema,
+  InvitationResponseSchema,
+  IdParamsSchema,
+  InvitationTokenQuerySchema,
+  InvitationPreviewResponseSchema,
+  AcceptInvitationBodySchema,
+  AcceptInvitationResponseSchema,
+  ChangeRoleBodySchema,
+  MemberResponseSchema,
+  TransferBodySchema,
+} from "./teams";

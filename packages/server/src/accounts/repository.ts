@@ -129,7 +129,7 @@ export async function deleteUser(db: Db, id: string): Promise<boolean> {
   return (await countDeleted(db, "DELETE FROM users WHERE id = $1", [id])) > 0;
 }
 
-function isUuid(value: string): boolean {
+export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 

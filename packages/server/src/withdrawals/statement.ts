@@ -5,6 +5,7 @@ import { findUserByEmail, lockUser } from "../accounts/repository";
 import { randomToken, sha256 } from "../lib/crypto";
 import { findPlan } from "../payments/plans-repository";
 import { liveSubscription, newestSubscription, type SubscriptionRow } from "../payments/subscriptions-repository";
+import { billingCompanyOf } from "../teams/repository";
 import { acknowledgementMail, type AcknowledgementCase } from "./mails";
 import { immediateStartRequested, insertWithdrawal, recentAcknowledgements, withdrawalUnderway, type WithdrawalRow } from "./repository";
 
@@ -61,7 +62,9 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
     await lockUser(tx, user.id);
     const signedIn = s.userId === user.id;
     const mailsSoFar = await recentAcknowledgements(tx, user.id);
-    const sub = await liveSubscription(tx, user.id);
+    // The subscription is the company's: a statement ends it only when its sender may manage the company's billing.
+    const company = await billingCompanyOf(tx, user.id);
+    const sub = company ? await liveSubscription(tx, company) : null;
     const now = new Date();
     const locale = user.locale;
     const fmt = (d: Date) => formatDate(d, locale);
@@ -69,7 +72,7 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
     let what: AcknowledgementCase;
     let row: WithdrawalRow;
     let undoToken: string | null = null;
-    const newest = sub ? null : await newestSubscription(tx, user.id);
+    const newest = sub || !company ? null : await newestSubscription(tx, company);
     if (!sub && newest && (await withdrawalUnderway(tx, newest.id))) {
       // Sent again after the first statement ended the subscription: that one's acknowledgement says it all.
       row = await insertWithdrawal(tx, { ...base, signedIn, userId: user.id, subscriptionId: newest.id, withinPeriod: true, outcome: "duplicate" });

@@ -44,7 +44,7 @@ export async function undoWithdrawal(app: FastifyInstance, token: string): Promi
       app.payments.deliverMails(result.mailIds);
       return done("resumed");
     }
-    if (previousOutcome !== "withdrawn" || (await liveSubscription(app.db, row.user_id))) return done("nothing_to_undo");
+    if (previousOutcome !== "withdrawn" || (await liveSubscription(app.db, sub.company_id))) return done("nothing_to_undo");
     const result = sub.provider === "local" ? await restoreLocal(app, sub) : await restoreStripe(app, sub);
     if (result) app.payments.deliverMails(result.mailIds);
     return done("restored");
@@ -58,6 +58,7 @@ export async function undoWithdrawal(app: FastifyInstance, token: string): Promi
 function restoreLocal(app: FastifyInstance, sub: SubscriptionRow): Promise<FulfilmentResult> {
   return app.db.transaction((tx) =>
     applySubscriptionState(tx, {
+      companyId: sub.company_id,
       userId: sub.user_id,
       provider: "local",
       externalId: null,

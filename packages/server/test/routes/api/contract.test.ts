@@ -12,6 +12,7 @@ import { buildTestApp, nextIp, quoteRequest, type TestApp } from "../../support/
 import { deskCases } from "../../support/contract-desk-cases";
 import { passkeyCases } from "../../support/contract-passkey-cases";
 import { secondFactorCases } from "../../support/contract-second-factor-cases";
+import { teamCases } from "../../support/contract-team-cases";
 
 /**
  * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
@@ -790,6 +791,8 @@ const cases: Record<string, Case[]> = {
 Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, register }));
 Object.assign(cases, deskCases({ local: lazy(() => local), guarded: lazy(() => guarded), breached: BREACHED, refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
 Object.assign(cases, secondFactorCases({ local: lazy(() => local), register: () => register() }));
+// The team's operations, and the 403 of the subscription calls beside their other cases.
+for (const [key, list] of Object.entries(teamCases({ local: lazy(() => local), site: SITE }))) cases[key] = [...(cases[key] ?? []), ...list];
 
 /** The apps are made in beforeAll, after the cases are written: each case reads them when it runs. */
 function lazy(app: () => TestApp): TestApp {

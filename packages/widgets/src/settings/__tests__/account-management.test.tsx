@@ -273,7 +273,7 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
     expect(events).toEqual([{ type: "agency-email-change-request", detail: { email: "new@example.com" } }]);
     await waitFor(() => expect(ui.getByText(t.pending, { exact: false })).toBeInTheDocument());
     // The account keeps its address until the link is followed.
-    expect(ui.getByText("ann@example.com", { exact: false })).toBeInTheDocument();
+    expect(within(ui.getByRole("heading", { level: 2, name: accountHeading[locale] }).closest("section")!).getByText("ann@example.com", { exact: false })).toBeInTheDocument();
   });
 
   it("changes the password: checks the form first, then keeps this device and reloads the devices", async () => {

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { burnPasswordCheck, hashPassword, sha256, verifyPassword } from "../../../lib/crypto";
 import { createUser, findUserByEmail, findUserById, publicUser } from "../../../accounts/repository";
+import { createCompany } from "../../../teams/repository";
 import { queueVerification } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { requestLocale, say } from "../../../i18n";
@@ -41,6 +42,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (body && typeof body === "object") {
       if (typeof body.email === "string") body.email = body.email.trim().toLowerCase();
       if (typeof body.name === "string") body.name = body.name.trim();
+      if (typeof body.company === "string") body.company = body.company.trim() || undefined;
     }
   });
 
@@ -53,7 +55,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Create an account and log in",
         description:
           "Signs the new user in at once and mails a link to verify the address (single use, valid 24 hours; PUBLIC_URL + basePath + " +
-          "`verify-email?token=…`), queued in the mail outbox in the same transaction. Limited per IP (REGISTER_RATE_LIMIT): 429 with Retry-After.",
+          "`verify-email?token=…`), queued in the mail outbox in the same transaction. The account makes a company and is its owner, " +
+          "named `company` when given, else after the person. Limited per IP (REGISTER_RATE_LIMIT): 429 with Retry-After.",
         body: RegisterBodySchema,
         response: { 201: AuthResponseSchema, ...errorResponses({ 400: ["auth.common_password", "auth.breached_password"], 409: ["auth.email_taken"], 429: ["request.too_many"] }) },
       },
@@ -68,6 +71,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const created = await app.db.transaction(async (tx) => {
         const user = await createUser(tx, { email, name, passwordHash, locale });
         if (!user) return null;
+        await createCompany(tx, { name: request.body.company ?? name, ownerId: user.id });
         const queued = await queueVerification(app.outbox, tx, { publicUrl: app.config.publicUrl, basePath, purpose: "verify", user, email, locale });
         const token = await startSession(app, request, reply, user, { db: tx, basePath, newAccount: true });
         return { user, token, queued };

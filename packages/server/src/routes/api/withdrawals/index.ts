@@ -12,6 +12,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { requestLocale, say } from "../../../i18n";
 import { liveSubscription, publicSubscriptionById } from "../../../payments/subscriptions-repository";
+import { billingCompanyOf } from "../../../teams/repository";
 import { carryOutWithdrawals } from "../../../withdrawals/execution";
 import { recordStatement } from "../../../withdrawals/statement";
 import { withdrawalTexts } from "../../../withdrawals/texts";
@@ -85,13 +86,16 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["withdrawals"],
         summary: "The signed-in customer's contract, as the withdrawal form shows it",
-        description: "null when the customer has no running subscription. within_period says whether a statement now ends it with a refund.",
+        description:
+          "null when the customer's company has no running subscription, or the customer may not manage its billing (a statement of theirs " +
+          "would end nothing). within_period says whether a statement now ends it with a refund.",
         security: [{ bearer: [] }],
         response: { 200: WithdrawalStatusResponseSchema, ...errorResponses({ 401: [] }) },
       },
     },
     async (request) => {
-      const live = await liveSubscription(app.db, request.user!.id);
+      const company = await billingCompanyOf(app.db, request.user!.id);
+      const live = company ? await liveSubscription(app.db, company) : null;
       const shown = live ? await publicSubscriptionById(app.db, live.id, requestLocale(request), app.config.billing.pastDueGraceDays) : null;
       if (!live || !shown) return { contract: null };
       const deadline = withdrawalDeadline(live.started_at ?? live.created_at);
