@@ -56,7 +56,7 @@ export function isDeskPath(appPath: string): boolean {
 export const OFFER_PATHS = ["/offer", "/en/offer"] as const;
 
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", ...OFFER_PATHS, ...DESK_PATHS] as const;
+export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", "/join", "/en/join", ...OFFER_PATHS, ...DESK_PATHS] as const;
 
 /** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
@@ -76,6 +76,9 @@ export const PORTAL_PATHS = [
   "/verify-email",
   "/secure-account",
   "/withdraw/undo",
+  // An invitation to a company: Dutch at /join, English at /en/join.
+  "/join",
+  "/en/join",
   ...OFFER_PATHS,
 ] as const;
 
