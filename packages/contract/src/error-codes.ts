@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   "offers.has_subscription",
   "offers.invalid_total",
   "offers.mandate_exists",
+  "offers.not_buyer",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

@@ -29,6 +29,10 @@ export const OFFER_ERROR_MESSAGES = {
   },
   "offers.invalid_total": /*i18n*/ { id: "offers.invalid_total", message: "The one-time amount of an offer must be more than €1 excluding VAT." },
   "offers.mandate_exists": /*i18n*/ { id: "offers.mandate_exists", message: "A direct debit mandate has already been given for this package." },
+  "offers.not_buyer": /*i18n*/ {
+    id: "offers.not_buyer",
+    message: "Only the owner or a billing member of the company this e-mail address belongs to can order a package for it. Ask one of them to accept the offer.",
+  },
 } satisfies Partial<Record<ErrorCode, MessageDescriptor>>;
 
 /** Labels of the offer's fields in the "missing or not valid" message. */

@@ -68,6 +68,11 @@ const m = {
     id: "mail.offer.welcome_body",
     message: "With your order we made an account for {email}, where you find your package, your invoices and your subscription. Choose its password here:",
   },
+  claimBody: /*i18n*/ {
+    id: "mail.offer.claim_body",
+    message:
+      "Your order is in the account for {email}. That address had not been confirmed yet, so for your safety its password no longer works and everyone signed in to it was signed out. Choose a new password here:",
+  },
   welcomeFooter: /*i18n*/ {
     id: "mail.offer.welcome_footer",
     message: "The link works once and expires in 7 days. After that, use 'Forgot password' on the login page.",
@@ -171,9 +176,10 @@ export function upgradeRequestedMail(locale: Locale, d: OfferMailData & { email:
 }
 
 /** The account made for the address of an offer paid without one: a link to choose its password. */
-export function welcomeMail(locale: Locale, d: { name: string; email: string; link: string }): MailContent {
+/** The mail to choose the password of the account an order went to: a new one, or one whose address was not proven (`existing`). */
+export function welcomeMail(locale: Locale, d: { name: string; email: string; link: string; existing: boolean }): MailContent {
   return {
     subject: say(locale, m.welcomeSubject),
-    text: [greeting(locale, d.name), "", say(locale, m.welcomeBody, { email: d.email }), "", d.link, "", say(locale, m.welcomeFooter)].join("\n"),
+    text: [greeting(locale, d.name), "", say(locale, d.existing ? m.claimBody : m.welcomeBody, { email: d.email }), "", d.link, "", say(locale, m.welcomeFooter)].join("\n"),
   };
 }

@@ -8,6 +8,7 @@ import type { PaymentCheckoutInput, PaymentPurpose } from "../payments/one-off";
 import { openPaymentCheckouts } from "../payments/payment-checkouts-repository";
 import { liveSubscription } from "../payments/subscriptions-repository";
 import { membershipOf } from "../teams/repository";
+import { buyingCompany } from "./buyer";
 import { offerLink } from "./mails";
 import { findOfferByToken, updateOffer, type OfferRow } from "./repository";
 import { amountsOf, packageName } from "./texts";
@@ -68,14 +69,26 @@ export async function acceptOffer(app: FastifyInstance, request: FastifyRequest,
   const found = await offerOfLink(app, token);
   const early = signProblem(found);
   if (early) throw early;
+  const allowed = await buyingCompany(app.db, found.email, found.company_id);
+  if ("problem" in allowed) throw allowed.problem;
   if (await subscriptionConflict(app, found)) throw new ApiError(409, "offers.has_subscription");
   const signed = await app.db.transaction(async (tx) => {
     const offer = await offerOfLink(app, token, { lock: true, tx });
     const problem = signProblem(offer);
     if (problem) throw problem;
+    // The company is fixed with the signature: the one the signing address may buy for.
+    const buyer = await buyingCompany(tx, offer.email, offer.company_id);
+    if ("problem" in buyer) throw buyer.problem;
     const at = new Date();
     await app.audit(request, { actor: offer.email, action: "offer.accepted", target: `offer:${offer.id}`, detail: { name, terms: TERMS_VERSION } }, tx);
-    return updateOffer(tx, offer.id, { status: "accepted", signed_name: name, signed_at: at, signed_ip: request.ip, terms_version: TERMS_VERSION });
+    return updateOffer(tx, offer.id, {
+      status: "accepted",
+      signed_name: name,
+      signed_at: at,
+      signed_ip: request.ip,
+      terms_version: TERMS_VERSION,
+      ...(buyer.companyId ? { company_id: buyer.companyId } : {}),
+    });
   });
   return startCheckout(app, request, signed, "deposit");
 }
@@ -93,6 +106,11 @@ export async function payOffer(app: FastifyInstance, request: FastifyRequest, to
   if (offer.status === "expired") throw new ApiError(410, "offers.expired");
   const payable = payableOf(offer, await offerInvoices(app.db, offer.id));
   if (!payable) throw new ApiError(409, "offers.not_payable");
+  if (payable.kind === "deposit") {
+    // The role may have changed since the signature: the deposit places the order for the company.
+    const buyer = await buyingCompany(app.db, offer.email, offer.company_id);
+    if ("problem" in buyer) throw buyer.problem;
+  }
   return startCheckout(app, request, offer, payable.kind, payable.kind === "balance" ? payable.invoice : undefined);
 }
 

@@ -16,6 +16,7 @@ import { randomToken } from "../lib/crypto";
 import { nextNumber } from "../payments/number-series";
 import { liveSubscription } from "../payments/subscriptions-repository";
 import { findCompany, membershipOf } from "../teams/repository";
+import { buyingCompany } from "./buyer";
 import { queueOfferMail } from "./mails";
 import { activePackageOf, type HeldPackage } from "./packages-repository";
 import { findOffer, insertOffer, openUpgrade, updateOffer, type OfferLineRow, type OfferRow } from "./repository";
@@ -60,6 +61,8 @@ async function upgradeProblem(db: Db, companyId: string, held: HeldPackage | nul
 
 /** Staff make an offer: numbered, mailed to the customer with its link, and written to the audit log. */
 export async function createOffer(app: FastifyInstance, request: FastifyRequest, input: CreateOfferPayload, basePath: string): Promise<{ offer: OfferRow; mailId: number }> {
+  // Staff learn at once that the address may not order for its company (the signature checks it again).
+  if ("problem" in (await buyingCompany(app.db, input.email, null))) throw new ApiError(409, "offers.not_buyer");
   const company = await companyOf(app.db, input.email);
   if (company) {
     const problem = await upgradeProblem(app.db, company.id, company.held, input.package);

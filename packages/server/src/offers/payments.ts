@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { createPasswordReset, createUser, findUserByEmail } from "../accounts/repository";
+import { createPasswordReset, createUser, findUserByEmail, setPassword } from "../accounts/repository";
 import { accountLink, ACCOUNT_TOPICS, queueLinkMail } from "../accounts/mails";
 import type { Db } from "../db/db";
 import { insertAuditEntry } from "../desk/audit-repository";
@@ -28,18 +28,25 @@ const refused: PaymentOutcome = { accepted: false, companyId: null, mailIds: [] 
 const actorOf = (payment: CompletedPayment) => (payment.provider === "stripe" ? "stripe" : "test provider");
 
 /**
- * The company the order is for: the upgrade's; else the company of the address's account; else a new account for the
- * address with a company of its own (named as the offer names it), and a mail to choose its password.
+ * The company the order is for: the one fixed with the signature (an upgrade's, or the company of the address's
+ * account); else a new account for the address with a company of its own (named as the offer names it). The account
+ * of an address nobody has proven yet is not trusted with the order: whoever registered it may not be the address's
+ * owner, so its sessions end and its password stops working. A new or such an account gets a mail to choose its
+ * password; following it proves the mailbox.
  */
 async function orderingCompany(app: FastifyInstance, tx: Db, offer: OfferRow): Promise<{ id: string; mailIds: number[] }> {
-  if (offer.company_id) return { id: offer.company_id, mailIds: [] };
   const existing = await findUserByEmail(tx, offer.email);
-  const team = existing ? await membershipOf(tx, existing.id) : null;
-  if (team) return { id: team.id, mailIds: [] };
+  const companyId = offer.company_id ?? (existing ? ((await membershipOf(tx, existing.id))?.id ?? null) : null);
+  if (existing?.email_verified_at && companyId) return { id: companyId, mailIds: [] };
   // Nobody knows this password: the account is opened with the mailed link, which sets one.
-  const user = existing ?? (await createUser(tx, { email: offer.email, name: offer.name, passwordHash: await hashPassword(randomToken()), locale: offer.locale }));
+  const lockedHash = await hashPassword(randomToken());
+  if (existing && !existing.email_verified_at) {
+    await app.sessions.revokeAll(existing.id, tx);
+    await setPassword(tx, existing.id, lockedHash);
+  }
+  const user = existing ?? (await createUser(tx, { email: offer.email, name: offer.name, passwordHash: lockedHash, locale: offer.locale }));
   if (!user) throw new Error(`Could not make an account for offer ${offer.id}`);
-  const company = await createCompany(tx, { name: offer.company_name ?? offer.name, ownerId: user.id });
+  const company = companyId ?? (await createCompany(tx, { name: offer.company_name ?? offer.name, ownerId: user.id })).id;
   const token = randomToken();
   const expiresAt = new Date(Date.now() + WELCOME_LINK_MS);
   await createPasswordReset(tx, { tokenHash: sha256(token), userId: user.id, expiresAt });
@@ -48,11 +55,11 @@ async function orderingCompany(app: FastifyInstance, tx: Db, offer: OfferRow): P
     userId: user.id,
     topic: ACCOUNT_TOPICS.reset,
     to: offer.email,
-    content: welcomeMail(offer.locale, { name: offer.name, email: offer.email, link }),
+    content: welcomeMail(offer.locale, { name: offer.name, email: offer.email, link, existing: existing !== null }),
     link,
     expiresAt,
   });
-  return { id: company.id, mailIds: [mailId] };
+  return { id: company, mailIds: [mailId] };
 }
 
 /** The deposit is paid: the order is placed. */

@@ -1,6 +1,6 @@
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "../support/helpers";
 import { auditEntries, signedInStaff, type StaffLogin } from "../support/desk-helpers";
-import { person } from "../support/teams-harness";
+import { company, companyOf, person } from "../support/teams-harness";
 import {
   accept,
   acceptAndPay,
@@ -16,6 +16,7 @@ import {
   view,
 } from "../support/offers-harness";
 import { expireOpenOffers } from "../../src/offers/delivery";
+import { activePackageOf } from "../../src/offers/packages-repository";
 
 /**
  * Every refusal of the sale, from the adversary's side: who may call the desk's offer calls, an offer past its 30
@@ -190,5 +191,45 @@ describe("delivery", () => {
     );
     const res = await t.app.inject({ method: "POST", url: "/api/desk/offers", headers: staff.headers, payload: newOffer({ email: owner.email }) });
     expect([res.statusCode, res.json().code]).toEqual([409, "offers.has_subscription"]);
+  });
+});
+
+describe("who may order for a company", () => {
+  it("its owner or a billing member only: an admin's or a member's address is refused in the desk, at the signature and at the deposit", async () => {
+    const team = await company(t);
+    for (const role of ["admin", "member"] as const) {
+      const res = await t.app.inject({ method: "POST", url: "/api/desk/offers", headers: staff.headers, payload: newOffer({ email: team.people[role].email }) });
+      expect([res.statusCode, res.json().code]).toEqual([409, "offers.not_buyer"]);
+    }
+    // Made while the address was a billing member's; the role is taken away before the signature.
+    const { offer, token } = await makeOffer(t, staff, newOffer({ email: team.people.billing.email, package: "starter" }));
+    await t.db.query("UPDATE company_members SET role = 'member' WHERE user_id = $1", [team.people.billing.id]);
+    const refused = await accept(t, token);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, "offers.not_buyer"]);
+    expect(await offerRow(t, offer.id)).toMatchObject({ status: "sent", signed_at: null, company_id: null });
+    // Given back: signed for the company; taken away again before paying: no checkout for the deposit.
+    await t.db.query("UPDATE company_members SET role = 'billing' WHERE user_id = $1", [team.people.billing.id]);
+    expect((await accept(t, token)).statusCode).toBe(200);
+    expect(await offerRow(t, offer.id)).toMatchObject({ status: "accepted", company_id: team.id });
+    await t.db.query("UPDATE company_members SET role = 'member' WHERE user_id = $1", [team.people.billing.id]);
+    expect((await payNow(t, token)).json().code).toBe("offers.not_buyer");
+    await t.db.query("UPDATE company_members SET role = 'billing' WHERE user_id = $1", [team.people.billing.id]);
+    expect((await payAtTestCheckout(t, (await payNow(t, token)).json().checkoutUrl)).statusCode).toBe(303);
+    expect(await activePackageOf(t.db, team.id)).toMatchObject({ id: "starter", offerId: offer.id });
+  });
+
+  it("an account whose address nobody proved: the order goes to its company, whoever registered it is signed out and locked out", async () => {
+    const squatter = await person(t);
+    await t.db.query("UPDATE users SET email_verified_at = NULL, password_hash = 'known' WHERE id = $1", [squatter.id]);
+    const { offer, token } = await makeOffer(t, staff, newOffer({ email: squatter.email, package: "starter" }));
+    await acceptAndPay(t, token);
+    expect((await offerRow(t, offer.id)).company_id).toBe(await companyOf(t, squatter.id));
+    expect((await t.app.inject({ url: "/api/auth/me", headers: squatter.headers })).statusCode).toBe(401);
+    const { rows } = await t.db.query<{ password_hash: string; email_verified_at: Date | null }>("SELECT password_hash, email_verified_at FROM users WHERE id = $1", [
+      squatter.id,
+    ]);
+    expect(rows[0]!.password_hash).not.toBe("known");
+    expect(rows[0]!.email_verified_at).toBeNull();
+    expect((await mails(t, squatter.email)).filter((m) => /reset-password\?token=/.test(m))).toHaveLength(1);
   });
 });

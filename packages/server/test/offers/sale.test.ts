@@ -136,5 +136,9 @@ describe("an offer from the desk, accepted and paid in the browser, delivered", 
 
     const history = (await t.app.inject({ url: `/api/desk/offers/${offer.id}`, headers: staff.headers })).json().offer.history as { action: string }[];
     expect(history.map((e) => e.action)).toEqual(["offer.created", "offer.viewed", "offer.accepted", "offer.paid", "offer.delivered", "offer.balance_paid"]);
+
+    // A monthly fee that has ended holds the package no more (what requests' priority and allowance read).
+    await t.db.query("UPDATE subscriptions SET status = 'canceled' WHERE company_id = $1", [companyId]);
+    expect(await activePackageOf(t.db, companyId)).toBeNull();
   });
 });

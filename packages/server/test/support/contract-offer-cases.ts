@@ -70,6 +70,14 @@ export function offerCases({ local, refused, failing }: { local: TestApp; refuse
     );
     return owner;
   };
+  /** A plain member of a company: an address that may not order for it. */
+  const member = async () => person(local, { companyId: await companyOf(local, (await person(local)).id), role: "member" });
+  /** An offer in `state` whose address became a plain member's after it was made. */
+  const ofMember = async (state: State) => {
+    const made = await offer(state);
+    await local.db.query("UPDATE offers SET email = $2 WHERE id = $1", [made.id, (await member()).email]);
+    return made;
+  };
   const secondFromOneAddress = async (url: string, payload?: unknown) => {
     const ip = nextIp();
     await call("POST", url, {}, payload, local, ip);
@@ -89,6 +97,7 @@ export function offerCases({ local, refused, failing }: { local: TestApp; refuse
     "POST /api/offers/{token}/accept": [
       { status: 200, run: async () => call("POST", `/api/offers/${(await offer("sent")).token}/accept`, {}, accept) },
       { status: 400, run: async () => call("POST", `/api/offers/${(await offer("sent")).token}/accept`, {}, { name: "Jan", acceptTerms: false }) },
+      { status: 403, code: "offers.not_buyer", run: async () => call("POST", `/api/offers/${(await ofMember("sent")).token}/accept`, {}, accept) },
       { status: 404, code: "offers.not_found", run: () => call("POST", `/api/offers/${unknown}/accept`, {}, accept) },
       { status: 409, code: "offers.already_accepted", run: async () => call("POST", `/api/offers/${(await offer("signed")).token}/accept`, {}, accept) },
       { status: 409, code: "offers.declined", run: async () => call("POST", `/api/offers/${(await offer("declined")).token}/accept`, {}, accept) },
@@ -111,6 +120,7 @@ export function offerCases({ local, refused, failing }: { local: TestApp; refuse
     ],
     "POST /api/offers/{token}/pay": [
       { status: 200, run: async () => call("POST", `/api/offers/${(await offer("signed")).token}/pay`) },
+      { status: 403, code: "offers.not_buyer", run: async () => call("POST", `/api/offers/${(await ofMember("signed")).token}/pay`) },
       { status: 404, code: "offers.not_found", run: () => call("POST", `/api/offers/${unknown}/pay`) },
       { status: 409, code: "offers.not_payable", run: async () => call("POST", `/api/offers/${(await offer("sent")).token}/pay`) },
       { status: 410, code: "offers.expired", run: async () => call("POST", `/api/offers/${(await offer("expired")).token}/pay`) },
@@ -191,6 +201,7 @@ export function offerCases({ local, refused, failing }: { local: TestApp; refuse
         run: async () => call("POST", "/api/desk/offers", await staff(), newOffer({ email: (await requested()).owner.email, package: "enterprise" })),
       },
       { status: 409, code: "offers.has_subscription", run: async () => call("POST", "/api/desk/offers", await staff(), newOffer({ email: (await subscriber()).email })) },
+      { status: 409, code: "offers.not_buyer", run: async () => call("POST", "/api/desk/offers", await staff(), newOffer({ email: (await member()).email })) },
     ],
     "GET /api/desk/offers/{id}": [
       { status: 200, run: async () => call("GET", `/api/desk/offers/${(await offer("sent")).id}`, await staff()) },

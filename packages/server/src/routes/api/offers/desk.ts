@@ -69,8 +69,8 @@ const deskOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "The package's startup and monthly fee come from the package table (euro, excluding 21 % VAT), with extra one-time lines; valid 30 days. The " +
           "customer is mailed `/offer?token=…` (`/en/offer` in English). For an address whose company holds a delivered package it is an upgrade: only " +
-          "the difference in startup fee, the new monthly fee from the next month (409 offers.not_an_upgrade for a package that is not higher). Written " +
-          "to the audit log.",
+          "the difference in startup fee, the new monthly fee from the next month (409 offers.not_an_upgrade for a package that is not higher). Only " +
+          "a company's owner or billing member can order for it: an address of an admin or a member is 409 offers.not_buyer. Written to the audit log.",
         security: bearer,
         body: CreateOfferBodySchema,
         response: {
@@ -79,7 +79,7 @@ const deskOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
             400: ["offers.invalid_total"],
             ...DESK_ERRORS,
             404: ["desk.lead_not_found"],
-            409: ["offers.no_package", "offers.not_an_upgrade", "offers.upgrade_pending", "offers.has_subscription"],
+            409: ["offers.no_package", "offers.not_an_upgrade", "offers.upgrade_pending", "offers.has_subscription", "offers.not_buyer"],
           }),
         },
       },

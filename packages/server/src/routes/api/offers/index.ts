@@ -67,13 +67,14 @@ const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "Records the signer's name and agreement to the terms with the time, the address and the terms' version, once (a second signature, also one at the " +
           "same moment, is 409 offers.already_accepted), then answers the deposit's checkout: Stripe Checkout with iDEAL and card, or the test checkout. " +
-          "Limited per address (429).",
+          "An address with an account orders for its company only as its owner or a billing member (403 offers.not_buyer). Limited per address (429).",
         params: OfferTokenParamsSchema,
         body: AcceptOfferBodySchema,
         response: {
           200: OfferCheckoutResponseSchema,
           ...errorResponses({
             400: [],
+            403: ["offers.not_buyer"],
             404: ["offers.not_found"],
             409: ["offers.already_accepted", "offers.declined", "offers.has_subscription"],
             410: ["offers.expired"],
@@ -93,11 +94,13 @@ const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["offers"],
         summary: "Pay what the offer asks now: the deposit of a signed offer, or its balance invoice",
-        description: "A new checkout; an older open one of the same payment is closed first. 409 offers.not_payable when nothing is due.",
+        description:
+          "A new checkout; an older open one of the same payment is closed first. 409 offers.not_payable when nothing is due; 403 offers.not_buyer for a " +
+          "deposit when the address may no longer order for its company.",
         params: OfferTokenParamsSchema,
         response: {
           200: OfferCheckoutResponseSchema,
-          ...errorResponses({ 404: ["offers.not_found"], 409: ["offers.not_payable"], 410: ["offers.expired"], 429: ["request.too_many"], ...PAYMENT_ERRORS }),
+          ...errorResponses({ 403: ["offers.not_buyer"], 404: ["offers.not_found"], 409: ["offers.not_payable"], 410: ["offers.expired"], 429: ["request.too_many"], ...PAYMENT_ERRORS }),
         },
       },
     },
