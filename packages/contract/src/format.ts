@@ -50,3 +50,33 @@ export function formatDateTime(value: Date | string | number, locale: Locale): s
 export function formatNumber(value: number, locale: Locale): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale])).format(value);
 }
+
+/** A moment's calendar date and time of day in the agency's time zone, as numbers (month 1–12, hour 0–23). */
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What the clock and calendar say in Europe/Amsterdam at `value`: what a calendar month there is counted from. */
+export function zonedParts(value: Date | number): ZonedParts {
+  const formatter = cached(
+    "parts",
+    () =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: TIME_ZONE,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }),
+  );
+  const parts = Object.fromEntries(formatter.formatToParts(new Date(value)).map((part) => [part.type, Number(part.value)]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}

@@ -3,6 +3,7 @@ import { DEFAULT_PORT } from "./dot-env";
 import { billingSettings } from "./billing-settings";
 import { headerSettings } from "./header-settings";
 import { limitsSettings } from "./limits-settings";
+import { requestsSettings } from "./requests-settings";
 import { leadWebhookSettings } from "./webhook-settings";
 
 /*
@@ -216,6 +217,7 @@ export const configSchema = Type.Object({
       "stripe takes real payments (needs the Stripe keys below); test uses the built-in test checkout, a page on this server labelled as a test payment where no money is charged. Unset: stripe when the Stripe keys are set, else test, except with NODE_ENV=production, where a start without Stripe keys is refused unless PAYMENTS=test is set on purpose (payments fail closed). With stripe the test checkout and test portal routes do not exist (404), and subscriptions made earlier with test payments run to the end of their period. `npm start` sets PAYMENTS=test itself only without Stripe keys and outside production, and says so.",
   }),
   billing: billingSettings,
+  requests: requestsSettings,
   stripe: Type.Object(
     {
       secretKey: Type.Optional(

@@ -44,6 +44,24 @@ export async function unusedTimeLine(db: Db, subscription: SubscriptionRow, at: 
   };
 }
 
+/**
+ * The lines of extra time a renewal's invoice adds (the customer agreed to them; requests/allowance.ts's
+ * billableOverage says which), one per calendar month and rate.
+ */
+export function extraTimeLines(
+  subscription: SubscriptionRow,
+  lines: readonly { periodStart: Date; periodEnd: Date; minutes: number; amountCents: number }[],
+): InvoiceLine[] {
+  return lines.map((line) => ({
+    kind: "extra_time",
+    billingPeriod: subscription.billing_period,
+    from: line.periodStart.toISOString(),
+    to: line.periodEnd.toISOString(),
+    amountCents: line.amountCents,
+    minutes: line.minutes,
+  }));
+}
+
 /** Writes an invoice of these lines for the subscription's company, with the VAT its billing address owes. */
 export async function writeInvoice(
   tx: Db,

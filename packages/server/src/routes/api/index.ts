@@ -9,6 +9,7 @@ import deskRoutes from "./desk/index";
 import healthRoutes from "./health/index";
 import metricsRoutes from "./metrics/index";
 import readyRoutes from "./ready/index";
+import requestRoutes from "./requests/index";
 import subscriptionRoutes from "./subscriptions/index";
 import teamRoutes from "./teams/index";
 import withdrawalRoutes from "./withdrawals/index";
@@ -36,6 +37,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(consentRoutes, { prefix: "/consent" });
   await app.register(subscriptionRoutes, { prefix: "/subscriptions" });
   await app.register(withdrawalRoutes, { prefix: "/withdrawals" });
+  await app.register(requestRoutes, { prefix: "/requests" });
   await app.register(adminRoutes, { prefix: "/admin" });
   await app.register(deskRoutes, { prefix: "/desk" });
 

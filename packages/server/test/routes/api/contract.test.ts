@@ -11,6 +11,7 @@ import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "../../support/helpers";
 import { deskCases } from "../../support/contract-desk-cases";
 import { passkeyCases } from "../../support/contract-passkey-cases";
+import { requestCases } from "../../support/contract-request-cases";
 import { secondFactorCases } from "../../support/contract-second-factor-cases";
 import { teamCases } from "../../support/contract-team-cases";
 
@@ -57,6 +58,8 @@ beforeAll(async () => {
       BILLING_RATE_LIMIT: "1",
       // Two: a checkout started and looked up once by one user (several cases do both).
       CHECKOUT_RATE_LIMIT: "2",
+      // Two: a request filed and a message written by one company (its third write is over the limit).
+      REQUESTS_RATE_LIMIT: "2",
     },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
@@ -768,6 +771,7 @@ const cases: Record<string, Case[]> = {
 Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, register }));
 Object.assign(cases, deskCases({ local: lazy(() => local), guarded: lazy(() => guarded), breached: BREACHED, refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
 Object.assign(cases, secondFactorCases({ local: lazy(() => local), register: () => register() }));
+Object.assign(cases, requestCases({ local: lazy(() => local) }));
 // The team's operations, and the 403 of the subscription calls beside their other cases.
 for (const [key, list] of Object.entries(teamCases({ local: lazy(() => local), site: SITE }))) cases[key] = [...(cases[key] ?? []), ...list];
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import deskRequestRoutes from "../requests/desk";
 import customerRoutes from "./customers";
 import leadRoutes from "./leads";
 import signInRoutes from "./sign-in";
@@ -22,6 +23,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(leadRoutes);
   await app.register(customerRoutes);
   await app.register(staffRoutes);
+  await app.register(deskRequestRoutes);
 };
 
 export default deskRoutes;
