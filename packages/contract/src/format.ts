@@ -46,6 +46,13 @@ export function formatDateTime(value: Date | string | number, locale: Locale): s
   return formatter.format(date);
 }
 
+/** A calendar month: "March 2027" (en) or "maart 2027" (nl). */
+export function formatMonth(value: Date | string | number, locale: Locale): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  return cached(`month:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { month: "long", year: "numeric", timeZone: TIME_ZONE })).format(date);
+}
+
 /** A number with the language's separators: 1,234.5 (en) or 1.234,5 (nl). */
 export function formatNumber(value: number, locale: Locale): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale])).format(value);

@@ -110,7 +110,7 @@ export {
   choiceLabel,
 } from "./quote-choices/labels";
 
-export { formatDate, formatDateTime, formatNumber, zonedParts, type ZonedParts } from "./format";
+export { formatDate, formatDateTime, formatMonth, formatNumber, zonedParts, type ZonedParts } from "./format";
 export { formatMoney, formatMoneyRange, type MoneyOptions } from "./money";
 export { formatTimeAgo } from "./time-ago";
 
@@ -282,10 +282,9 @@ export type {
 } from "./schemas/teams";
 // Customer requests: the rules (kinds, statuses, minutes, priority, overdue), then the API's types.
 export {
-  REQUEST_KINDS, type RequestKind, REQUEST_STATUSES, type RequestStatus, REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS,
-  REQUEST_SUBJECT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH, REPLY_MINUTES_MAX, INCLUDED_MINUTES, ENTERPRISE_INCLUDED_MINUTES,
-  includedMinutesFor, PRIORITY_PACKAGES, hasPriority, REPLY_PROMISE_HOURS, OVERDUE_AFTER_HOURS, MONTH_PATTERN, extraMinutes,
-  extraTimeCents,
+  REQUEST_KINDS, type RequestKind, REQUEST_STATUSES, type RequestStatus, REQUEST_SUBJECT_MAX_LENGTH, REQUEST_MESSAGE_MAX_LENGTH,
+  REPLY_MINUTES_MAX, INCLUDED_MINUTES, ENTERPRISE_INCLUDED_MINUTES, includedMinutesFor, PRIORITY_PACKAGES, hasPriority,
+  REPLY_PROMISE_HOURS, OVERDUE_AFTER_HOURS, MONTH_PATTERN, extraMinutes, extraTimeCents,
 } from "./requests";
 export type {
   CustomerRequest, Allowance, ExtraTime, RequestsResponse, CreateRequestPayload, CreateRequestResponse, RequestMessage,

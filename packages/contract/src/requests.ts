@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
 import type { PackageId } from "./pricing";
 
 /**
@@ -14,19 +13,6 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 /** `open`: the agency's turn; `waiting`: the customer's; `closed`: done (a message from the customer reopens it). */
 export const REQUEST_STATUSES = ["open", "waiting", "closed"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const REQUEST_KIND_LABELS: Record<RequestKind, MessageDescriptor> = {
-  content: /*i18n*/ { id: "requests.kind.content", message: "Content update" },
-  problem: /*i18n*/ { id: "requests.kind.problem", message: "Problem" },
-  question: /*i18n*/ { id: "requests.kind.question", message: "Question" },
-};
-
-/** How a status is called to the customer (the desk says it its own way). */
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
-  open: /*i18n*/ { id: "requests.status.open", message: "With us" },
-  waiting: /*i18n*/ { id: "requests.status.waiting", message: "Waiting for you" },
-  closed: /*i18n*/ { id: "requests.status.closed", message: "Closed" },
-};
 
 export const REQUEST_SUBJECT_MAX_LENGTH = 200;
 export const REQUEST_MESSAGE_MAX_LENGTH = 10_000;

@@ -60,3 +60,5 @@ export * as passkeysApi from "./api/passkeys";
 export * as deskApi from "./api/desk";
 export * as teamApi from "./api/team";
 export * as withdrawalsApi from "./api/withdrawals";
+export * as requestsApi from "./api/requests";
+export * as deskRequestsApi from "./api/desk-requests";

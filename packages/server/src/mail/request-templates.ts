@@ -1,5 +1,5 @@
-import { formatMoney, REQUEST_KIND_LABELS, type Locale, type RequestKind } from "@agency/contract";
-import { i18nFor, say } from "../i18n";
+import { formatMoney, type Locale, type RequestKind } from "@agency/contract";
+import { say } from "../i18n";
 import { greeting, type MailContent } from "./templates";
 
 /**
@@ -34,7 +34,12 @@ const m = {
   agencyOpen: /*i18n*/ { id: "mail.request_agency.open", message: "Answer it in the desk within 24 hours: {link}" },
 };
 
-const kindLabel = (locale: Locale, kind: RequestKind) => i18nFor(locale)._(REQUEST_KIND_LABELS[kind]);
+const kinds: Record<RequestKind, { id: string; message: string }> = {
+  content: /*i18n*/ { id: "mail.request.kind.content", message: "content update" },
+  problem: /*i18n*/ { id: "mail.request.kind.problem", message: "problem" },
+  question: /*i18n*/ { id: "mail.request.kind.question", message: "question" },
+};
+const kindLabel = (locale: Locale, kind: RequestKind) => say(locale, kinds[kind]);
 
 /** The customer's words, set off from the mail's own text. */
 const quoted = (body: string) => body.split(/\r?\n/).map((line) => `> ${line}`);

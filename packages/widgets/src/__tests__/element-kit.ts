@@ -3,11 +3,11 @@
  * answers with, a helper that puts an element in the page and waits for it, and the clean-up between tests.
  * Each test file calls setupApi() once at the top, then adds its own handlers with server.use().
  */
-import type { Plan, Subscription, User } from "@agency/contract";
+import type { Plan, RequestsResponse, Subscription, User } from "@agency/contract";
 import { clearSession, navigation } from "@agency/core";
 import { getToasts, resetToasts } from "@agency/ui";
 import { configure, fireEvent, waitFor, within, type BoundFunctions, type queries } from "@testing-library/react";
-import type { RequestHandler } from "msw";
+import { http, HttpResponse, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import type { AgencyNavigateDetail } from "../events";
@@ -34,6 +34,24 @@ export const proPlan: Plan = {
   currency: "EUR",
   features: ["Unlimited pages", "Priority support"],
 };
+
+/** A company with no requests and no subscription or package, this month (what agency-settings' requests card asks). */
+export const noRequests: RequestsResponse = {
+  entitled: false,
+  requests: [],
+  allowance: {
+    includedMinutes: 120,
+    usedMinutes: 0,
+    periodStart: "2026-12-31T23:00:00.000Z",
+    periodEnd: "2027-01-31T23:00:00.000Z",
+    period: "2027-01",
+    hourlyRateCents: 7500,
+    currency: "EUR",
+  },
+  extraTime: [],
+};
+/** The requests card's answer for the settings tests that are about something else. */
+export const requestsHandler = () => http.get(`${API}/requests`, () => HttpResponse.json(noRequests));
 
 /**
  * An msw server for the test file (a request nobody stubbed fails the test), and the clean-up every element

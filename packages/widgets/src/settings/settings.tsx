@@ -10,6 +10,8 @@ import { useStatusLabel } from "./status-label";
 
 // Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
 const AccountPanels = lazy(() => import("./panels/account-panels"));
+// The company's requests for content updates and support, with their texts: the first screen of view="requests".
+const RequestsView = lazy(() => import("./panels/requests/requests-view"));
 
 /** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
 const Billing = lazy(async () => ({
@@ -50,13 +52,16 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
   }
 }
 
+/** `view`: account (everything, the requests too) or requests (only the company's); `request`: the id of one to open. */
+export type SettingsProps = { view?: string; request?: string };
+
 /**
  * The settings page: account information and the subscription, with cancel and resume (see
  * docs/decisions/0007-resume-before-the-end.md), and the visitor's own account and data: verify the address, change the name, address
  * and password, the signed-in devices, download the data, or delete the account. For every signed-in visitor, with
  * or without a subscription.
  */
-export function Settings() {
+export function Settings({ view, request }: SettingsProps) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
   const { user, isAuthenticated } = useSession();
@@ -77,7 +82,8 @@ export function Settings() {
 
   const unverified = user?.email_verified === false;
   useEffect(() => {
-    if (!isAuthenticated) return;
+    // The requests view shows nothing of the subscription.
+    if (!isAuthenticated || view === "requests") return;
     let current = true;
     // Offline the notice's code may not come: the page then shows without it.
     const notice = unverified ? loadVerifyEmailNotice().catch(() => null) : null;
@@ -91,7 +97,7 @@ export function Settings() {
     };
     // The notice's code is asked for once more below when the address turns out unverified later.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, isAuthenticated]);
+  }, [api, isAuthenticated, view]);
   const [, noticeArrived] = useState(0);
   useEffect(() => {
     if (unverified && !VerifyEmailNotice) void loadVerifyEmailNotice().then(() => noticeArrived((n) => n + 1), () => undefined);
@@ -153,6 +159,16 @@ export function Settings() {
             to see your account.
           </Trans>
         </p>
+      </section>
+    );
+  }
+
+  if (view === "requests") {
+    return (
+      <section className="settings" part="root">
+        <Suspense fallback={null}>
+          <RequestsView requestId={request} />
+        </Suspense>
       </section>
     );
   }
@@ -258,6 +274,10 @@ export function Settings() {
 
       <Suspense fallback={null}>
         <Billing subscribed={subscription !== null} />
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <RequestsView requestId={request} />
       </Suspense>
 
       <Suspense fallback={null}>

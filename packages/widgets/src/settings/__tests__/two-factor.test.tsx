@@ -3,12 +3,12 @@ import { waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { ann, API, fill, focused, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /** agency-settings' two-step verification card: turn on with a code, recovery codes once, new codes, turn off; nl and en. */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const codes = Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-NPQ${i}`);
 const sent: { url: string; body: unknown }[] = [];
