@@ -158,7 +158,7 @@ function RequestDetail({ data, onChange }: { data: DeskRequestResponse; onChange
         })}
       </ol>
       <div className="desk-actions">
-        <form className="desk-inline-form desk-inline-form--wide" noValidate onSubmit={replyForm.submit} aria-label={t`Answer`}>
+        <form className="desk-inline-form desk-inline-form--wide" noValidate onSubmit={replyForm.submit} aria-label={t`Answer the customer`}>
           <TextAreaField label={t`Answer`} hint={t`Mailed to the customer as plain text.`} rows={6} {...replyForm.field("message")} />
           <TextField label={t`Minutes spent`} inputMode="numeric" pattern="[0-9]*" {...replyForm.field("minutes")} />
           <SelectField label={t`Then`} {...replyForm.field("status")} options={statusOptions} />
