@@ -48,7 +48,7 @@ export const ERROR_CODES = [
   "account.two_factor_on",
   "account.two_factor_off",
   "account.two_factor_not_started",
-  "account.code_or_password_required",
+  "account.email_unverified",
   "account.password_required",
   "account.passkey_failed",
   "account.passkey_exists",
@@ -103,7 +103,7 @@ export const ERROR_CODES = [
   // The agency's desk
   "desk.forbidden",
   "desk.admin_only",
-  "desk.code_required",
+  "desk.sign_in_failed",
   "desk.code_invalid",
   "desk.enrolment_invalid",
   "desk.enrolment_used",

@@ -92,7 +92,8 @@ export {
   SESSIONS_PAGE_SIZE,
   MAX_PASSKEYS_PER_ACCOUNT,
   PASSKEY_NAME_MAX_LENGTH,
-  PASSKEY_REAUTH_MINUTES,
+  ACCOUNT_ALERT_KINDS,
+  type AccountAlertKind,
 } from "./values";
 
 export { CURRENCIES, type Currency, SITE_CURRENCY } from "./currency";
@@ -119,6 +120,8 @@ export {
   WITHDRAWAL_PERIOD_MS,
   withdrawalDeadline,
   WITHDRAWAL_REFERENCE_MAX_LENGTH,
+  WITHDRAWAL_REFERENCE_PATTERN,
+  isWithdrawalReference,
   CANCELLATION_REASONS,
   type CancellationReason,
   CANCELLATION_COMMENT_MAX_LENGTH,
@@ -134,6 +137,7 @@ export type {
   User,
   RegisterPayload,
   LoginPayload,
+  LoginChallengePayload,
   AuthResponse,
   MeResponse,
   ForgotPasswordPayload,

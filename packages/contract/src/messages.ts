@@ -92,9 +92,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: "account.two_factor_not_started",
     message: "Start setting up two-step verification first, then confirm it with a code.",
   },
-  "account.code_or_password_required": /*i18n*/ {
-    id: "account.code_or_password_required",
-    message: "Enter a code from your authenticator app, or your password.",
+  "account.email_unverified": /*i18n*/ {
+    id: "account.email_unverified",
+    message: "Confirm your e-mail address first, with the link we mailed you. Then you can add a passkey or two-step verification.",
   },
   "account.wrong_password": /*i18n*/ { id: "account.wrong_password", message: "The password is not correct." },
   "account.too_many_attempts": /*i18n*/ {
@@ -113,7 +113,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "account.session_not_found": /*i18n*/ { id: "account.session_not_found", message: "This device is no longer signed in." },
   "account.password_required": /*i18n*/ {
     id: "account.password_required",
-    message: "For your security, confirm your password before adding a passkey.",
+    message: "For your security, confirm your password first.",
   },
   "account.passkey_failed": /*i18n*/ { id: "account.passkey_failed", message: "The passkey could not be added. Please try again." },
   "account.passkey_exists": /*i18n*/ { id: "account.passkey_exists", message: "This passkey is already registered." },
@@ -183,9 +183,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
 
   "desk.forbidden": /*i18n*/ { id: "desk.forbidden", message: "The desk is only for the agency's staff. Sign in with a staff account." },
   "desk.admin_only": /*i18n*/ { id: "desk.admin_only", message: "Only an admin can do this." },
-  "desk.code_required": /*i18n*/ {
-    id: "desk.code_required",
-    message: "Enter the code from your authenticator app, or one of your recovery codes.",
+  "desk.sign_in_failed": /*i18n*/ {
+    id: "desk.sign_in_failed",
+    message: "The e-mail address, the password or the code is not correct, or the code has been used already.",
   },
   "desk.code_invalid": /*i18n*/ { id: "desk.code_invalid", message: "This code is not correct, or it has already been used." },
   "desk.enrolment_invalid": /*i18n*/ { id: "desk.enrolment_invalid", message: "This invitation link is not valid. Ask an admin for a new one." },

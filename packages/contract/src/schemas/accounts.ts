@@ -53,17 +53,26 @@ export const RegisterBodySchema = Type.Object({
  */
 export type RegisterPayload = Static<typeof RegisterBodySchema>;
 
+/** A solved proof of work for a guess at an account: a login, or its second step. */
+export const GuessChallengeSchema = Type.String({
+  maxLength: 4000,
+  description:
+    "A solved proof-of-work challenge of POST /auth/challenge (base64 of the JSON { challenge, solution }, as the quote form sends it). " +
+    "Needed only once the account has had a few failed passwords or codes in an hour, from anywhere, and only from a browser that has " +
+    "not signed in to it before (400 auth.challenge_required without it, or with one cheaper than the account needs now).",
+});
+
+/** POST /auth/challenge: the account a guess is about, by its address (a login) or by the second step's token. */
+export const LoginChallengeBodySchema = Type.Object({
+  email: Type.Optional(EmailSchema),
+  signInToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+export type LoginChallengePayload = Static<typeof LoginChallengeBodySchema>;
+
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
   password: CurrentPasswordSchema,
-  challenge: Type.Optional(
-    Type.String({
-      maxLength: 4000,
-      description:
-        "A solved proof-of-work challenge of GET /auth/challenge (base64 of the JSON { challenge, solution }, as the quote form sends it). " +
-        "Needed only once an account has had 10 failed logins in an hour, from anywhere (400 auth.challenge_required without it).",
-    }),
-  ),
+  challenge: Type.Optional(GuessChallengeSchema),
   basePath: Type.Optional(BasePathSchema),
 });
 export type LoginPayload = Static<typeof LoginBodySchema>;

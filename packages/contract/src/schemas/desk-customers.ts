@@ -65,6 +65,7 @@ export const DeskWithdrawalSchema = Type.Object({
   receivedAt: DateTimeSchema("When the statement came in"),
   outcome: StringEnum(WITHDRAWAL_OUTCOMES),
   executedAt: Type.Union([DateTimeSchema("When it was carried out"), Type.Null()]),
+  undoneAt: Type.Union([DateTimeSchema("When the account's owner undid it with the acknowledgement's link (outcome is then `undone`)"), Type.Null()]),
   refund: Type.Union([
     Type.Object({
       cents: Type.Integer({ minimum: 0 }),

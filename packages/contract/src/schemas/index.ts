@@ -7,6 +7,7 @@ export {
   PasswordSchema,
   RegisterBodySchema,
   LoginBodySchema,
+  LoginChallengeBodySchema,
   AuthResponseSchema,
   MeResponseSchema,
   ForgotPasswordBodySchema,

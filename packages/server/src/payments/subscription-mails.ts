@@ -33,7 +33,7 @@ export async function queueSubscriptionMail(tx: Db, subscriptionId: string, kind
 /** What a subscription mail says, read when it is sent. */
 interface MailSubject {
   email: string;
-  name: string;
+  name: string | null;
   locale: Locale;
   plan_name: string;
   currency: string;
@@ -47,7 +47,7 @@ interface MailSubject {
 
 async function mailSubject(db: Db, subscriptionId: string): Promise<MailSubject | null> {
   const { rows } = await db.query<MailSubject>(
-    `SELECT u.email, u.name, u.locale, p.name AS plan_name, p.currency,
+    `SELECT u.email, CASE WHEN u.email_verified_at IS NOT NULL THEN u.name END AS name, u.locale, p.name AS plan_name, p.currency,
             CASE WHEN s.billing_period = 'yearly' THEN p.price_yearly_cents ELSE p.price_monthly_cents END AS price_cents,
             s.billing_period, s.current_period_end, s.ended_at, s.payment_issue
        FROM subscriptions s

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { ENDED_STATUSES, INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS, type InvitableRole, type Locale } from "@agency/contract";
-import { findUserById, markEmailVerified } from "../accounts/repository";
+import { INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS, type InvitableRole, type Locale } from "@agency/contract";
+import { findUserByEmail, findUserById } from "../accounts/repository";
+import { proveMailbox } from "../accounts/mailbox-proof";
 import type { Db } from "../db/db";
 import { ApiError } from "../lib/api-error";
 import { randomToken, sha256 } from "../lib/crypto";
@@ -19,7 +20,18 @@ import {
   type InvitationRow,
 } from "./invitations-repository";
 import { withTeamLock } from "./membership";
-import { companyRef, countMembers, deleteEmptyCompany, findMember, lockCompany, membershipOf, moveMember, type CompanyRow } from "./repository";
+import {
+  companyRef,
+  countMembers,
+  deleteEmptyCompany,
+  findMember,
+  hasUnendedSubscription,
+  lockCompany,
+  membershipOf,
+  moveMember,
+  moveQuoteRequests,
+  type CompanyRow,
+} from "./repository";
 
 /**
  * Invitations: an owner or admin invites an address with a role; the mail's link (`/join?token=…`, `/en/join` in
@@ -45,8 +57,8 @@ export async function invite(
   const inviter = await findUserById(app.db, actor.id);
   if (!inviter?.email_verified_at) throw new ApiError(403, "team.email_unverified");
   return withTeamLock(app, actor.id, "team.manage", async (tx, team) => {
-    const { rows } = await tx.query<{ id: string }>("SELECT id FROM users WHERE email = $1", [request.email]);
-    if (rows[0] && (await findMember(tx, team.id, rows[0].id))) throw new ApiError(409, "team.already_member");
+    const existing = await findUserByEmail(tx, request.email);
+    if (existing && (await findMember(tx, team.id, existing.id))) throw new ApiError(409, "team.already_member");
     const pending = await pendingInvitationTo(tx, team.id, request.email);
     if (pending && pending.expires_at > new Date()) throw new ApiError(409, "team.already_invited");
     // An expired invitation to the address makes way for the new one.
@@ -138,10 +150,11 @@ export async function acceptInvitation(app: FastifyInstance, actor: Actor, token
 
     await moveMember(tx, actor.id, company.id, invitation.role);
     await markInvitationAccepted(tx, invitation.id, actor.id);
-    await markEmailVerified(tx, actor.id);
+    // The token proves the mailbox, as a verification link does.
+    await proveMailbox(tx, actor.id);
     if (current) {
       // What the person sent while signed in to the company they leave was theirs alone: it comes along.
-      await tx.query("UPDATE contact_requests SET company_id = $2 WHERE company_id = $1", [current.id, company.id]);
+      await moveQuoteRequests(tx, current.id, company.id);
       await deleteItemsAbout(tx, [companyRef(current.id)]);
       await deleteEmptyCompany(tx, current.id);
     }
@@ -152,7 +165,5 @@ export async function acceptInvitation(app: FastifyInstance, actor: Actor, token
 
 /** Alone in the company, and nothing of it still running or being paid: the company can go when its member moves. */
 async function canMoveOut(tx: Db, companyId: string): Promise<boolean> {
-  if ((await countMembers(tx, companyId)) > 1) return false;
-  const { rows } = await tx.query("SELECT 1 FROM subscriptions WHERE company_id = $1 AND status <> ALL ($2::text[]) LIMIT 1", [companyId, ENDED_STATUSES]);
-  return rows.length === 0;
+  return (await countMembers(tx, companyId)) === 1 && !(await hasUnendedSubscription(tx, companyId));
 }

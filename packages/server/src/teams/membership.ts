@@ -3,7 +3,7 @@ import { roleCan, type InvitableRole, type TeamPermission } from "@agency/contra
 import type { Db } from "../db/db";
 import { ApiError } from "../lib/api-error";
 import { noteTeamChange, type Actor } from "./changes";
-import { findMember, lockCompany, membershipOf, moveMember, setRole, type MemberRow, type Membership } from "./repository";
+import { findMember, insertCompany, lockCompany, membershipOf, moveMember, setRole, type MemberRow, type Membership } from "./repository";
 
 /**
  * The rules of a company's membership: changing a role, removing a member, leaving, handing ownership over. Each
@@ -39,9 +39,9 @@ async function otherMember(tx: Db, team: Membership, actor: Actor, memberId: str
  * every customer belongs to one company. Their sessions stay, and from their next request on they see only that one.
  */
 export async function moveToOwnCompany(tx: Db, member: Pick<MemberRow, "id" | "name">): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>("INSERT INTO companies (name) VALUES ($1) RETURNING id", [member.name]);
-  await moveMember(tx, member.id, rows[0]!.id, "owner");
-  return rows[0]!.id;
+  const company = await insertCompany(tx, member.name);
+  await moveMember(tx, member.id, company.id, "owner");
+  return company.id;
 }
 
 export async function changeRole(app: FastifyInstance, actor: Actor, memberId: string, role: InvitableRole): Promise<{ member: MemberRow; mailIds: number[] }> {

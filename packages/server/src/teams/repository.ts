@@ -1,4 +1,4 @@
-import { LIVE_STATUSES, roleCan, type Team, type TeamMember, type TeamRole } from "@agency/contract";
+import { ENDED_STATUSES, roleCan, type Team, type TeamMember, type TeamRole } from "@agency/contract";
 import { isUuid } from "../accounts/repository";
 import { countDeleted, type Db } from "../db/db";
 
@@ -62,11 +62,17 @@ export async function billingCompanyOf(db: Db, userId: string): Promise<string |
   return team && roleCan(team.role, "billing.manage") ? team.id : null;
 }
 
+/** A company without members yet: give it its owner in the same transaction (createCompany, moveMember). */
+export async function insertCompany(tx: Db, name: string): Promise<CompanyRow> {
+  const { rows } = await tx.query<CompanyRow>("INSERT INTO companies (name) VALUES ($1) RETURNING *", [name]);
+  return rows[0]!;
+}
+
 /** A new company with `ownerId` as its owner; `ownerId` must not be a member of another one. */
 export async function createCompany(tx: Db, company: { name: string; ownerId: string }): Promise<CompanyRow> {
-  const { rows } = await tx.query<CompanyRow>("INSERT INTO companies (name) VALUES ($1) RETURNING *", [company.name]);
-  await tx.query("INSERT INTO company_members (user_id, company_id, role) VALUES ($1, $2, 'owner')", [company.ownerId, rows[0]!.id]);
-  return rows[0]!;
+  const row = await insertCompany(tx, company.name);
+  await tx.query("INSERT INTO company_members (user_id, company_id, role) VALUES ($1, $2, 'owner')", [company.ownerId, row.id]);
+  return row;
 }
 
 export async function findCompany(db: Db, id: string): Promise<CompanyRow | null> {
@@ -158,10 +164,15 @@ export async function promoteSuccessor(tx: Db, companyId: string, ownerId: strin
   return { ...next, role: "owner" };
 }
 
-/** Whether the company has a subscription that is not over (live, or still being paid): it cannot simply go. */
-export async function hasLiveSubscription(db: Db, companyId: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM subscriptions WHERE company_id = $1 AND status = ANY ($2::text[]) LIMIT 1", [companyId, LIVE_STATUSES]);
+/** Whether the company has a subscription that has not ended (live, or a first payment still under way). */
+export async function hasUnendedSubscription(db: Db, companyId: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM subscriptions WHERE company_id = $1 AND status <> ALL ($2::text[]) LIMIT 1", [companyId, ENDED_STATUSES]);
   return rows.length > 0;
+}
+
+/** The quote requests sent while signed in to one company go to another (their sender moved, alone, between them). */
+export async function moveQuoteRequests(tx: Db, from: string, to: string): Promise<void> {
+  await tx.query("UPDATE contact_requests SET company_id = $2 WHERE company_id = $1", [from, to]);
 }
 
 /**

@@ -10,7 +10,11 @@ import { acknowledgementMail, type AcknowledgementCase } from "./mails";
 import { immediateStartRequested, insertWithdrawal, recentAcknowledgements, withdrawalUnderway, type WithdrawalRow } from "./repository";
 
 export const WITHDRAWAL_TOPIC = "withdrawal.acknowledgement";
-/** Acknowledgements mailed to one account per hour; further statements are stored but not mailed (an inbox is not flooded). */
+/**
+ * Acknowledgements of statements that change nothing (no contract, one cancelled already) mailed to one account per
+ * hour; further ones are stored but not mailed, so the form cannot flood an inbox. A statement that changes a contract
+ * is always acknowledged, with its undo link (Art. 11a), however many came before it.
+ */
 export const ACKNOWLEDGEMENTS_PER_HOUR = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -102,19 +106,22 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
         });
       }
     }
-    if (mailsSoFar >= ACKNOWLEDGEMENTS_PER_HOUR) {
+    if (!undoToken && mailsSoFar >= ACKNOWLEDGEMENTS_PER_HOUR) {
       app.log.warn({ userId: user.id }, "withdrawal acknowledgement not mailed: hourly limit reached");
       return { row, mailId: null };
     }
     const plan = sub ? await findPlan(tx, sub.plan_id, { activeOnly: false, locale }) : null;
     const link = undoToken ? accountLink(app.config.publicUrl, s.basePath, "withdraw/undo", undoToken, locale) : null;
+    // Only an address its owner has proven hears a name or the statement's own words: to any other, what the sender
+    // typed (and the name the account was registered with) is left out.
+    const proven = user.email_verified_at !== null;
     const content = acknowledgementMail(locale, {
-      name: user.name || s.name,
+      name: proven ? user.name : undefined,
       receivedAt: formatDateTime(row.received_at, locale),
       planName: plan?.name ?? null,
       startedAt: sub ? fmt(sub.started_at ?? sub.created_at) : null,
-      typedName: s.name,
-      reference: s.reference,
+      typedName: proven ? s.name : null,
+      reference: proven ? s.reference : null,
       what,
       undo: link && sub ? { link, until: formatDateTime(sub.current_period_end, locale) } : null,
     });

@@ -84,8 +84,8 @@ describe("the element bundle's public surface", () => {
     // Only navigation, the package choice and opening the billing portal mean something when cancelled.
     const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
     expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select", "agency-billing-portal"]));
-    // Every part the components render is declared: 61 across the six elements.
-    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(61);
+    // Every part the components render is declared: 72 across the six elements.
+    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(72);
     const quote = declared.find((d) => d.tagName === "agency-quote-form")!;
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });
@@ -125,6 +125,8 @@ describe("the element bundle's public surface", () => {
       "agency-passkey-add": "CustomEvent<AgencyPasskeyChangeDetail>",
       "agency-passkey-remove": "CustomEvent<AgencyPasskeyChangeDetail>",
       "agency-request-create": "CustomEvent<AgencyRequestCreateDetail>",
+      "agency-team-change": "CustomEvent<AgencyTeamChangeDetail>",
+      "agency-invitation-accept": "CustomEvent<AgencyTeamChangeDetail>",
       "agency-consent-change": "CustomEvent<AgencyConsentRecord>",
     });
     expect(declared.every((d) => d.description && d.attributes.every((a) => a.description) && d.events.every((e) => e.description))).toBe(true);

@@ -1,4 +1,4 @@
-import { type CancelPayload, formatDate, grantsAccess, localizedPath, type Subscription } from "@agency/contract";
+import { type CancelPayload, formatDate, grantsAccess, localizedPath, roleCan, type Subscription, type TeamResponse } from "@agency/contract";
 import { subscriptionsApi, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -6,12 +6,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { laterPart } from "../element/later-part";
 import { AccountProfile } from "./account-profile";
+import { RequestsCard } from "./requests-card";
+import { SignedOut } from "./signed-out";
 import { useStatusLabel } from "./status-label";
+import { fetchTeam, TeamContext } from "./team-state";
 
 // Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
 const AccountPanels = lazy(() => import("./panels/account-panels"));
-// The company's requests for content updates and support, with their texts: the first screen of view="requests".
-const RequestsView = lazy(() => import("./panels/requests/requests-view"));
 
 /** The billing card (portal, invoices) is fetched after the rest of the page: not on the element's first render. */
 const Billing = lazy(async () => ({
@@ -67,6 +68,7 @@ export function Settings({ view, request }: SettingsProps) {
   const { user, isAuthenticated } = useSession();
   const statusLabel = useStatusLabel();
   const [subscription, setSubscription] = useState<Subscription | null>(null);
+  const [team, setTeam] = useState<TeamResponse | null>(null);
   const [loading, setLoading] = useState(true);
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState<"cancel" | "resume" | null>(null);
@@ -87,9 +89,10 @@ export function Settings({ view, request }: SettingsProps) {
     let current = true;
     // Offline the notice's code may not come: the page then shows without it.
     const notice = unverified ? loadVerifyEmailNotice().catch(() => null) : null;
-    void Promise.all([fetchSubscription(api), notice]).then(([next]) => {
+    void Promise.all([fetchSubscription(api), fetchTeam(api), notice]).then(([next, company]) => {
       if (!current) return;
       setSubscription(next);
+      setTeam(company);
       setLoading(false);
     });
     return () => {
@@ -114,6 +117,13 @@ export function Settings({ view, request }: SettingsProps) {
     setSubscription(next);
     return next;
   }
+  // The subscription is the company's: after a change of company (leaving, accepting) both are fetched again.
+  const teamChanged = async () => {
+    const [company] = await Promise.all([fetchTeam(api), refresh()]);
+    setTeam(company);
+  };
+  // Buying, cancelling and billing are for the company's owner and billing members (the server checks it too).
+  const canBill = !team || roleCan(team.role, "billing.manage");
 
   async function cancel(why: CancelPayload) {
     setWorking("cancel");
@@ -147,28 +157,11 @@ export function Settings({ view, request }: SettingsProps) {
     }
   }
 
-  if (!isAuthenticated || !user) {
-    return (
-      <section className="settings settings--reserved" part="root">
-        <p className="settings__signed-out">
-          <Trans>
-            You are not logged in.{" "}
-            <ElementLink to="/login" className="ag-link">
-              Log in
-            </ElementLink>{" "}
-            to see your account.
-          </Trans>
-        </p>
-      </section>
-    );
-  }
-
+  if (!isAuthenticated || !user) return <SignedOut />;
   if (view === "requests") {
     return (
       <section className="settings" part="root">
-        <Suspense fallback={null}>
-          <RequestsView requestId={request} />
-        </Suspense>
+        <RequestsCard requestId={request} />
       </section>
     );
   }
@@ -206,7 +199,7 @@ export function Settings({ view, request }: SettingsProps) {
           </p>
         ) : (
           <>
-            {PaymentNotice ? <PaymentNotice subscription={subscription} /> : null}
+            {PaymentNotice ? <PaymentNotice subscription={subscription} canPay={canBill} /> : null}
             <dl className="settings__list">
               <div className="settings__row">
                 <dt>
@@ -239,7 +232,7 @@ export function Settings({ view, request }: SettingsProps) {
                 <p>
                   <Trans>Your subscription will end on {endDate}</Trans>
                 </p>
-                {active ? (
+                {active && canBill ? (
                   <button
                     type="button"
                     className="ag-button"
@@ -251,7 +244,7 @@ export function Settings({ view, request }: SettingsProps) {
                   </button>
                 ) : null}
               </div>
-            ) : active ? (
+            ) : active && canBill ? (
               <button
                 ref={takeFocus("cancel")}
                 type="button"
@@ -273,16 +266,16 @@ export function Settings({ view, request }: SettingsProps) {
       </section>
 
       <Suspense fallback={null}>
-        <Billing subscribed={subscription !== null} />
+        <Billing subscribed={subscription !== null} canManage={canBill} />
       </Suspense>
 
-      <Suspense fallback={null}>
-        <RequestsView requestId={request} />
-      </Suspense>
+      <RequestsCard requestId={request} />
 
-      <Suspense fallback={null}>
-        <AccountPanels />
-      </Suspense>
+      <TeamContext.Provider value={{ team, changed: teamChanged }}>
+        <Suspense fallback={null}>
+          <AccountPanels />
+        </Suspense>
+      </TeamContext.Provider>
 
       {confirming ? (
         <Suspense fallback={null}>

@@ -249,6 +249,11 @@ const cases: Record<string, Case[]> = {
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/register", { name: "Ann", email: `limit${++seq}@example.com`, password: "secret1-pass" }) },
   ],
   "GET /api/auth/challenge": [{ status: 200, run: () => get("/api/auth/challenge") }],
+  "POST /api/auth/challenge": [
+    { status: 200, run: () => post("/api/auth/challenge", { email: "someone@example.com" }) },
+    { status: 200, run: () => post("/api/auth/challenge", { signInToken: "unknown" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/challenge", { email: "not an address" }) },
+  ],
   "POST /api/auth/login": [
     {
       status: 200,
@@ -263,8 +268,8 @@ const cases: Record<string, Case[]> = {
       code: "auth.challenge_required",
       run: async () => {
         const { email } = await register();
-        // Ten failures from ten networks: the eleventh guess needs a solved challenge.
-        for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong" });
+        // Five failures from five networks: the sixth guess needs a solved challenge.
+        for (let i = 0; i < 5; i++) await post("/api/auth/login", { email, password: "wrong" });
         return post("/api/auth/login", { email, password: "wrong" });
       },
     },
@@ -592,6 +597,15 @@ const cases: Record<string, Case[]> = {
     { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/cancel", undefined, (await register()).headers) },
     { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: (await stripeSubscriber()).headers }) },
     { status: 503, code: "payments.unavailable", run: async () => post("/api/subscriptions/cancel", undefined, (await stripeSubscriber()).headers) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: async () => {
+        const user = await subscribed();
+        await post("/api/subscriptions/cancel", undefined, user.headers);
+        return post("/api/subscriptions/cancel", undefined, user.headers);
+      },
+    },
   ],
   "POST /api/subscriptions/resume": [
     {
@@ -605,6 +619,15 @@ const cases: Record<string, Case[]> = {
     },
     {
       status: 200,
+      run: async () => {
+        const user = await subscribed();
+        await local.db.query("UPDATE subscriptions SET cancel_at_period_end = true WHERE user_id = $1", [user.id]);
+        return post("/api/subscriptions/resume", undefined, user.headers);
+      },
+    },
+    {
+      status: 429,
+      code: "request.too_many",
       run: async () => {
         const user = await subscribed();
         await post("/api/subscriptions/cancel", undefined, user.headers);

@@ -51,8 +51,11 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       withdrawals: (await listAccountWithdrawals(app.db, id)).map((row) => ({
         id: row.id,
         receivedAt: new Date(row.received_at).toISOString(),
-        outcome: row.outcome,
+        // Undone after it was carried out, it is undone all the same: staff must not read "ended and refunded" beside a
+        // subscription that runs again.
+        outcome: row.undone_at ? ("undone" as const) : row.outcome,
         executedAt: row.executed_at ? new Date(row.executed_at).toISOString() : null,
+        undoneAt: row.undone_at ? new Date(row.undone_at).toISOString() : null,
         refund: row.refund_cents === null ? null : { cents: row.refund_cents, currency: row.refund_currency ?? "EUR", reference: row.refund_reference },
       })),
     };

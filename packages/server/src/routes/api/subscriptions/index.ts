@@ -153,13 +153,14 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: app.teamGuard("billing.manage"),
+      preHandler: [app.teamGuard("billing.manage"), app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Cancel at the end of the current period",
         description:
           "For the company's owner and billing members (403 `team.forbidden`). Access continues until current_period_end. Through Stripe when the subscription is a Stripe one. Idempotent. The body is " +
-          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done.",
+          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done. " +
+          "Limited per account with the other billing calls (BILLING_RATE_LIMIT): 429 with Retry-After, before Stripe is asked.",
         security: [{ bearer: [] }],
         body: CancelBodySchema,
         response: {
@@ -169,6 +170,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             401: [],
             403: ["team.forbidden"],
             404: ["subscriptions.none"],
+            429: ["request.too_many"],
             502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),
@@ -181,11 +183,13 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/resume",
     {
-      preHandler: app.teamGuard("billing.manage"),
+      preHandler: [app.teamGuard("billing.manage"), app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Undo a pending cancellation before the period ends",
-        description: "For the company's owner and billing members (403 `team.forbidden`).",
+        description:
+          "For the company's owner and billing members (403 `team.forbidden`). Limited per account with the other billing calls " +
+          "(BILLING_RATE_LIMIT): 429 with Retry-After, before Stripe is asked.",
         security: [{ bearer: [] }],
         response: {
           200: SubscriptionResponseSchema,
@@ -194,6 +198,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             403: ["team.forbidden"],
             404: ["subscriptions.none"],
             409: ["subscriptions.period_over"],
+            429: ["request.too_many"],
             502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),

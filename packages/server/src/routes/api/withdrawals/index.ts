@@ -121,8 +121,9 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Undo a statement of withdrawal the owner did not make (the acknowledgement's link)",
         description:
           "Single use, until the end of the period the subscription had. A statement not yet carried out is dropped, a cancellation " +
-          "at period end resumed, an ended subscription restored until that period's end at no charge. Limited per IP " +
-          "(WITHDRAWAL_RATE_LIMIT): 429 with Retry-After.",
+          "at period end resumed. A subscription that was ended and refunded is not restored (`refunded`: the customer keeps the " +
+          "refund, and the link changes nothing); one of which nothing was refunded runs again until that period's end. Whatever it " +
+          "did is written to the audit log and shown in the desk. Limited per IP (WITHDRAWAL_RATE_LIMIT): 429 with Retry-After.",
         body: WithdrawalUndoBodySchema,
         response: {
           200: WithdrawalUndoResponseSchema,
@@ -138,11 +139,16 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const outcome = await undoWithdrawal(app, request.body.token);
+      const { outcome, withdrawal } = await undoWithdrawal(app, request.body.token);
       if (outcome === "invalid") return reply.sendError(400, "withdrawals.undo_invalid", { fields: ["token"], locale });
       if (outcome === "busy") return reply.sendError(409, "withdrawals.undo_busy", { locale });
-      const text = outcome === "restored" ? withdrawalTexts.restored : outcome === "resumed" ? withdrawalTexts.resumed : withdrawalTexts.nothingToUndo;
-      return { outcome, message: say(locale, text) };
+      // Staff see in the audit log that the owner disowned the statement, and what that did.
+      if (withdrawal?.userId) {
+        const customer = `customer:${withdrawal.userId}`;
+        await app.audit(request, { actor: customer, action: "withdrawal.undo", target: customer, detail: { withdrawal: withdrawal.id, outcome } });
+      }
+      const texts = { restored: withdrawalTexts.restored, resumed: withdrawalTexts.resumed, refunded: withdrawalTexts.refunded, nothing_to_undo: withdrawalTexts.nothingToUndo };
+      return { outcome, message: say(locale, texts[outcome]) };
     },
   );
 };
