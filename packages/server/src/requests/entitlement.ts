@@ -22,17 +22,28 @@ export interface EntitlementOptions {
 
 const NONE: Entitlement = { package: null, proPlan: false };
 
+/**
+ * The company's package now (Starter, Professional, Enterprise), or null. The one place a package is read: when the
+ * packages sold through offers have their own `activePackageOf(db, companyId)`, the query below becomes
+ * `return activePackageOf(db, companyId);` and nothing else in the requests area changes.
+ */
+export async function packageOf(db: Db, companyId: string, now: Date): Promise<PackageId | null> {
+  return (
+    await db.query<{ package: PackageId }>(
+      "SELECT package FROM request_packages WHERE company_id = $1 AND (active_until IS NULL OR active_until > $2)",
+      [companyId, now],
+    )
+  ).rows[0]?.package ?? null;
+}
+
 /** Each company's entitlement, by id (every id asked for is in the map). */
 export async function companyEntitlements(db: Db, companyIds: readonly string[], options: EntitlementOptions): Promise<Map<string, Entitlement>> {
   const now = options.now ?? new Date();
   const ids = [...new Set(companyIds)];
   const result = new Map(ids.map((id) => [id, { ...NONE }]));
   if (ids.length === 0) return result;
-  const packages = await db.query<{ company_id: string; package: PackageId }>(
-    "SELECT company_id, package FROM request_packages WHERE company_id = ANY ($1::uuid[]) AND (active_until IS NULL OR active_until > $2)",
-    [ids, now],
-  );
-  for (const row of packages.rows) result.get(row.company_id)!.package = row.package;
+  // One after the other: `db` may be a transaction's client, which takes one query at a time.
+  for (const id of ids) result.get(id)!.package = await packageOf(db, id, now);
   const subscriptions = await db.query<Pick<SubscriptionRow, "company_id" | "status" | "payment_issue" | "payment_issue_since">>(
     "SELECT company_id, status, payment_issue, payment_issue_since FROM subscriptions WHERE company_id = ANY ($1::uuid[]) AND status = ANY ($2::text[])",
     [ids, LIVE_STATUSES],
