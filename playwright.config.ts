@@ -74,6 +74,7 @@ export default defineConfig({
         CONSENT_RATE_LIMIT: "1000",
         WITHDRAWAL_RATE_LIMIT: "1000",
         ADMIN_EXPORT_RATE_LIMIT: "1000",
+        REQUESTS_RATE_LIMIT_IP: "1000",
         BILLING_RATE_LIMIT: "1000",
         CHECKOUT_RATE_LIMIT: "1000",
         ADMIN_TOKEN: "e2e-admin-token-of-at-least-32-chars",

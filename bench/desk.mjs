@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The desk's inbox at scale (build first: npm run build:server). Seeds 100,000 quote requests and 10,000 customers
-// (with subscriptions), then asks for the inbox's first page, a filtered page and searches, one request at a time,
+// (with subscriptions, and a fifth with a package), and 10,000 customer requests with their threads; then asks for
+// the inbox's first page, a filtered page and searches, the request queue and one request, one request at a time,
 // BENCH_DESK_REQUESTS (200) times each after 20 to warm up, and prints p50 and p95 of the time from sending the
 // request to the end of the answer on the loopback (an upper bound of the server's time). Budget: p95 ≤ 100 ms each.
 // On the embedded database (PGlite, a fresh data directory), and on PostgreSQL when DATABASE_URL (or
@@ -16,6 +17,7 @@ import { fail, freePort, startServer } from "./lib.mjs";
 
 const LEADS = Number(process.env.BENCH_DESK_LEADS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_DESK_CUSTOMERS ?? 10_000);
+const CUSTOMER_REQUESTS = Number(process.env.BENCH_DESK_CUSTOMER_REQUESTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_DESK_REQUESTS ?? 200);
 const WARMUP = 20;
 const BUDGET_MS = 100;
@@ -55,7 +57,33 @@ SELECT id, 'pro', 'yearly', 'local', 'active', now(), now() + interval '1 year',
 INSERT INTO staff (email, role, password_hash, totp_secret, enrolled_at) VALUES ('bench-admin@agency.example', 'admin', 'x', 'x', now());
 INSERT INTO staff_sessions (token_hash, staff_id, expires_at)
 SELECT '${createHash("sha256").update(token).digest("hex")}', id, now() + interval '12 hours' FROM staff WHERE email = 'bench-admin@agency.example';
+${requestsSql}
 ANALYZE;`;
+
+/**
+ * Customer requests: five each for 2,000 companies (a fifth of them Professional or Enterprise), 40 % open (waiting
+ * for the agency since their filing, 5 minutes apart), 30 % waiting and 30 % closed with a reply of 15 minutes; a
+ * third with priority. Every account gets its company first (the seed is one transaction; they would get it at its end).
+ */
+const requestsSql = `
+SELECT own_company(id) FROM users WHERE email LIKE 'customer%';
+CREATE TEMP TABLE bench_companies AS
+  SELECT u.id AS user_id, m.company_id, row_number() OVER (ORDER BY u.email) AS r
+    FROM users u JOIN company_members m ON m.user_id = u.id WHERE u.email LIKE 'customer%';
+INSERT INTO request_packages (company_id, package)
+SELECT company_id, CASE WHEN r % 2 = 0 THEN 'professional' ELSE 'enterprise' END FROM bench_companies WHERE r % 5 = 0;
+INSERT INTO customer_requests (id, company_id, user_id, reference, kind, subject, status, priority, awaiting_since, created_at, last_message_at)
+SELECT md5('bench-request-' || i)::uuid, b.company_id, b.user_id, 'B-' || lpad(i::text, 6, '0'),
+       (ARRAY['content', 'problem', 'question'])[1 + i % 3], 'Bench request ' || i,
+       CASE WHEN i % 10 < 4 THEN 'open' WHEN i % 10 < 7 THEN 'waiting' ELSE 'closed' END, i % 3 = 0,
+       CASE WHEN i % 10 < 4 THEN now() - make_interval(secs => i * 300) END,
+       now() - make_interval(secs => i * 300), now() - make_interval(secs => i * 300 - 60)
+  FROM generate_series(1, ${CUSTOMER_REQUESTS}) AS i JOIN bench_companies b ON b.r = 1 + i % 2000;
+INSERT INTO customer_request_messages (request_id, company_id, author, user_id, body, created_at)
+SELECT id, company_id, 'customer', user_id, 'Please change the text of page ' || reference, created_at FROM customer_requests;
+INSERT INTO customer_request_messages (request_id, company_id, author, staff_id, body, minutes, created_at)
+SELECT r.id, r.company_id, 'agency', s.id, 'Done.', 15, r.last_message_at
+  FROM customer_requests r CROSS JOIN staff s WHERE r.status <> 'open' AND s.email = 'bench-admin@agency.example';`;
 
 const SCENARIOS = [
   ["first page", "/api/desk/leads"],
@@ -64,7 +92,16 @@ const SCENARIOS = [
   ["search, two words (jan bou)", "/api/desk/leads?q=jan%20bou"],
   ["search, filtered (held, ba)", "/api/desk/leads?status=held&q=ba"],
   ["customers, search (jan)", "/api/desk/customers?q=jan"],
+  ["requests queue (open)", "/api/desk/requests"],
+  ["requests queue (closed, page 3)", "/api/desk/requests?status=closed&page=3"],
+  ["a request with its thread", `/api/desk/requests/${md5Uuid("bench-request-7")}`],
 ];
+
+/** What PostgreSQL's md5(text)::uuid makes of `text`: the seed's request ids. */
+function md5Uuid(text) {
+  const hex = createHash("md5").update(text).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
@@ -84,7 +121,7 @@ async function measure(url, token, label) {
     }
     times.sort((a, b) => a - b);
     const [p50, p95] = [quantile(times, 0.5), quantile(times, 0.95)];
-    const rows = (body.leads ?? body.customers).length;
+    const rows = (body.leads ?? body.customers ?? body.requests ?? body.messages).length;
     console.log(`${title.padEnd(36)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${String(rows).padStart(5)} ${String(body.total ?? "").padStart(7)}`);
     if (p95 > BUDGET_MS) fail(`${label}, ${title}: p95 ${p95.toFixed(1)} ms > ${BUDGET_MS} ms`);
   }
@@ -99,7 +136,7 @@ async function timed(what, fn) {
 }
 
 const token = `desk_${randomBytes(32).toString("base64url")}`;
-console.log(`bench:desk: ${LEADS} quote requests, ${CUSTOMERS} customers, ${REQUESTS} requests per scenario`);
+console.log(`bench:desk: ${LEADS} quote requests, ${CUSTOMERS} customers, ${CUSTOMER_REQUESTS} customer requests, ${REQUESTS} requests per scenario`);
 
 // The embedded database: the server migrates a fresh data directory, stops; the seed goes in; it starts again.
 {

@@ -99,7 +99,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(69);
+    expect([...declaredParts.values()].flat()).toHaveLength(72);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
@@ -227,6 +227,14 @@ test.describe("CSS parts", () => {
     await page.route(`${API_ORIGIN}/api/account/passkeys`, (route) =>
       route.fulfill(json({ passkeys: [{ id: "44444444-4444-4444-8444-444444444444", name: "Laptop", created_at: "2026-03-05T10:00:00Z", last_used_at: null }] })),
     );
+    // The company's requests: the month's minutes and one request, which opens in place (the example page routes nothing).
+    const request = { id: "55555555-5555-4555-8555-555555555555", reference: "R-7KQ2MX", kind: "content", subject: "New opening hours", status: "open" };
+    const dates = { priority: true, createdAt: "2027-01-05T09:00:00.000Z", lastMessageAt: "2027-01-05T09:00:00.000Z" };
+    const allowance = { includedMinutes: 120, usedMinutes: 45, periodStart: "2026-12-31T23:00:00.000Z", periodEnd: "2027-01-31T23:00:00.000Z", period: "2027-01", hourlyRateCents: 7500, currency: "EUR" };
+    await page.route(`${API_ORIGIN}/api/requests`, (route) => route.fulfill(json({ entitled: true, requests: [{ ...request, ...dates }], allowance, extraTime: [] })));
+    await page.route(`${API_ORIGIN}/api/requests/${request.id}`, (route) =>
+      route.fulfill(json({ request: { ...request, ...dates }, messages: [{ from: "customer", authorName: "Ann", body: "Please.", createdAt: dates.createdAt, minutes: null }], allowance, entitled: true })),
+    );
     await page.goto(`${EXAMPLES_ORIGIN}/agency-settings.html`);
     const settings = page.locator(tag);
     await expect(settings.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
@@ -252,6 +260,9 @@ test.describe("CSS parts", () => {
     await settings.getByRole("button", { name: "Make new codes" }).click();
     await expect(settings.getByRole("list", { name: "Recovery codes" })).toBeVisible();
     await checkView(page, tag, seen, "recovery codes");
+    await settings.getByRole("link", { name: "New opening hours" }).click();
+    await expect(settings.locator("[part=request-thread]")).toBeVisible();
+    await checkView(page, tag, seen, "a request");
     // The Team card as a member sees it: roles to read, and the way to leave.
     role = "member";
     await page.reload();

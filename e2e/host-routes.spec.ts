@@ -163,9 +163,14 @@ test.describe("portal routes", () => {
 
   test("anonymous visitors are sent to /login from the portal", async ({ page }) => {
     await prepare(page);
-    for (const path of ["/subscribe", "/subscription/success", "/dashboard", "/dashboard/settings"]) {
+    for (const path of ["/subscribe", "/subscription/success", "/dashboard"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
+    }
+    // A page below /dashboard is where the login leads back to.
+    for (const path of ["/dashboard/settings", "/dashboard/requests"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?${new URLSearchParams({ next: path })}`);
     }
   });
 

@@ -17,24 +17,20 @@ process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 
 // The desk's first admin, made as an operator does on a new database (`npm run staff -- add`), while no server holds
 // the embedded database yet. The desk's browser test enrols from the link it prints, which this file keeps; a
-// failure is kept there too, so that test says why and every other test still runs.
-const staff = spawnSync(
-  process.execPath,
-  [resolve(import.meta.dirname, "../node_modules/tsx/dist/cli.mjs"), resolve(import.meta.dirname, "../packages/server/src/cli/staff.ts"), "add", "desk-admin@agency.test", "--role", "admin"],
-  { env: process.env, encoding: "utf8" },
-);
-writeFileSync(
-  resolve(import.meta.dirname, `../test-results/e2e-desk-admin-${process.env.PORT}.txt`),
-  staff.status === 0 ? staff.stdout : `npm run staff -- add failed (${staff.status}): ${staff.stderr}${staff.error ?? ""}`,
-);
-// A staff member of the offers' browser test (e2e/offers.spec.ts), who enrols from the link kept here.
-const offersStaff = spawnSync(
-  process.execPath,
-  [resolve(import.meta.dirname, "../node_modules/tsx/dist/cli.mjs"), resolve(import.meta.dirname, "../packages/server/src/cli/staff.ts"), "add", "offers-staff@agency.test", "--role", "staff"],
-  { env: process.env, encoding: "utf8" },
-);
-writeFileSync(
-  resolve(import.meta.dirname, `../test-results/e2e-desk-offers-${process.env.PORT}.txt`),
-  offersStaff.status === 0 ? offersStaff.stdout : `npm run staff -- add failed (${offersStaff.status}): ${offersStaff.stderr}${offersStaff.error ?? ""}`,
-);
+// failure is kept there too, so that test says why and every other test still runs. The offers' and the requests'
+// browser tests have a staff member of their own, so no two tests use one link.
+function addStaff(email, role, file) {
+  const staff = spawnSync(
+    process.execPath,
+    [resolve(import.meta.dirname, "../node_modules/tsx/dist/cli.mjs"), resolve(import.meta.dirname, "../packages/server/src/cli/staff.ts"), "add", email, "--role", role],
+    { env: process.env, encoding: "utf8" },
+  );
+  writeFileSync(
+    resolve(import.meta.dirname, `../test-results/${file}-${process.env.PORT}.txt`),
+    staff.status === 0 ? staff.stdout : `npm run staff -- add failed (${staff.status}): ${staff.stderr}${staff.error ?? ""}`,
+  );
+}
+addStaff("desk-admin@agency.test", "admin", "e2e-desk-admin");
+addStaff("offers-staff@agency.test", "staff", "e2e-desk-offers");
+addStaff("desk-requests@agency.test", "staff", "e2e-desk-requests-staff");
 await import("../packages/server/dist/server.js");

@@ -73,6 +73,8 @@ const deskRoutes = (path: string): RouteObject => ({
         { path: "offers", lazy: page(() => import("./pages/desk/offers/offers-view")) },
         { path: "offers/new", lazy: page(() => import("./pages/desk/offers/new-offer-view")) },
         { path: "offers/:id", lazy: page(() => import("./pages/desk/offers/offer-view")) },
+        { path: "requests", lazy: page(() => import("./pages/desk/requests/queue-view")) },
+        { path: "requests/:id", lazy: page(() => import("./pages/desk/requests/request-view")) },
         { path: "audit", lazy: page(() => import("./pages/desk/admin/audit-view")) },
         { path: "staff", lazy: page(() => import("./pages/desk/admin/staff-view")) },
         { path: "*", lazy: page(() => import("./pages/desk/desk-not-found")) },
@@ -103,6 +105,9 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/dashboard/settings" replace /> },
               // Account and privacy: every signed-in visitor, subscribed or not.
               { path: "settings", lazy: page(() => import("./pages/dashboard-settings/dashboard-settings-page")) },
+              // The company's requests, and one of them (its mails link there): open to every member; the page says
+              // what it takes to file one.
+              { path: "requests/:id?", lazy: page(() => import("./pages/dashboard-requests/dashboard-requests-page")) },
               {
                 lazy: async () => ({ Component: (await import("./guards/require-subscription")).RequireSubscription }),
                 children: PAID_FEATURES,

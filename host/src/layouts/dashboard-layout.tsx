@@ -95,8 +95,13 @@ export default function DashboardLayout() {
           {SITE.name}
         </Link>
         <nav aria-label={t`Dashboard navigation`}>
-          {/* The navigation list is empty for now; future dashboard sections go here. */}
-          <ul className="dashboard__nav" />
+          <ul className="dashboard__nav">
+            <li>
+              <NavLink to="/dashboard/requests" className="dashboard__link">
+                <Trans>Requests</Trans>
+              </NavLink>
+            </li>
+          </ul>
           <NavLink to="/dashboard/settings" className="dashboard__link">
             <Trans>Settings</Trans>
           </NavLink>

@@ -70,6 +70,7 @@ export function needsSignIn(appPath: string): boolean {
 export const PORTAL_PATHS = [
   "/dashboard",
   "/dashboard/settings",
+  "/dashboard/requests",
   "/subscribe",
   "/subscription/success",
   "/reset-password",
@@ -81,6 +82,9 @@ export const PORTAL_PATHS = [
   "/en/join",
   ...OFFER_PATHS,
 ] as const;
+
+/** One of the company's requests, the page its mails link to: /dashboard/requests/{id}. */
+const REQUEST_PAGE = /^\/dashboard\/requests\/[^/]+$/;
 
 /** A blog article: /blog/{id}. */
 const ARTICLE_PATH = /^\/blog\/[^/]+$/;
@@ -107,7 +111,7 @@ export type PageKind = "rendered" | "portal" | "portal-missing" | "missing";
 export function pageKindOf(appPath: string): PageKind {
   const path = withoutTrailingSlash(appPath);
   if (isServerRenderedPath(path)) return "rendered";
-  if ((PORTAL_PATHS as readonly string[]).includes(path) || isDeskPath(path)) return "portal";
+  if ((PORTAL_PATHS as readonly string[]).includes(path) || REQUEST_PAGE.test(path) || isDeskPath(path)) return "portal";
   return path.startsWith("/dashboard/") ? "portal-missing" : "missing";
 }
 

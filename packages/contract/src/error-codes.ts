@@ -85,6 +85,13 @@ export const ERROR_CODES = [
   "offers.invalid_total",
   "offers.mandate_exists",
   "offers.not_buyer",
+  // Customer requests and the agency's queue of them
+  "requests.subscription_required",
+  "requests.not_found",
+  "requests.too_many",
+  "requests.extra_time_changed",
+  "requests.period_closed",
+  "desk.request_not_found",
   // Quote requests
   "contact.invalid_field",
   "contact.too_many_requests",

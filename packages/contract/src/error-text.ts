@@ -8,7 +8,7 @@ import { INTL_LOCALES, isLocale } from "./rules";
  */
 
 /** The codes of throttled answers, whose text says how long to wait. */
-const WAIT_CODES: readonly ErrorCode[] = ["auth.too_many_attempts", "account.too_many_attempts", "contact.too_many_requests", "request.too_many"];
+const WAIT_CODES: readonly ErrorCode[] = ["auth.too_many_attempts", "account.too_many_attempts", "contact.too_many_requests", "request.too_many", "requests.too_many"];
 
 /** The parts of an error answer its text is made from. */
 export interface ErrorDetails {

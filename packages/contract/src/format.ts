@@ -46,14 +46,50 @@ export function formatDateTime(value: Date | string | number, locale: Locale): s
   return formatter.format(date);
 }
 
+/** A calendar month: "March 2027" (en) or "maart 2027" (nl). */
+export function formatMonth(value: Date | string | number, locale: Locale): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  return cached(`month:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALES[locale], { month: "long", year: "numeric", timeZone: TIME_ZONE })).format(date);
+}
+
 /** A number with the language's separators: 1,234.5 (en) or 1.234,5 (nl). */
 export function formatNumber(value: number, locale: Locale): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(INTL_LOCALES[locale])).format(value);
 }
 
+/** A moment's calendar date and time of day in the agency's time zone, as numbers (month 1–12, hour 0–23). */
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What the clock and calendar say in Europe/Amsterdam at `value`: what a calendar month there is counted from. */
+export function zonedParts(value: Date | number): ZonedParts {
+  const formatter = cached(
+    "parts",
+    () =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: TIME_ZONE,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }),
+  );
+  const parts = Object.fromEntries(formatter.formatToParts(new Date(value)).map((part) => [part.type, Number(part.value)]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
 /** The calendar year and month (1–12) in the agency's time zone at `value`: an invoice of New Year's Eve 23:30 UTC is next year's. */
 export function agencyYearMonth(value: Date): { year: number; month: number } {
-  const parts = cached("year-month", () => new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", timeZone: TIME_ZONE })).formatToParts(value);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month") };
+  const { year, month } = zonedParts(value);
+  return { year, month };
 }

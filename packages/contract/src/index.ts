@@ -97,14 +97,9 @@ export {
 } from "./values";
 
 export { CURRENCIES, type Currency, SITE_CURRENCY } from "./currency";
-export { PACKAGE_IDS, type PackageId, type PackageFees, type Package, PACKAGES } from "./pricing";
-export { PACKAGE_FEATURES } from "./package-features/labels";
+// Packages sold online and the requests their monthly fee includes (sales-exports.ts lists them).
+export * from "./sales-exports";
 export { type MoneyRange, BUDGET_AMOUNTS } from "./budget";
-// Packages sold online: an offer's statuses, terms and money (offers.ts).
-export { OFFER_STATUSES, type OfferStatus, OFFER_KINDS, type OfferKind, PACKAGE_INVOICE_KINDS, type PackageInvoiceKind } from "./offers";
-export { OFFER_VALIDITY_DAYS, DEPOSIT_PERCENT, PAYMENT_TERM_DAYS, HOSTING_MINIMUM_MONTHS, CANCELLATION_NOTICE_MONTHS, VAT_RATE, TERMS_VERSION } from "./offers";
-export { OFFER_MAX_LINES, OFFER_LINE_DESCRIPTION_MAX, OFFER_LINE_MAX_CENTS, PACKAGE_ORDER, isUpgrade, upgradesFrom, packageFeesCents } from "./offers";
-export { vatOf, type Amount, type AmountLine, type OfferAmounts, offerAmounts } from "./offers";
 
 export {
   PROJECT_TYPE_LABELS,
@@ -117,7 +112,7 @@ export {
   choiceLabel,
 } from "./quote-choices/labels";
 
-export { formatDate, formatDateTime, formatNumber, agencyYearMonth } from "./format";
+export { formatDate, formatDateTime, formatMonth, formatNumber, agencyYearMonth, zonedParts, type ZonedParts } from "./format";
 export { formatMoney, formatMoneyRange, type MoneyOptions } from "./money";
 export { formatTimeAgo } from "./time-ago";
 
@@ -290,7 +285,3 @@ export type {
   MemberResponse,
   TransferPayload,
 } from "./schemas/teams";
-export type { OfferLineInput, CreateOfferPayload, OfferAmount, OfferLine, OfferSummary, CreateOfferResponse } from "./schemas/offers";
-export type { DeskOffersQuery, DeskOffersResponse, DeskOfferDetail, DeskOfferResponse, PackageInvoice } from "./schemas/offers";
-export type { PublicOffer, PublicOfferResponse, AcceptOfferPayload, OfferCheckoutResponse, DeclineOfferPayload } from "./schemas/offers";
-export type { CurrentPackageResponse, UpgradePayload, UpgradeResponse } from "./schemas/offers";

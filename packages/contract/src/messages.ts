@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { ErrorCode } from "./error-codes";
 import { OFFER_ERROR_MESSAGES, OFFER_FIELD_LABELS } from "./offer-messages";
+import { REQUEST_ERROR_MESSAGES } from "./requests-messages";
 import { TEAM_ERROR_MESSAGES } from "./team-messages";
 import { HONEYPOT_FIELD } from "./values";
 
@@ -174,6 +175,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
 
   ...TEAM_ERROR_MESSAGES,
   ...OFFER_ERROR_MESSAGES,
+  ...REQUEST_ERROR_MESSAGES,
 
   "admin.forbidden": /*i18n*/ { id: "admin.forbidden", message: "A valid admin token is required" },
   "admin.too_many_exports": /*i18n*/ {
@@ -264,4 +266,9 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   kvkNumber: /*i18n*/ { id: "field.kvkNumber", message: "KvK number" },
   memberId: /*i18n*/ { id: "field.memberId", message: "member" },
   ...OFFER_FIELD_LABELS,
+  subject: /*i18n*/ { id: "field.subject", message: "subject" },
+  kind: /*i18n*/ { id: "field.kind", message: "kind of request" },
+  minutes: /*i18n*/ { id: "field.minutes", message: "minutes" },
+  ownerId: /*i18n*/ { id: "field.ownerId", message: "owner" },
+  period: /*i18n*/ { id: "field.period", message: "month" },
 };

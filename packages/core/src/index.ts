@@ -62,3 +62,5 @@ export * as teamApi from "./api/team";
 export * as withdrawalsApi from "./api/withdrawals";
 export * as offersApi from "./api/offers";
 export * as deskOffersApi from "./api/desk-offers";
+export * as requestsApi from "./api/requests";
+export * as deskRequestsApi from "./api/desk-requests";

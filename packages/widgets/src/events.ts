@@ -8,6 +8,7 @@ import type {
   ContactRequestPayload,
   CreateCheckoutPayload,
   Currency,
+  CustomerRequest,
   HONEYPOT_FIELD,
   PackageFees,
   PackageId,
@@ -134,6 +135,14 @@ export interface AgencyQuoteFailedDetail {
 /** `agency-consent-change`: the visitor's cookie decision, as stored in localStorage under `cookieConsent`. */
 export interface AgencyConsentRecord extends ConsentRecordPayload {}
 
+/** A customer request, as the API returns it: its id, reference (R-7KQ2MX), kind, subject, status and dates. */
+export interface AgencyRequest extends CustomerRequest {}
+
+/** `agency-request-create`: a request was filed; the agency is told and the member gets a confirmation mail. */
+export interface AgencyRequestCreateDetail {
+  request: AgencyRequest;
+}
+
 /** Every agency-* event's `detail`, by event name. */
 export interface AgencyEventDetails {
   "agency-navigate": AgencyNavigateDetail;
@@ -154,6 +163,7 @@ export interface AgencyEventDetails {
   "agency-two-factor-change": AgencyTwoFactorChangeDetail;
   "agency-passkey-add": AgencyPasskeyChangeDetail;
   "agency-passkey-remove": AgencyPasskeyChangeDetail;
+  "agency-request-create": AgencyRequestCreateDetail;
   "agency-team-change": AgencyTeamChangeDetail;
   "agency-invitation-accept": AgencyTeamChangeDetail;
   "agency-consent-change": AgencyConsentRecord;

@@ -1,4 +1,4 @@
-import type { User } from "@agency/contract";
+import type { RequestsResponse, User } from "@agency/contract";
 import { configure, navigation, setSession } from "@agency/core";
 import { resetToasts } from "@agency/ui";
 import { render, waitFor } from "@testing-library/react";
@@ -19,6 +19,22 @@ export const activeSubscription = {
   subscription: { plan_name: "Pro Plan", status: "active", current_period_end: "2026-01-01T00:00:00.000Z", cancel_at_period_end: false },
 };
 
+/** A company without requests, subscription or package (the requests card's answer). */
+export const noRequests: RequestsResponse = {
+  entitled: false,
+  requests: [],
+  allowance: {
+    includedMinutes: 120,
+    usedMinutes: 0,
+    periodStart: "2026-12-31T23:00:00.000Z",
+    periodEnd: "2027-01-31T23:00:00.000Z",
+    period: "2027-01",
+    hourlyRateCents: 7500,
+    currency: "EUR",
+  },
+  extraTime: [],
+};
+
 export const user: User = { id: "u1", email: "ann@example.com", name: "Ann", created_at: "2025-01-01T00:00:00.000Z", email_verified: true, pending_email: null };
 
 /**
@@ -29,10 +45,11 @@ export function setupApi() {
   const server = setupServer(
     http.get(`${API}/subscriptions/plans`, () => HttpResponse.json({ plans: [] })),
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
-    // The settings element's billing card asks for the invoices.
+    // The settings element's billing card asks for the invoices, and its requests card for the requests.
     http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })),
     // The settings page's package panel: by default the company holds none.
     http.get(`${API}/packages/current`, () => HttpResponse.json({ package: null, upgrade: null, upgrades: [] })),
+    http.get(`${API}/requests`, () => HttpResponse.json(noRequests)),
     // The stored session is refreshed on load; by default the server knows the same user.
     http.get(`${API}/auth/me`, () => HttpResponse.json({ user })),
   );

@@ -58,6 +58,30 @@ describe("the dashboard (account and privacy: every signed-in visitor)", () => {
     expect(asked).not.toHaveBeenCalled();
   });
 
+  it("sends an anonymous visitor to /login with the page asked for, and there after signing in (a mail's link)", async () => {
+    const { router } = renderApp("/dashboard/requests/3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11?lang=en");
+    await waitForPath(router, "/login");
+    expect(router.state.location.search).toBe(`?${new URLSearchParams({ next: "/dashboard/requests/3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11?lang=en" })}`);
+    await waitFor(() => expect(document.querySelector("agency-login")).toHaveAttribute("redirect-to", "/dashboard/requests/3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11?lang=en"));
+  });
+
+  it("never sends the login on to another site, whatever ?next= says", async () => {
+    const { router } = renderApp("/login?next=%2F%2Fevil.example%2Fx");
+    await waitForPath(router, "/login");
+    await waitFor(() => expect(document.querySelector("agency-login")).toBeTruthy());
+    expect(document.querySelector("agency-login")).not.toHaveAttribute("redirect-to");
+  });
+
+  it("lets a signed-in visitor into the requests page, with the settings element's requests view", async () => {
+    logIn();
+    const { router } = renderApp("/dashboard/requests");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/requests");
+    await waitFor(() => expect(document.querySelector("agency-settings")).toHaveAttribute("view", "requests"));
+    await router.navigate("/dashboard/requests/3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11");
+    await waitFor(() => expect(document.querySelector("agency-settings")).toHaveAttribute("request", "3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11"));
+  });
+
   it.each([
     ["without a subscription", { subscription: null }],
     ["with an ended one", subscription("canceled")],

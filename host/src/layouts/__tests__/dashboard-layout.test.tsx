@@ -20,11 +20,12 @@ async function openDashboard() {
 }
 
 describe("dashboard layout", () => {
-  it("has the title, an empty navigation list, a Settings link and Logout; no site navigation or footer", async () => {
+  it("has the title, the sections (Requests), a Settings link and Logout; no site navigation or footer", async () => {
     await openDashboard();
     const sidebar = within(screen.getByRole("complementary", { name: "Dashboardmenu" }));
     const nav = sidebar.getByRole("navigation", { name: "Dashboardnavigatie" });
-    expect(nav.querySelector("ul")?.children).toHaveLength(0);
+    expect(nav.querySelector("ul")?.children).toHaveLength(1);
+    expect(sidebar.getByRole("link", { name: "Verzoeken" })).toHaveAttribute("href", "/dashboard/requests");
     expect(sidebar.getByRole("link", { name: "Instellingen" })).toHaveAttribute("href", "/dashboard/settings");
     expect(sidebar.getByRole("button", { name: "Uitloggen" })).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Hoofdnavigatie" })).toBeNull();

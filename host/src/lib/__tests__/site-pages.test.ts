@@ -32,6 +32,9 @@ describe("the page list", () => {
       expect(routeOf(path), path).toBe("*");
     }
     expect(pageKindOf("/dashboard/nope")).toBe("portal-missing");
+    // A request's page, which its mails link to, is a page whatever the id (the element says when there is no such request).
+    expect(pageKindOf("/dashboard/requests/3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11")).toBe("portal");
+    expect(pageKindOf("/dashboard/requests/a/b")).toBe("portal-missing");
   });
 
   it("sends the desk's shell for every address below /desk and /en/desk, each with its view in the route table", () => {

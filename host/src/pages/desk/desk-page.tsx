@@ -52,6 +52,9 @@ export default function DeskFrame() {
             <NavLink to={to("/")} end className="desk__nav-link">
               <Trans>Leads</Trans>
             </NavLink>
+            <NavLink to={to("/requests")} className="desk__nav-link">
+              <Trans>Requests</Trans>
+            </NavLink>
             <NavLink to={to("/customers")} className="desk__nav-link">
               <Trans>Customers</Trans>
             </NavLink>

@@ -1,5 +1,6 @@
 import "@agency/widgets/agency-login.js";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useSearchParams } from "react-router";
 import { AuthLayout, TrustBadges } from "../../components/auth-layout";
 import { loadCatalog } from "../../lib/i18n";
 import { PageMeta } from "../../lib/page-meta";
@@ -9,10 +10,17 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Login: the login element (with its forgot, register and support links), trust badges and a teaser. */
+/** `?next=` as the portal's guard writes it: a path of this site (never `//host`, which would leave it). */
+const nextPage = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : undefined);
+
+/**
+ * Login: the login element (with its forgot, register and support links), trust badges and a teaser. Sent here from
+ * a portal page (a mail's link, opened without a session), the login leads back to that page (`?next=`).
+ */
 export default function LoginPage() {
   const { t } = useLingui();
   const locale = useLocale();
+  const next = nextPage(useSearchParams()[0].get("next"));
   return (
     <>
       {/* Indexed: customers search for the way in ('Pixelwerf inloggen'), and the page shows nothing private. */}
@@ -39,7 +47,7 @@ export default function LoginPage() {
           </>
         }
       >
-        <agency-login view="login" locale={locale} />
+        <agency-login view="login" locale={locale} redirect-to={next} />
       </AuthLayout>
     </>
   );

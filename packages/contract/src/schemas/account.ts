@@ -3,6 +3,7 @@ import { BILLING_PERIODS, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
 import { MAX_SESSIONS_PER_ACCOUNT, SESSIONS_PAGE_SIZE, WITHDRAWAL_OUTCOMES } from "../values";
 import { BasePathSchema, CurrentPasswordSchema, EmailSchema, NameSchema, PasswordSchema, UserSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
+import { ExportedExtraTimeAgreementSchema, ExportedRequestSchema } from "./requests";
 import { TeamRoleSchema } from "./teams";
 
 /**
@@ -224,6 +225,8 @@ export const AccountExportSchema = Type.Object({
   passkeys: Type.Array(ExportedPasskeySchema, { description: "The passkeys the account signs in with (their public keys stay on the server)" }),
   withdrawals: Type.Array(ExportedWithdrawalSchema, { description: "Statements of withdrawal tied to the account, newest first" }),
   offers: Type.Optional(Type.Array(ExportedOfferSchema, { description: "The company's offers, newest first" })),
+  requests: Type.Array(ExportedRequestSchema, { description: "The company's requests with their messages, oldest first" }),
+  extra_time_agreements: Type.Array(ExportedExtraTimeAgreementSchema, { description: "Extra time the company agreed to have invoiced" }),
 });
 export type AccountExport = Static<typeof AccountExportSchema>;
 

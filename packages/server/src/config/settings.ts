@@ -4,6 +4,7 @@ import { billingSettings } from "./billing-settings";
 import { headerSettings } from "./header-settings";
 import { invoiceIssuerSettings } from "./invoice-settings";
 import { limitsSettings } from "./limits-settings";
+import { requestsSettings } from "./requests-settings";
 import { leadWebhookSettings } from "./webhook-settings";
 
 /*
@@ -218,6 +219,7 @@ export const configSchema = Type.Object({
   }),
   billing: billingSettings,
   invoiceIssuer: invoiceIssuerSettings,
+  requests: requestsSettings,
   stripe: Type.Object(
     {
       secretKey: Type.Optional(

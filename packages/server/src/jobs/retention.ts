@@ -10,6 +10,8 @@ import { deleteExpiredContactRequests } from "../contact/repository";
 import type { Db } from "../db/db";
 import { deleteOldLoginFailures, deleteOldRateEvents } from "../lib/throttle";
 import { deleteFinishedItems } from "../outbox/repository";
+import { deleteExpiredAgreements } from "../requests/minutes-repository";
+import { deleteExpiredRequests } from "../requests/repository";
 import { deleteExpiredSessions } from "../sessions/repository";
 import { deleteExpiredStaffSessions } from "../desk/staff-sessions";
 import { DESK_IDLE_MINUTES } from "@agency/contract";
@@ -36,6 +38,8 @@ export interface RetentionResult {
   staffDevices: number;
   outboxItems: number;
   outboxMails: number;
+  customerRequests: number;
+  extraTimeAgreements: number;
 }
 
 export interface RetentionOptions {
@@ -48,10 +52,11 @@ export interface RetentionOptions {
 
 /**
  * What the privacy policy promises: quote requests are kept 2 years after the last contact, consent records 2
- * years, mails in the development outbox (they hold names, addresses and reset links) 30 days. Expired or idle
- * sessions and expired reset and verification links have no further use, rate-limit events (and the failed logins
- * the previous release recorded) only matter inside their window, and outbox items delivered or given up are kept
- * 30 days (to see what was sent), then deleted. Half-finished sign-ins and the links of new-sign-in alerts go when
+ * years, customer requests (correspondence) 2 years after their last message, the extra time a company agreed to have
+ * invoiced (part of the invoices' administration) 7 years, mails in the development outbox (they hold names, addresses
+ * and reset links) 30 days. Expired or idle sessions and expired reset and verification links have no further use,
+ * rate-limit events (and the failed logins the previous release recorded) only matter inside their window, and outbox
+ * items delivered or given up are kept 30 days (to see what was sent), then deleted. Half-finished sign-ins and the links of new-sign-in alerts go when
  * they expire, and a browser unseen for longer than its device cookie lives is forgotten.
  *
  * One instance at a time runs it (an advisory lock); the others skip the run.
@@ -73,6 +78,8 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     staffDevices: await deleteForgottenStaffDevices(tx),
     outboxItems: await deleteFinishedItems(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
+    customerRequests: await deleteExpiredRequests(tx),
+    extraTimeAgreements: await deleteExpiredAgreements(tx),
   }));
 }
 

@@ -7,6 +7,8 @@ import { deleteOldPaymentEvents } from "../payments/provider-events-repository";
 import { claimUnpaidSubscription, unpaidLocalSubscriptions } from "../payments/payment-issues-repository";
 import { DEFAULT_PAST_DUE_GRACE_DAYS } from "../payments/payment-attention";
 import { claimDueSubscription, dueLocalSubscriptions } from "../payments/subscriptions-repository";
+import { billableOverage } from "../requests/allowance";
+import { markExtraTimeInvoiced } from "../requests/minutes-repository";
 import { withJobLock } from "./job-lock";
 
 export const SUBSCRIPTION_JOB_INTERVAL_MS = 5 * 60 * 1000;
@@ -47,8 +49,11 @@ export async function runSubscriptionRenewal(
         if (!row) return null;
         if (row.cancel_at_period_end || !renewLocal) return { kind: "ended" as const, ...(await end(tx, row, row.current_period_end)) };
         const renewed = await renew(tx, row, now);
-        // The next period's invoice, as Stripe writes one at each renewal.
-        await writePeriodInvoice(tx, renewed.subscription, { at: renewed.subscription.current_period_start, status: "paid" });
+        // The next period's invoice, as Stripe writes one at each renewal, with the extra time on requests the
+        // customer agreed to since the last one.
+        const extraTime = await billableOverage(tx, row.company_id, now, { lock: true });
+        const invoice = await writePeriodInvoice(tx, renewed.subscription, { at: renewed.subscription.current_period_start, status: "paid", extraTime });
+        if (invoice.extraTimeIncluded) await markExtraTimeInvoiced(tx, extraTime.flatMap((line) => line.agreementIds), invoice.id, now);
         return { kind: "renewed" as const, ...renewed };
       });
       if (!outcome) continue;

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "../db/db";
 import { STRIPE_HANDLED_EVENTS } from "../payments/stripe/webhooks";
+import { countOverdue, longestWait } from "../requests/queue-repository";
 
 /**
  * Everything the server counts for an operator, in one Prometheus registry per app instance (so two apps in one
@@ -120,6 +121,17 @@ export function createMetrics(db: Db, options: { processMetrics: boolean }): Met
     });
   pendingGauge("agency_mail_pending", "Mails owed and not yet sent, by queue", (row) => row.pending);
   pendingGauge("agency_mail_oldest_pending_seconds", "Age of the oldest mail owed and not yet sent, by queue", (row) => row.oldest_seconds);
+
+  // Customer requests waiting for the agency's answer, read from the database at each scrape (every instance reports
+  // the same figures): the alert on the first fires hours before the site's 24-hour promise is broken.
+  const databaseGauge = (name: string, help: string, read: (db: Db) => Promise<number>) =>
+    new Gauge({ name, help, registers: [registry], collect: async function () { this.set(await read(db)); } });
+  databaseGauge("agency_customer_requests_overdue", "Open customer requests whose customer has waited 20 hours or more for the agency's answer", countOverdue);
+  databaseGauge(
+    "agency_customer_requests_oldest_waiting_seconds",
+    "How long the customer of the longest-waiting open request has waited for an answer (0 when none waits)",
+    longestWait,
+  );
 
   const pool = db.poolStats?.bind(db);
   if (pool) {

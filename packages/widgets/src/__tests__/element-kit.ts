@@ -3,7 +3,7 @@
  * answers with, a helper that puts an element in the page and waits for it, and the clean-up between tests.
  * Each test file calls setupApi() once at the top, then adds its own handlers with server.use().
  */
-import type { Plan, Subscription, TeamResponse, User } from "@agency/contract";
+import type { Plan, RequestsResponse, Subscription, TeamResponse, User } from "@agency/contract";
 import { clearSession, navigation } from "@agency/core";
 import { getToasts, resetToasts } from "@agency/ui";
 import { configure, fireEvent, waitFor, within, type BoundFunctions, type queries } from "@testing-library/react";
@@ -35,6 +35,23 @@ export const proPlan: Plan = {
   features: ["Unlimited pages", "Priority support"],
 };
 
+/** A company with no requests and no subscription or package, this month (what agency-settings' requests card asks). */
+export const noRequests: RequestsResponse = {
+  entitled: false,
+  requests: [],
+  allowance: {
+    includedMinutes: 120,
+    usedMinutes: 0,
+    periodStart: "2026-12-31T23:00:00.000Z",
+    periodEnd: "2027-01-31T23:00:00.000Z",
+    period: "2027-01",
+    hourlyRateCents: 7500,
+    currency: "EUR",
+  },
+  extraTime: [],
+};
+/** The requests card's answer for the settings tests that are about something else. */
+export const requestsHandler = () => http.get(`${API}/requests`, () => HttpResponse.json(noRequests));
 /** Ann's company, in which she is the owner and alone: every button of the subscription is hers. */
 export const annsTeam: TeamResponse = {
   team: { id: "c1", name: "Ann's Bakery", vatId: null, kvkNumber: null },

@@ -2,7 +2,11 @@ import { commonAttributes, navigateEvent, type ElementDocs, type ElementMeta } f
 
 export const settingsMeta = {
   tag: "agency-settings",
-  attributes: { ...commonAttributes },
+  attributes: {
+    ...commonAttributes,
+    view: { type: "string", values: ["account", "requests"], default: "account" },
+    request: { type: "string" },
+  },
   events: {
     "agency-subscription-cancel": { cancelable: false },
     "agency-subscription-resume": { cancelable: false },
@@ -15,6 +19,7 @@ export const settingsMeta = {
     "agency-two-factor-change": { cancelable: false },
     "agency-passkey-add": { cancelable: false },
     "agency-passkey-remove": { cancelable: false },
+    "agency-request-create": { cancelable: false },
     "agency-team-change": { cancelable: false },
     "agency-navigate": navigateEvent,
   },
@@ -28,8 +33,19 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "resume it before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the " +
     "invoices; see their company (name, KvK and VAT numbers), its members and roles, invite people, change roles, remove members, " +
     "hand ownership over or leave, each as far as their role allows; download their data, or delete the account. Works with or " +
-    "without a subscription.",
-  attributes: {},
+    "without a subscription. Below them, the company's requests for content updates and support: the month's minutes, a new " +
+    "request, and each request's thread (for a company with an active subscription or package; the others are told what it takes).",
+  attributes: {
+    view: {
+      description:
+        "account: everything above, requests included; requests: only the requests (the site's /dashboard/requests). Changing it switches the view.",
+    },
+    request: {
+      description:
+        "The id of a request to open (the site's /dashboard/requests/{id}). A link to a request announces itself with agency-navigate; " +
+        "when nobody cancels it, the element opens the request in place.",
+    },
+  },
   events: {
     "agency-subscription-cancel": "The subscription was cancelled at the end of its period; the detail is the subscription as it is now.",
     "agency-subscription-resume": "A cancelled subscription was resumed; the detail is the subscription as it is now.",
@@ -46,6 +62,7 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-account-delete": "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",
     "agency-passkey-add": "A passkey was added to the account; the detail is the new passkey.",
     "agency-passkey-remove": "A passkey was removed from the account; it signs in no more.",
+    "agency-request-create": "A request was filed; the detail is the request (its reference, kind, subject and status).",
     "agency-team-change":
       "The visitor left their company (and is now the owner of a company of their own) or handed its ownership over; the detail is the company and their role there.",
   },
@@ -87,6 +104,9 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     data: "The 'Your data' card.",
     download: "The 'Download my data' button.",
     delete: "The 'Delete account' button.",
+    requests: "The 'Requests' card: the month's minutes, a new request and the list.",
+    allowance: "The month's minutes in the requests card, with the extra time to agree to.",
+    "request-thread": "One request with its messages and the answer form.",
   },
   cssProperties: {
     "--agency-settings-max-width": "Maximum width of the element.",

@@ -6,6 +6,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { laterPart } from "../element/later-part";
 import { AccountProfile } from "./account-profile";
+import { RequestsCard } from "./requests-card";
+import { SignedOut } from "./signed-out";
 import { useStatusLabel } from "./status-label";
 import { fetchTeam, TeamContext } from "./team-state";
 
@@ -51,13 +53,16 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
   }
 }
 
+/** `view`: account (everything, the requests too) or requests (only the company's); `request`: the id of one to open. */
+export type SettingsProps = { view?: string; request?: string };
+
 /**
  * The settings page: account information and the subscription, with cancel and resume (see
  * docs/decisions/0007-resume-before-the-end.md), and the visitor's own account and data: verify the address, change the name, address
  * and password, the signed-in devices, download the data, or delete the account. For every signed-in visitor, with
  * or without a subscription.
  */
-export function Settings() {
+export function Settings({ view, request }: SettingsProps) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
   const { user, isAuthenticated } = useSession();
@@ -79,7 +84,8 @@ export function Settings() {
 
   const unverified = user?.email_verified === false;
   useEffect(() => {
-    if (!isAuthenticated) return;
+    // The requests view shows nothing of the subscription.
+    if (!isAuthenticated || view === "requests") return;
     let current = true;
     // Offline the notice's code may not come: the page then shows without it.
     const notice = unverified ? loadVerifyEmailNotice().catch(() => null) : null;
@@ -94,7 +100,7 @@ export function Settings() {
     };
     // The notice's code is asked for once more below when the address turns out unverified later.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, isAuthenticated]);
+  }, [api, isAuthenticated, view]);
   const [, noticeArrived] = useState(0);
   useEffect(() => {
     if (unverified && !VerifyEmailNotice) void loadVerifyEmailNotice().then(() => noticeArrived((n) => n + 1), () => undefined);
@@ -151,18 +157,11 @@ export function Settings() {
     }
   }
 
-  if (!isAuthenticated || !user) {
+  if (!isAuthenticated || !user) return <SignedOut />;
+  if (view === "requests") {
     return (
-      <section className="settings settings--reserved" part="root">
-        <p className="settings__signed-out">
-          <Trans>
-            You are not logged in.{" "}
-            <ElementLink to="/login" className="ag-link">
-              Log in
-            </ElementLink>{" "}
-            to see your account.
-          </Trans>
-        </p>
+      <section className="settings" part="root">
+        <RequestsCard requestId={request} />
       </section>
     );
   }
@@ -269,6 +268,8 @@ export function Settings() {
       <Suspense fallback={null}>
         <Billing subscribed={subscription !== null} canManage={canBill} />
       </Suspense>
+
+      <RequestsCard requestId={request} />
 
       <TeamContext.Provider value={{ team, changed: teamChanged }}>
         <Suspense fallback={null}>

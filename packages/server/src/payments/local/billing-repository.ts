@@ -31,12 +31,15 @@ export async function findBillingDetails(db: Db, companyId: string): Promise<Bil
 
 /** One line of an invoice, without VAT; `unused_time` credits the rest of a period left early (negative). */
 export interface InvoiceLine {
-  kind: "period" | "unused_time";
+  /** period: the subscription's; unused_time: its credit on a switch; extra_time: agreed time past a month's included minutes. */
+  kind: "period" | "unused_time" | "extra_time";
   billingPeriod: BillingPeriod;
-  /** ISO dates of the part of the period the line is about. */
+  /** ISO dates of the part of the period the line is about (for extra time: the calendar month it was logged in). */
   from: string;
   to: string;
   amountCents: number;
+  /** extra_time: the minutes it charges. */
+  minutes?: number;
 }
 
 export interface LocalInvoiceRow {

@@ -27,6 +27,10 @@ export const invoiceTexts = {
   yearly: /*i18n*/ { id: "invoice.line.yearly", message: "{plan}, billed yearly, {from} – {to}" },
   unusedMonthly: /*i18n*/ { id: "invoice.line.unused_monthly", message: "Unused time on {plan} (billed monthly) after {from}" },
   unusedYearly: /*i18n*/ { id: "invoice.line.unused_yearly", message: "Unused time on {plan} (billed yearly) after {from}" },
+  extraTime: /*i18n*/ {
+    id: "invoice.line.extra_time",
+    message: "Extra time on requests, {minutes, plural, one {# minute} other {# minutes}} past those included, {from} – {to}",
+  },
   subtotal: /*i18n*/ { id: "invoice.subtotal", message: "Subtotal (excl. VAT)" },
   vat: /*i18n*/ { id: "invoice.vat", message: "VAT {rate}%" },
   total: /*i18n*/ { id: "invoice.total", message: "Total" },
@@ -36,6 +40,7 @@ export const invoiceTexts = {
 export function lineDescription(locale: Locale, line: InvoiceLine, planName: string): string {
   const values = { plan: planName, from: formatDate(line.from, locale), to: formatDate(line.to, locale) };
   const yearly = line.billingPeriod === "yearly";
+  if (line.kind === "extra_time") return say(locale, invoiceTexts.extraTime, { ...values, minutes: line.minutes ?? 0 });
   if (line.kind === "unused_time") return say(locale, yearly ? invoiceTexts.unusedYearly : invoiceTexts.unusedMonthly, values);
   return say(locale, yearly ? invoiceTexts.yearly : invoiceTexts.monthly, values);
 }

@@ -45,6 +45,24 @@ export async function unusedTimeLine(db: Db, subscription: SubscriptionRow, at: 
   };
 }
 
+/**
+ * The lines of extra time a renewal's invoice adds (the customer agreed to them; requests/allowance.ts's
+ * billableOverage says which), one per calendar month and rate.
+ */
+export function extraTimeLines(
+  subscription: SubscriptionRow,
+  lines: readonly { periodStart: Date; periodEnd: Date; minutes: number; amountCents: number }[],
+): InvoiceLine[] {
+  return lines.map((line) => ({
+    kind: "extra_time",
+    billingPeriod: subscription.billing_period,
+    from: line.periodStart.toISOString(),
+    to: line.periodEnd.toISOString(),
+    amountCents: line.amountCents,
+    minutes: line.minutes,
+  }));
+}
+
 /** Writes an invoice of these lines for the subscription's company, with the VAT its billing address owes. */
 export async function writeInvoice(
   tx: Db,
@@ -86,9 +104,20 @@ async function planOf(db: Db, subscription: SubscriptionRow) {
 
 /**
  * The invoice of the subscription's current period, as a renewal writes it: a package's monthly fee is one of the
- * agency's numbered invoices (package-invoices.ts), a plan's a test invoice of this provider's own.
+ * agency's numbered invoices (package-invoices.ts), a plan's a test invoice of this provider's own, which also carries
+ * the extra time on requests the customer agreed to (`extraTime`). `extraTimeIncluded` says whether it did: a
+ * package's monthly invoice does not carry extra time yet, so that time stays to be invoiced.
  */
-export async function writePeriodInvoice(tx: Db, subscription: SubscriptionRow, opts: { at: Date; status: "paid" | "open" }): Promise<{ id: string }> {
-  if (await isPackageSubscription(tx, subscription)) return issueMonthlyInvoice(tx, subscription, opts);
-  return writeInvoice(tx, subscription, [await periodLine(tx, subscription)], opts);
+export async function writePeriodInvoice(
+  tx: Db,
+  subscription: SubscriptionRow,
+  opts: { at: Date; status: "paid" | "open"; extraTime?: Parameters<typeof extraTimeLines>[1] },
+): Promise<{ id: string; extraTimeIncluded: boolean }> {
+  if (await isPackageSubscription(tx, subscription)) {
+    const invoice = await issueMonthlyInvoice(tx, subscription, opts);
+    return { id: invoice.id, extraTimeIncluded: false };
+  }
+  const lines = [await periodLine(tx, subscription), ...extraTimeLines(subscription, opts.extraTime ?? [])];
+  const invoice = await writeInvoice(tx, subscription, lines, opts);
+  return { id: invoice.id, extraTimeIncluded: true };
 }

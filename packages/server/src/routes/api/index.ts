@@ -11,6 +11,7 @@ import metricsRoutes from "./metrics/index";
 import offerRoutes from "./offers/index";
 import paymentRoutes from "./payments/index";
 import readyRoutes from "./ready/index";
+import requestRoutes from "./requests/index";
 import subscriptionRoutes from "./subscriptions/index";
 import teamRoutes from "./teams/index";
 import withdrawalRoutes from "./withdrawals/index";
@@ -41,6 +42,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   // An offer's page and its payments (/offers/…), a company's package (/packages/…), invoices and test payments.
   await app.register(offerRoutes);
   await app.register(paymentRoutes);
+  await app.register(requestRoutes, { prefix: "/requests" });
   await app.register(adminRoutes, { prefix: "/admin" });
   await app.register(deskRoutes, { prefix: "/desk" });
 

@@ -11,6 +11,7 @@ import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { buildTestApp, nextIp, quoteRequest, type TestApp } from "../../support/helpers";
 import { deskCases } from "../../support/contract-desk-cases";
 import { passkeyCases } from "../../support/contract-passkey-cases";
+import { requestCases } from "../../support/contract-request-cases";
 import { secondFactorCases } from "../../support/contract-second-factor-cases";
 import { teamCases } from "../../support/contract-team-cases";
 import { offerCases } from "../../support/contract-offer-cases";
@@ -58,6 +59,8 @@ beforeAll(async () => {
       BILLING_RATE_LIMIT: "1",
       // Two: a checkout started and looked up once by one user (several cases do both).
       CHECKOUT_RATE_LIMIT: "2",
+      // Two: a request filed and a message written by one company (its third write is over the limit).
+      REQUESTS_RATE_LIMIT: "2",
     },
   });
   // Same database, with Stripe configured: the webhook exists only then. Its events here need no Stripe API call.
@@ -793,6 +796,7 @@ Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, regist
 Object.assign(cases, deskCases({ local: lazy(() => local), guarded: lazy(() => guarded), breached: BREACHED, refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
 Object.assign(cases, secondFactorCases({ local: lazy(() => local), register: () => register() }));
 Object.assign(cases, offerCases({ local: lazy(() => local), refused: lazy(() => refused), failing: lazy(() => failing) }));
+Object.assign(cases, requestCases({ local: lazy(() => local) }));
 // The team's operations, and the 403 of the subscription calls beside their other cases.
 for (const [key, list] of Object.entries(teamCases({ local: lazy(() => local), site: SITE }))) cases[key] = [...(cases[key] ?? []), ...list];
 

@@ -4,7 +4,7 @@ import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { ann, API, fill, focused, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -12,7 +12,7 @@ import "../settings.element";
  * name, the e-mail address, the password and the signed-in devices, in nl and en.
  */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 
 const unverified: User = { ...ann, email_verified: false };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

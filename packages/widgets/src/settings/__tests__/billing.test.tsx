@@ -4,7 +4,7 @@ import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { activeSubscription, ann, API, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { activeSubscription, ann, API, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -13,7 +13,7 @@ import "../settings.element";
  * subscription shows its end date once instead of a next billing date. In nl and en.
  */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 
 const invoices: Invoice[] = [
   {

@@ -4,7 +4,7 @@ import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { ann, API, fill, focused, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -13,7 +13,7 @@ import "../settings.element";
  * (jsdom has none); e2e/passkeys.spec.ts adds one with a virtual authenticator in Chromium.
  */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;

@@ -4,7 +4,7 @@ import { waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { activeSubscription, ann, API, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { activeSubscription, ann, API, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -13,7 +13,7 @@ import "../settings.element";
  * where it is paid or confirmed (POST /subscriptions/pay, announced as agency-billing-portal). In nl and en.
  */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 
 const owed: Subscription = {
   ...activeSubscription,

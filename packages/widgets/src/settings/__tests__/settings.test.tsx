@@ -5,14 +5,14 @@ import { fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { activeSubscription, ann as kitUser, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { activeSubscription, ann as kitUser, API, fill, focused, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 const ann = { ...kitUser, name: "Ann de Vries" };
 const active: Subscription = activeSubscription;
 
 // The billing card asks for the invoices (see billing.test.tsx); none here.
-const server = setupApi(http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })));
+const server = setupApi(requestsHandler(), http.get(`${API}/subscriptions/invoices`, () => HttpResponse.json({ invoices: [] })));
 
 /** The server's subscription, changed by the cancel and resume stubs like the real server would. */
 let current: Subscription | null;
@@ -151,10 +151,14 @@ describe.each(["en", "nl"] as const)("agency-settings (%s)", (locale) => {
   /** Everything shown: the subscription and the devices fetched, and the cards below the first screen loaded. */
   async function mountLoaded() {
     const mounted = await mount();
-    await waitFor(() => {
-      expect(mounted.ui.getByRole("heading", { level: 2, name: T.yourData })).toBeInTheDocument();
-      expect(mounted.ui.queryAllByText(T.loading)).toEqual([]);
-    });
+    // Two chunks of their own (the account's cards and the requests card) and their fetches: room on a busy machine.
+    await waitFor(
+      () => {
+        expect(mounted.ui.getByRole("heading", { level: 2, name: T.yourData })).toBeInTheDocument();
+        expect(mounted.ui.queryAllByText(T.loading)).toEqual([]);
+      },
+      { timeout: 10_000 },
+    );
     return mounted;
   }
   const row = (ui: ReturnType<typeof within>, term: string) => ui.getByText(term, { selector: "dt" }).nextElementSibling;

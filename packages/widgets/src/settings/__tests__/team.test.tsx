@@ -4,7 +4,7 @@ import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { activeSubscription, ann, API, fill, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { activeSubscription, ann, API, fill, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -12,7 +12,7 @@ import "../settings.element";
  * the company and who is in it), and the calls behind inviting, changing roles, removing, handing over and leaving.
  */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 
 const bert = { id: "u2", name: "Bert", email: "bert@example.com" };
 const cleo = { id: "u3", name: "Cleo", email: "cleo@example.com" };

@@ -3,7 +3,7 @@ import { waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
+import { ann, API, fill, focused, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
 /**
@@ -11,7 +11,7 @@ import "../settings.element";
  * with the password, turn off; nl and en.
  */
 
-const server = setupApi();
+const server = setupApi(requestsHandler());
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const codes = Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JKLM-NPQ${i}`);
 const sent: { url: string; body: unknown }[] = [];

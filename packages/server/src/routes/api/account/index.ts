@@ -7,6 +7,8 @@ import { authTexts } from "../../../accounts/texts";
 import { listPasskeys } from "../../../auth-factors/passkey-repository";
 import { consentRecordsById } from "../../../consent/repository";
 import { quoteRequestsByEmail } from "../../../contact/repository";
+import { requestsForExport } from "../../../requests/export";
+import { agencyName } from "../../../requests/thread";
 import { departureNoter } from "../../../teams/changes";
 import { findCompany, findMember, membershipOf } from "../../../teams/repository";
 import { listSecurityEvents } from "../../../teams/security-log";
@@ -59,7 +61,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "file (Content-Disposition: attachment), never cached. Also the account's passkeys (name, added, last used) and its " +
           "statements of withdrawal with what became of them. The company the account is a member of, its role there, and its security " +
           "log; the subscriptions, payment records and invoices are the company's, and the quote requests include those sent while signed " +
-          "in to it.",
+          "in to it. The company's requests with their messages, and the extra time it agreed to have invoiced.",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
         response: { 200: AccountExportSchema, ...errorResponses({ 400: [], 401: [] }) },
@@ -80,6 +82,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const withdrawals = await listAccountWithdrawals(app.db, user.id, null);
       const offers = await companyOffers(app.db, company.id);
       const consents = request.query.consentId ? await consentRecordsById(app.db, request.query.consentId) : [];
+      const requests = await requestsForExport(app.db, team.id, agencyName(app.config.mailFrom));
       const exportedAt = new Date();
       reply
         .header("content-disposition", `attachment; filename="my-data-${exportedAt.toISOString().slice(0, 10)}.json"`)
@@ -161,6 +164,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           paid_at: isoOrNull(o.paid_at),
           delivered_at: isoOrNull(o.delivered_at),
         })),
+        requests: requests.requests,
+        extra_time_agreements: requests.extraTime,
       };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
+import deskRequestRoutes from "../requests/desk";
 import customerRoutes from "./customers";
 import deskOfferRoutes from "../offers/desk";
 import leadRoutes from "./leads";
@@ -24,6 +25,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(customerRoutes);
   await app.register(staffRoutes);
   await app.register(deskOfferRoutes);
+  await app.register(deskRequestRoutes);
 };
 
 export default deskRoutes;
