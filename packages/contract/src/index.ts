@@ -159,6 +159,8 @@ export type {
 export type {
   Passkey,
   PasskeysResponse,
+  AcceptedPasskeys,
+  PasskeyAvailabilityResponse,
   PasskeyResponse,
   PasskeyRegistrationOptionsPayload,
   PasskeyRegistrationOptionsResponse,

@@ -35,6 +35,8 @@ export {
 export {
   PasskeySchema,
   PasskeysResponseSchema,
+  AcceptedPasskeysSchema,
+  PasskeyAvailabilityResponseSchema,
   PasskeyResponseSchema,
   PasskeyParamsSchema,
   PasskeyRegistrationOptionsBodySchema,

@@ -16,7 +16,7 @@ import { confirmPassword } from "../../../accounts/confirm-password";
 import { findUserById } from "../../../accounts/repository";
 import { deletePasskey, listPasskeys, renamePasskey, sessionStartedAt, type PasskeyRow } from "../../../auth-factors/passkey-repository";
 import { passkeyTexts } from "../../../auth-factors/passkey-texts";
-import { finishRegistration, registrationOptions, relyingParty } from "../../../auth-factors/passkeys";
+import { finishRegistration, registrationOptions, relyingParty, userHandleId } from "../../../auth-factors/passkeys";
 import { sha256 } from "../../../lib/crypto";
 import { bearerToken } from "../../../plugins/auth";
 import { deviceOf } from "../../../sessions/device";
@@ -44,11 +44,18 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["account"],
         summary: "The account's passkeys",
+        description:
+          "With what the WebAuthn Signal API tells the browser (`accepted`: the RP ID, the account's user handle and the ids of every " +
+          "passkey it has), so a passkey removed here stops being offered by the device that holds it.",
         security: [{ bearer: [] }],
         response: { 200: PasskeysResponseSchema, ...errorResponses({ 401: [] }) },
       },
     },
-    async (request) => ({ passkeys: (await listPasskeys(app.db, request.user!.id)).map(passkeyJson) }),
+    async (request) => {
+      const rows = await listPasskeys(app.db, request.user!.id);
+      const accepted = { rpId: rp.id, userId: userHandleId(request.user!.id), credentialIds: rows.map((row) => row.credential_id) };
+      return { passkeys: rows.map(passkeyJson), accepted };
+    },
   );
 
   app.post(
