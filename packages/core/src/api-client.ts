@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@agency/contract";
 import type { I18n } from "@lingui/core";
 import type { AxiosError, AxiosInstance } from "axios";
-import { clearSession, getSession } from "./session";
+import { sessionFor, type SessionStore } from "./session";
 
 /**
  * Whose bearer token a client sends, and how a 401 for it ends that session. The customer session is the default;
@@ -17,12 +17,13 @@ export interface BearerSession {
   readonly navigatesOnUnauthorized: boolean;
 }
 
-export const customerSession: BearerSession = {
-  key: "customer",
-  token: () => getSession().token,
-  end: clearSession,
+/** The customer session of a store as a client sends it. */
+export const customerBearer = (store: SessionStore): BearerSession => ({
+  key: `customer${store.prefix}`,
+  token: () => store.get().token,
+  end: store.clear,
   navigatesOnUnauthorized: true,
-};
+});
 
 /** How error answers are read (./api-errors.ts), there once the first call's code has loaded. */
 let errors: typeof import("./api-errors") | undefined;
@@ -38,10 +39,19 @@ export interface ApiClientOptions {
   session?: BearerSession;
 }
 
+/** The options a client is made with, its customer session resolved. */
+export type ClientOptions = ApiClientOptions & { session: BearerSession; customerSession: SessionStore };
+
 export interface ApiRequestConfig {
   params?: Record<string, string | number | boolean | undefined>;
   /** A body for DELETE. */
   data?: unknown;
+  /**
+   * The call may start a session (a sign-in, a registration): on a page of another origin, where no cookie of the
+   * API's reaches it, it carries the device id the elements keep (header Agency-Device), so the account recognises
+   * the browser as the device cookie lets it on the site.
+   */
+  signIn?: boolean;
   /**
    * On a 401, end the session without the navigation to the login page: for a check the visitor did not ask for
    * (the stored user refreshed in the background on a public page). Every other call keeps the 401 rule.
@@ -59,6 +69,8 @@ export interface ApiResponse<T> {
 
 /** The calls the API modules make: axios's get, post, patch and delete, with axios's answers and errors. */
 export interface ApiClient {
+  /** The customer session of this client's API: the site's keys on the agency's own origin, the elements' elsewhere. */
+  readonly customerSession: SessionStore;
   get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   patch<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
@@ -78,8 +90,11 @@ export const navigation = {
  */
 class LazyAxiosClient implements ApiClient {
   private instance: Promise<AxiosInstance> | undefined;
+  readonly customerSession: SessionStore;
 
-  constructor(private readonly options: ApiClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.customerSession = options.customerSession;
+  }
 
   private axios(): Promise<AxiosInstance> {
     this.instance ??= Promise.all([import("axios"), import("./api-errors"), import("./api-instance")]).then(
@@ -115,12 +130,14 @@ class LazyAxiosClient implements ApiClient {
 
 const clients = new Map<string, ApiClient>();
 
-/** One client per API base, language and login page. */
+/** One client per session, API base, language and login page. */
 export function getApiClient(options: ApiClientOptions): ApiClient {
-  const key = `${options.session?.key ?? customerSession.key} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
+  const customerSession = sessionFor(options.apiBase);
+  const session = options.session ?? customerBearer(customerSession);
+  const key = `${session.key} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
   let client = clients.get(key);
   if (!client) {
-    client = new LazyAxiosClient(options);
+    client = new LazyAxiosClient({ ...options, session, customerSession });
     clients.set(key, client);
   }
   return client;

@@ -1,9 +1,9 @@
 import { type CancelPayload, formatDate, grantsAccess, localizedPath, type Subscription } from "@agency/contract";
-import { subscriptionsApi, useSession } from "@agency/core";
+import { subscriptionsApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ElementLink, useElement, type ElementApi } from "../element/element-context";
+import { ElementLink, useElement, type ElementApi, useElementSession } from "../element/element-context";
 import { laterPart } from "../element/later-part";
 import { AccountProfile } from "./account-profile";
 import { useStatusLabel } from "./status-label";
@@ -59,7 +59,7 @@ async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription |
 export function Settings() {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user, isAuthenticated } = useSession();
+  const { user, isAuthenticated } = useElementSession();
   const statusLabel = useStatusLabel();
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [loading, setLoading] = useState(true);

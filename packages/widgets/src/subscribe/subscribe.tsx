@@ -1,9 +1,9 @@
 import { type BillingPeriod, CHECKOUT_RETURN_PARAM, grantsAccess, type Plan } from "@agency/contract";
-import { apiErrorMessage, apiStatus, navigation, subscriptionsApi, useSession } from "@agency/core";
+import { apiErrorMessage, apiStatus, navigation, subscriptionsApi } from "@agency/core";
 import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { ElementLink, useElement } from "../element/element-context";
+import { ElementLink, useElement, useElementSession } from "../element/element-context";
 import { usablePlan, useDefaultPlan } from "./default-plan";
 import type { OpenCheckout } from "./embedded-checkout";
 import { BillingToggle } from "./billing-toggle";
@@ -39,7 +39,7 @@ interface Loaded {
 export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", contactHref = "/contact" }: SubscribeProps) {
   const { t, i18n } = useLingui();
   const { api, settings, navigate, emit, host } = useElement();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated } = useElementSession();
   const defaultPlan = useDefaultPlan();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
