@@ -30,6 +30,8 @@ export const AcceptedPasskeysSchema = Type.Object(
   {
     rpId: Type.String({ description: "The relying party: the site's host name" }),
     userId: Base64Url("The account's WebAuthn user handle"),
+    name: Type.String({ description: "The account's e-mail address, its passkeys' user name" }),
+    displayName: Type.String({ description: "The account's name (its e-mail address when it has none), its passkeys' display name" }),
     credentialIds: Type.Array(Base64Url("A credential id"), { description: "The ids of every passkey the account still has" }),
   },
   { description: "For the WebAuthn Signal API" },

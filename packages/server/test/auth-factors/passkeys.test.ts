@@ -239,9 +239,11 @@ describe("managing passkeys", () => {
     const { rows } = await t.db.query<{ id: string; credential_id: string }>("SELECT id, credential_id FROM passkeys WHERE user_id = $1 ORDER BY created_at", [user.id]);
     const userId = Buffer.from(user.id).toString("base64url");
     const listed = async () => (await call("GET", "/api/account/passkeys", user.headers)).json().accepted as object;
-    expect(await listed()).toEqual({ rpId: "agency.example", userId, credentialIds: rows.map((row) => row.credential_id) });
+    const names = { name: user.email, displayName: "Pia Passkey" };
+    expect(await listed()).toEqual({ rpId: "agency.example", userId, ...names, credentialIds: rows.map((row) => row.credential_id) });
     await call("DELETE", `/api/account/passkeys/${rows[0]!.id}`, user.headers);
-    expect(await listed()).toEqual({ rpId: "agency.example", userId, credentialIds: [rows[1]!.credential_id] });
+    await call("PATCH", "/api/account/profile", user.headers, { name: "Pia Renamed" });
+    expect(await listed()).toEqual({ rpId: "agency.example", userId, ...names, displayName: "Pia Renamed", credentialIds: [rows[1]!.credential_id] });
   });
 
   it("does not let a stranger rename or remove someone else's passkey", async () => {

@@ -1,6 +1,6 @@
 import type { User } from "@agency/contract";
-import type { ApiClient } from "@agency/core";
-import { useEffect, useRef } from "react";
+import { isAgencyOrigin, passkeysApi, type ApiClient } from "@agency/core";
+import { useEffect, useRef, useState } from "react";
 
 /** The passkey ceremony (./passkey-ceremony.ts, with SimpleWebAuthn), loaded after the view has rendered. */
 const ceremony = () => import("./passkey-ceremony");
@@ -25,6 +25,49 @@ export function passkeysSupported(): boolean {
   return typeof globalThis.PublicKeyCredential === "function";
 }
 
+/** The browser's capabilities (WebAuthn Level 3), where it says them. */
+type Capabilities = { getClientCapabilities?: () => Promise<Record<string, boolean | undefined>> };
+
+const available = new WeakMap<ApiClient, Promise<boolean>>();
+
+/**
+ * Whether the site's passkeys can work on this page: always on the agency's own site. On any other page only when the
+ * browser does related origin requests (where it says so) and the server counts the page's origin among the ones
+ * browsers honour (GET /auth/passkey/available, asked once per page): past the fifth registrable domain of the
+ * site's list a passkey prompt would fail without a word. No answer counts as no.
+ */
+function passkeysWorkHere(api: ApiClient, apiBase: string): Promise<boolean> | boolean {
+  if (isAgencyOrigin(apiBase)) return true;
+  let answer = available.get(api);
+  if (!answer) {
+    const browser = (globalThis.PublicKeyCredential as Capabilities).getClientCapabilities?.().then((c) => c.relatedOrigins !== false, () => true);
+    answer = Promise.all([browser, passkeysApi.passkeysAvailable(api)]).then(([related = true, server]) => related && server, () => false);
+    available.set(api, answer);
+  }
+  return answer;
+}
+
+/**
+ * Whether the login view offers a passkey: true or false, or undefined while a partner's page waits for the answer
+ * (the button keeps its room meanwhile, unseen).
+ */
+export function usePasskeysHere(api: ApiClient, apiBase: string): boolean | undefined {
+  const [answer, setAnswer] = useState(() => {
+    if (!passkeysSupported()) return false;
+    const here = passkeysWorkHere(api, apiBase);
+    return typeof here === "boolean" ? here : undefined;
+  });
+  useEffect(() => {
+    if (answer !== undefined) return;
+    let live = true;
+    void Promise.resolve(passkeysWorkHere(api, apiBase)).then((here) => live && setAnswer(here));
+    return () => {
+      live = false;
+    };
+  }, [api, apiBase, answer]);
+  return answer;
+}
+
 /** What passkey autofill reports to the login view. */
 export interface AutofillHandlers {
   onPicked: () => void;
@@ -39,17 +82,23 @@ export interface AutofillHandlers {
  * Until a passkey is picked nothing is shown (options refused, a page the site's passkeys are not for): the visitor
  * asked for nothing, and the password form is right there.
  */
-export function usePasskeyAutofill(api: ApiClient, round: number, basePath: string, { onPicked, onSignedIn, onFailed }: AutofillHandlers): void {
+export function usePasskeyAutofill(
+  api: ApiClient,
+  round: number,
+  { basePath, enabled }: { basePath: string; enabled: boolean },
+  { onPicked, onSignedIn, onFailed }: AutofillHandlers,
+): void {
   const handlers = useRef({ onPicked, onSignedIn, onFailed });
   useEffect(() => {
     handlers.current = { onPicked, onSignedIn, onFailed };
   });
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     void ceremony().then((loaded) => loaded.runAutofill(api, { round, basePath, live: () => live, handlers: () => handlers.current }));
     return () => {
       live = false;
       void ceremony().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
-  }, [api, round, basePath]);
+  }, [api, round, basePath, enabled]);
 }

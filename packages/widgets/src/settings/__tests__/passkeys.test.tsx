@@ -50,7 +50,9 @@ beforeEach(() => {
   server.use(
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
     http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
-    http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys })),
+    http.get(`${API}/account/passkeys`, () =>
+      HttpResponse.json({ passkeys, accepted: { rpId: "agency.example", userId: "dTE", name: "ann@example.com", displayName: "Ann", credentialIds: passkeys.map((p) => `cred-${p.name}`) } }),
+    ),
     http.post(`${API}/account/passkeys/options`, async ({ request }) => {
       const body = (await record(request)) as { password?: string };
       if (passwordRequired && body.password === undefined) return HttpResponse.json({ error: "x", code: "account.password_required", fields: ["password"] }, { status: 403 });
@@ -92,6 +94,7 @@ const T = {
     unavailable: "The service is temporarily unavailable. Please try again later.",
     cancel: "Cancel",
     remove: "Remove Phone",
+    removeLaptop: "Remove Laptop",
     confirmRemove: "Remove passkey",
     removed: "Passkey removed",
     add: "Add a passkey",
@@ -113,6 +116,7 @@ const T = {
     unavailable: "De dienst is tijdelijk niet beschikbaar. Probeer het later opnieuw.",
     cancel: "Annuleren",
     remove: "Phone verwijderen",
+    removeLaptop: "Laptop verwijderen",
     confirmRemove: "Toegangssleutel verwijderen",
     removed: "Toegangssleutel verwijderd",
     add: "Toegangssleutel toevoegen",
@@ -193,6 +197,29 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     expect(sent).toEqual([{ url: "DELETE /api/account/passkeys/22222222-2222-4222-8222-222222222222", body: null }]);
     expect(events).toEqual([{ type: "agency-passkey-remove", detail: { passkey: expect.objectContaining({ name: "Phone" }) } }]);
     expect(lastToast()).toMatchObject({ kind: "success", message: t.removed });
+  });
+
+  it("tells the device through the WebAuthn Signal API which passkeys the site still accepts, and whose they are, after each list", async () => {
+    const signalAllAcceptedCredentials = vi.fn(async () => undefined);
+    const signalCurrentUserDetails = vi.fn(async () => undefined);
+    vi.stubGlobal("PublicKeyCredential", Object.assign(function PublicKeyCredential() {}, { signalAllAcceptedCredentials, signalCurrentUserDetails }));
+    const { card, view } = await mount();
+    expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith({ rpId: "agency.example", userId: "dTE", allAcceptedCredentialIds: ["cred-Laptop", "cred-Phone"] });
+    expect(signalCurrentUserDetails).toHaveBeenLastCalledWith({ rpId: "agency.example", userId: "dTE", name: "ann@example.com", displayName: "Ann" });
+
+    const user = userEvent.setup();
+    await user.click(card().getByRole("button", { name: t.remove }));
+    await user.click(within(view.getByRole("dialog", { name: t.confirmRemove })).getByRole("button", { name: t.confirmRemove }));
+    await waitFor(() =>
+      expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith({ rpId: "agency.example", userId: "dTE", allAcceptedCredentialIds: ["cred-Laptop"] }),
+    );
+
+    // The last one removed: the device hears that none is accepted; a refusal of the browser changes nothing.
+    signalAllAcceptedCredentials.mockRejectedValue(new DOMException("not this origin", "SecurityError"));
+    await user.click(card().getByRole("button", { name: t.removeLaptop }));
+    await user.click(within(view.getByRole("dialog", { name: t.confirmRemove })).getByRole("button", { name: t.confirmRemove }));
+    await waitFor(() => expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith(expect.objectContaining({ allAcceptedCredentialIds: [] })));
+    await waitFor(() => expect(card().queryByText("Laptop")).toBeNull());
   });
 
   it("adds a passkey through the browser's prompt", async () => {

@@ -5,9 +5,10 @@ import { FormAlert } from "@agency/ui/form";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
-import { useElement } from "../../element/element-context";
+import { useElement, useElementSession } from "../../element/element-context";
 import { PasskeyItem } from "./passkey-item";
 import { PasskeyPasswordDialog } from "./passkey-password-dialog";
+import { signalPasskeys } from "./passkey-signals";
 
 /** SimpleWebAuthn's browser half, loaded after the card has rendered. */
 const webauthn = () => import("@simplewebauthn/browser");
@@ -28,11 +29,16 @@ export function Passkeys() {
   const [askPassword, setAskPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [supported, setSupported] = useState<boolean | null>(null);
+  const { user } = useElementSession();
 
+  // Every list the server sends is told to the browser's passkey provider too (a removal, a new name among them).
   const fetchPasskeys = useCallback(
     () =>
       passkeysApi.listPasskeys(api).then(
-        (passkeys): Load => ({ state: "loaded", passkeys }),
+        ({ passkeys, accepted }): Load => {
+          signalPasskeys(accepted);
+          return { state: "loaded", passkeys };
+        },
         (failure: unknown): Load => {
           console.error("agency-settings: the passkeys could not be loaded", failure);
           return { state: "failed" };
@@ -49,7 +55,9 @@ export function Passkeys() {
     return () => {
       live = false;
     };
-  }, [fetchPasskeys]);
+    // A new name or address (changed in this element) is listed again, so the devices hear of it.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetchPasskeys, user?.name, user?.email]);
 
   const failureText = (failure: unknown) =>
     apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`);

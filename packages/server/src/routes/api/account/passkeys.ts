@@ -45,15 +45,18 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "The account's passkeys",
         description:
-          "With what the WebAuthn Signal API tells the browser (`accepted`: the RP ID, the account's user handle and the ids of every " +
-          "passkey it has), so a passkey removed here stops being offered by the device that holds it.",
+          "With what the WebAuthn Signal API tells the browser (`accepted`: the RP ID, the account's user handle, its user name and " +
+          "display name, and the ids of every passkey it has), so a passkey removed here stops being offered by the device that holds " +
+          "it, and a changed name or address shows on the devices.",
         security: [{ bearer: [] }],
         response: { 200: PasskeysResponseSchema, ...errorResponses({ 401: [] }) },
       },
     },
     async (request) => {
-      const rows = await listPasskeys(app.db, request.user!.id);
-      const accepted = { rpId: rp.id, userId: userHandleId(request.user!.id), credentialIds: rows.map((row) => row.credential_id) };
+      const { id, email, name } = request.user!;
+      const rows = await listPasskeys(app.db, id);
+      // The user name and display name a passkey is made with (registrationOptions), as they are now.
+      const accepted = { rpId: rp.id, userId: userHandleId(id), name: email, displayName: name || email, credentialIds: rows.map((row) => row.credential_id) };
       return { passkeys: rows.map(passkeyJson), accepted };
     },
   );
