@@ -1,7 +1,6 @@
 import type { ErrorCode } from "@agency/contract";
 import type { I18n } from "@lingui/core";
 import type { AxiosError, AxiosInstance } from "axios";
-import { sessionFor, type SessionStore } from "./session";
 
 /**
  * Whose bearer token a client sends, and how a 401 for it ends that session. The customer session is the default;
@@ -17,13 +16,6 @@ export interface BearerSession {
   readonly navigatesOnUnauthorized: boolean;
 }
 
-/** The customer session of a store as a client sends it. */
-export const customerBearer = (store: SessionStore): BearerSession => ({
-  key: `customer${store.prefix}`,
-  token: () => store.get().token,
-  end: store.clear,
-  navigatesOnUnauthorized: true,
-});
 
 /** How error answers are read (./api-errors.ts), there once the first call's code has loaded. */
 let errors: typeof import("./api-errors") | undefined;
@@ -35,12 +27,12 @@ export interface ApiClientOptions {
   loginUrl: string;
   /** Sent as Accept-Language, so the server's messages come back in the element's language. */
   locale?: string;
-  /** Whose token is sent; the customer session when left out. */
+  /**
+   * Whose token is sent; left out, the customer session of the API's storage (./session.ts, `sessionFor`: the site's
+   * on the agency's own origin, the elements' own elsewhere).
+   */
   session?: BearerSession;
 }
-
-/** The options a client is made with, its customer session resolved. */
-export type ClientOptions = ApiClientOptions & { session: BearerSession; customerSession: SessionStore };
 
 export interface ApiRequestConfig {
   params?: Record<string, string | number | boolean | undefined>;
@@ -69,8 +61,8 @@ export interface ApiResponse<T> {
 
 /** The calls the API modules make: axios's get, post, patch and delete, with axios's answers and errors. */
 export interface ApiClient {
-  /** The customer session of this client's API: the site's keys on the agency's own origin, the elements' elsewhere. */
-  readonly customerSession: SessionStore;
+  /** The API's address; its customer session is `sessionFor(apiBase)`. */
+  readonly apiBase: string;
   get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   patch<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
@@ -90,10 +82,10 @@ export const navigation = {
  */
 class LazyAxiosClient implements ApiClient {
   private instance: Promise<AxiosInstance> | undefined;
-  readonly customerSession: SessionStore;
+  readonly apiBase: string;
 
-  constructor(private readonly options: ClientOptions) {
-    this.customerSession = options.customerSession;
+  constructor(private readonly options: ApiClientOptions) {
+    this.apiBase = options.apiBase;
   }
 
   private axios(): Promise<AxiosInstance> {
@@ -132,12 +124,10 @@ const clients = new Map<string, ApiClient>();
 
 /** One client per session, API base, language and login page. */
 export function getApiClient(options: ApiClientOptions): ApiClient {
-  const customerSession = sessionFor(options.apiBase);
-  const session = options.session ?? customerBearer(customerSession);
-  const key = `${session.key} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
+  const key = `${options.session?.key ?? "customer"} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
   let client = clients.get(key);
   if (!client) {
-    client = new LazyAxiosClient({ ...options, session, customerSession });
+    client = new LazyAxiosClient(options);
     clients.set(key, client);
   }
   return client;

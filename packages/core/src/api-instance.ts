@@ -1,5 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
-import { isAxiosError, navigation, refusedOrigins, type ApiRequestConfig, type ClientOptions } from "./api-client";
+import { isAxiosError, navigation, refusedOrigins, type ApiClientOptions, type ApiRequestConfig, type BearerSession } from "./api-client";
+import { sessionFor } from "./session";
 import { readStorage, writeStorage } from "./storage";
 
 // Loaded with axios by the API client's first call (./api-client.ts), so a page that calls nothing never downloads it.
@@ -10,7 +11,14 @@ import { readStorage, writeStorage } from "./storage";
  * error so the caller can stop what it was doing. The rule applies to the session the request was sent with only
  * while it is still the current one.
  */
-export function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session, customerSession }: ClientOptions): AxiosInstance {
+export function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session: bearer }: ApiClientOptions): AxiosInstance {
+  const customerSession = sessionFor(apiBase);
+  const session: BearerSession = bearer ?? {
+    key: "customer",
+    token: () => customerSession.get().token,
+    end: customerSession.clear,
+    navigatesOnUnauthorized: true,
+  };
   const client = axios.create({
     baseURL: apiBase,
     headers: { "Content-Type": "application/json", ...(locale ? { "Accept-Language": locale } : {}) },

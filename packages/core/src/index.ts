@@ -9,7 +9,7 @@ export {
   SETTINGS_EVENT,
 } from "./settings";
 export { type Catalog, createI18n, createI18nFor } from "./i18n";
-export { readStorage, writeStorage, isAgencyOrigin, storagePrefixFor, ELEMENT_STORAGE_PREFIX } from "./storage";
+export { readStorage, writeStorage, isAgencyOrigin, storagePrefixFor, ELEMENT_STORAGE_PREFIX, CONSENT_STORAGE_KEY } from "./storage";
 export {
   type SessionSnapshot,
   type SessionStore,

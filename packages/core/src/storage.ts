@@ -25,6 +25,12 @@ export function writeStorage(key: string, value: string | null, area: "local" | 
  */
 export const ELEMENT_STORAGE_PREFIX = "agency.";
 
+/**
+ * Where the cookie banner keeps the visitor's decision, with the anonymous id its consent records are filed under
+ * (behind the storage prefix: `agency.cookieConsent` on a page of another origin than the agency's).
+ */
+export const CONSENT_STORAGE_KEY = "cookieConsent";
+
 /** Whether this page is on the origin of the API at `apiBase`: the agency's own site (or a page it serves itself). */
 export function isAgencyOrigin(apiBase: string): boolean {
   try {

@@ -52,7 +52,7 @@ describe("storage that belongs to the elements", () => {
     await authApi.login(partnerApi(), { email: user.email, password: "secret1" });
     expect(localStorage.getItem("agency.token")).toBe("tok-1");
     expect(JSON.parse(localStorage.getItem("agency.user")!)).toEqual(user);
-    expect(partnerApi().customerSession.get()).toMatchObject({ token: "tok-1", isAuthenticated: true });
+    expect(sessionFor(AGENCY).get()).toMatchObject({ token: "tok-1", isAuthenticated: true });
     // The page's keys are neither overwritten nor read as a session.
     expect(localStorage.getItem("token")).toBe("the-partner's-own");
     expect(getSession().isAuthenticated).toBe(false);

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../api-client";
+import { sessionFor } from "../session";
 import type {
   AccountExport,
   AccountSessionsResponse,
@@ -9,13 +10,7 @@ import type {
   SuccessMessageResponse,
   User,
 } from "@agency/contract";
-import { readStorage } from "../storage";
-
-/**
- * Where the cookie banner keeps the visitor's decision, with the anonymous id its consent records are filed under
- * (behind the storage prefix: `agency.cookieConsent` on a page of another origin than the agency's).
- */
-export const CONSENT_STORAGE_KEY = "cookieConsent";
+import { CONSENT_STORAGE_KEY, readStorage, storagePrefixFor } from "../storage";
 
 /** The cookie banner's anonymous id in this browser, if a decision with one is stored under `prefix`. */
 export function storedConsentId(prefix = ""): string | undefined {
@@ -38,7 +33,7 @@ export interface AccountDataFile {
  * are filed under the banner's anonymous id, which only this browser knows.
  */
 export async function exportAccountData(api: ApiClient): Promise<AccountDataFile> {
-  const consentId = storedConsentId(api.customerSession.prefix);
+  const consentId = storedConsentId(storagePrefixFor(api.apiBase));
   const response = await api.get<AccountExport>("/account/export", { params: consentId ? { consentId } : {} });
   const disposition = String(response.headers["content-disposition"] ?? "");
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "my-data.json";
@@ -53,7 +48,7 @@ export async function deleteAccount(api: ApiClient, password: string): Promise<S
 
 /** Renames the signed-in user; the stored user follows (every element and the header hear of it). */
 export async function updateProfile(api: ApiClient, name: string): Promise<User> {
-  const session = api.customerSession;
+  const session = sessionFor(api.apiBase);
   const asked = session.get().token;
   const { data } = await api.patch<ProfileResponse>("/account/profile", { name });
   if (session.get().token === asked) session.update(data.user);

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../api-client";
+import { sessionFor } from "../session";
 import type {
   AuthResponse,
   ContactChallenge,
@@ -38,14 +39,14 @@ export type LoginOutcome = { user: User } | { secondFactor: SecondFactorRequired
 export async function login(api: ApiClient, payload: LoginPayload): Promise<LoginOutcome> {
   const { data } = await api.post<LoginResponse>("/auth/login", payload, { signIn: true });
   if ("secondFactorRequired" in data) return { secondFactor: data };
-  api.customerSession.set(data.user, data.token);
+  sessionFor(api.apiBase).set(data.user, data.token);
   return { user: data.user };
 }
 
 /** The login's second step: the authenticator's code or a recovery code; stores the session like a login. */
 export async function completeSecondFactor(api: ApiClient, payload: SecondFactorLoginPayload): Promise<User> {
   const { data } = await api.post<AuthResponse>("/auth/login/second-factor", payload, { signIn: true });
-  api.customerSession.set(data.user, data.token);
+  sessionFor(api.apiBase).set(data.user, data.token);
   return data.user;
 }
 
@@ -61,13 +62,13 @@ export async function checkSignInAlert(api: ApiClient, token: string): Promise<S
  */
 export async function secureAccount(api: ApiClient, token: string): Promise<SecureAccountResponse> {
   const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", { token });
-  api.customerSession.clear();
+  sessionFor(api.apiBase).clear();
   return data;
 }
 
 export async function register(api: ApiClient, payload: RegisterPayload): Promise<User> {
   const { data } = await api.post<AuthResponse>("/auth/register", payload, { signIn: true });
-  api.customerSession.set(data.user, data.token);
+  sessionFor(api.apiBase).set(data.user, data.token);
   return data.user;
 }
 
@@ -78,7 +79,7 @@ export async function register(api: ApiClient, payload: RegisterPayload): Promis
  * refresh in the background of a public page); any other failure leaves the session as it was.
  */
 export async function fetchCurrentUser(api: ApiClient, { quiet = false }: { quiet?: boolean } = {}): Promise<User> {
-  const session = api.customerSession;
+  const session = sessionFor(api.apiBase);
   const asked = session.get().token;
   const { data } = await api.get<{ user: User }>("/auth/me", quiet ? { quietUnauthorized: true } : undefined);
   if (session.get().token === asked) session.update(data.user);
@@ -95,7 +96,7 @@ export async function logout(api: ApiClient): Promise<void> {
   } catch {
     /* the local session ends regardless */
   } finally {
-    api.customerSession.clear();
+    sessionFor(api.apiBase).clear();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../api-client";
+import { sessionFor } from "../session";
 import type {
   AddPasskeyPayload,
   AuthResponse,
@@ -62,6 +63,6 @@ export async function signInOptions(api: ApiClient): Promise<PasskeyAuthenticati
 /** Signs in with the authenticator's answer; stores token and user like a password login. */
 export async function signIn(api: ApiClient, payload: PasskeySignInPayload): Promise<User> {
   const { data } = await api.post<AuthResponse>("/auth/passkey", payload, { signIn: true });
-  api.customerSession.set(data.user, data.token);
+  sessionFor(api.apiBase).set(data.user, data.token);
   return data.user;
 }

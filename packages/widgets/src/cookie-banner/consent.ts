@@ -1,12 +1,12 @@
 import type { ConsentRecordPayload } from "@agency/contract";
-import { accountApi, readStorage, resolveSettings, storagePrefixFor, writeStorage } from "@agency/core";
+import { CONSENT_STORAGE_KEY, readStorage, resolveSettings, storagePrefixFor, writeStorage } from "@agency/core";
 
 /**
  * The decision lives in local storage under this key (core knows it too: the data export reads its id): as it is on
  * the agency's own site, behind the elements' prefix on any other page (`agency.cookieConsent`), where the page may
  * keep a decision of its own under the same plain name.
  */
-export const CONSENT_STORAGE_KEY = accountApi.CONSENT_STORAGE_KEY;
+export { CONSENT_STORAGE_KEY };
 
 // The storage prefix of the banner's API, which the banner gives when it renders (setConsentStorage); before that
 // (AgencyWidgets.getConsent() called early) the banner in the page's markup, or the page's configuration, says it.

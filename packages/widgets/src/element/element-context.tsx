@@ -1,4 +1,4 @@
-import { useSession, type ApiClient, type ResolvedSettings, type SessionSnapshot } from "@agency/core";
+import type { ApiClient, ResolvedSettings } from "@agency/core";
 import type { AgencyEventDetails, AgencyNavigateDetail } from "../events";
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 
@@ -32,14 +32,6 @@ export function useElement(): ElementApi {
   const value = useContext(ElementContext);
   if (!value) throw new Error("useElement() must be used inside an agency-* element (defineElement)");
   return value;
-}
-
-/**
- * The customer session of the element's API: the site's on the agency's own origin, the elements' own keys on any
- * other page (see @agency/core's storagePrefixFor).
- */
-export function useElementSession(): SessionSnapshot {
-  return useSession(useElement().api.customerSession);
 }
 
 function isModifiedClick(event: MouseEvent): boolean {

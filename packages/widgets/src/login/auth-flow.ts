@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
-import { useElement, useElementSession } from "../element/element-context";
+import { useElement } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 
 export interface AuthFlow {
   /** Where a login leads: the `redirect-to` attribute when it stays on this site, else /dashboard. */

@@ -4,6 +4,7 @@ import { browserSupportsWebAuthnAutofill, startAuthentication, type PublicKeyCre
 import { wasCancelled, type AutofillHandlers } from "./passkey-sign-in";
 
 export { WebAuthnAbortService } from "@simplewebauthn/browser";
+export const passkeysAvailable = passkeysApi.passkeysAvailable;
 
 // The passkey ceremony itself, with SimpleWebAuthn's browser half and the passkey calls: loaded after the view has
 // rendered (see passkey-sign-in.ts), so the login form does not wait for it.

@@ -1,5 +1,5 @@
 import type { User } from "@agency/contract";
-import { isAgencyOrigin, passkeysApi, type ApiClient } from "@agency/core";
+import { isAgencyOrigin, type ApiClient } from "@agency/core";
 import { useEffect, useRef, useState } from "react";
 
 /** The passkey ceremony (./passkey-ceremony.ts, with SimpleWebAuthn), loaded after the view has rendered. */
@@ -41,7 +41,9 @@ function passkeysWorkHere(api: ApiClient, apiBase: string): Promise<boolean> | b
   let answer = available.get(api);
   if (!answer) {
     const browser = (globalThis.PublicKeyCredential as Capabilities).getClientCapabilities?.().then((c) => c.relatedOrigins !== false, () => true);
-    answer = Promise.all([browser, passkeysApi.passkeysAvailable(api)]).then(([related = true, server]) => related && server, () => false);
+    // The question goes with the ceremony's code, which autofill loads on such a page anyway.
+    const server = ceremony().then((loaded) => loaded.passkeysAvailable(api));
+    answer = Promise.all([browser, server]).then(([related = true, works]) => related && works, () => false);
     available.set(api, answer);
   }
   return answer;

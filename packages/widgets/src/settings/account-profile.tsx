@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useElementSession } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 
 // The forms open on request, so their code is loaded then, not with the page.
 const NameForm = lazy(() => import("./panels/account-forms").then((m) => ({ default: m.NameForm })));

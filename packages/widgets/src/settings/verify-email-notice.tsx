@@ -2,7 +2,8 @@ import { apiErrorCode, apiErrorMessage, authApi, isNetworkError } from "@agency/
 import { FormAlert } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { useElement, useElementSession } from "../element/element-context";
+import { useElement } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 
 /**
  * Until the account's address is verified: says so and why it matters, and mails the link again on request (the

@@ -3,7 +3,8 @@ import { apiErrorMessage, apiStatus, navigation, subscriptionsApi } from "@agenc
 import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { ElementLink, useElement, useElementSession } from "../element/element-context";
+import { ElementLink, useElement } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 import { usablePlan, useDefaultPlan } from "./default-plan";
 import type { OpenCheckout } from "./embedded-checkout";
 import { BillingToggle } from "./billing-toggle";

@@ -4,7 +4,8 @@ import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
-import { useElement, useElementSession } from "../../element/element-context";
+import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 import { withPanelTexts } from "./panel-i18n";
 
 /** What the server's refusal or a lost connection means for a form, in the element's language. */

@@ -3,7 +3,8 @@ import { accountApi, apiErrorMessage, isNetworkError } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useElement, useElementSession } from "../../element/element-context";
+import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 
 /**
  * A new password, with the current one (as GitHub and Clerk ask). This device stays signed in; the server signs

@@ -3,7 +3,7 @@ import { Modal } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { useElementSession } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 
 /**
  * The password again before a passkey is added, when the session began a while ago: someone at a borrowed, signed-in

@@ -1,9 +1,10 @@
-import { accountApi, apiErrorMessage, isNetworkError } from "@agency/core";
+import { accountApi, apiErrorMessage, isNetworkError, sessionFor } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState } from "react";
-import { useElement, useElementSession } from "../../element/element-context";
+import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 
 /** Hands the export to the browser as a file download. */
 function saveAsFile(data: unknown, filename: string): void {
@@ -42,7 +43,7 @@ export function YourData() {
       // The page moves on first (the host to its home page), then the session ends: a guard that sees the
       // signed-out state before the page has moved must not get the chance to send the visitor to the login page.
       emit("agency-account-delete", { email });
-      api.customerSession.clear();
+      sessionFor(settings.apiBase).clear();
     },
     onError: (failure) => {
       console.error("agency-settings: deleting the account failed", failure);
