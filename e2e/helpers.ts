@@ -171,6 +171,20 @@ export async function latestMail(to: string, containing?: RegExp, timeoutMs = 10
   }
 }
 
+/** How many mails the e2e server has written to its outbox for this recipient that match `containing`. */
+export function countMails(to: string, containing: RegExp): number {
+  const outbox = join(readFileSync(join(import.meta.dirname, `../test-results/e2e-data-dir-${new URL(API_ORIGIN).port}.txt`), "utf8").trim(), "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return 0;
+  }
+  return files
+    .map((f) => readFileSync(join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .filter((text) => addressedTo(text, to) && containing.test(text)).length;
+}
+
 /**
  * The link to `page` (verify-email, reset-password) in the newest mail to `to` in the e2e server's outbox, with the
  * language it names (`&lang=`).
