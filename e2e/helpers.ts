@@ -68,16 +68,19 @@ export async function registerUser(request: APIRequestContext, name = "Test Cust
   return { email, password, name, token: body.token, user: body.user };
 }
 
-/** Puts a session in the browser's storage, as a login would (keys `token` and `user`). */
+/**
+ * Puts a session in the browser's storage, as a login would: keys `token` and `user` on the site, and on a partner's
+ * origin the elements' own, `agency.token` and `agency.user`.
+ */
 export async function signIn(page: Page, account: TestUser, origin = API_ORIGIN): Promise<void> {
   await page.goto(`${origin}/robots.txt`).catch(() => undefined);
   await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("user", JSON.stringify(user));
-      localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1, id: "e2e" }));
+    ({ token, user, prefix }) => {
+      localStorage.setItem(`${prefix}token`, token);
+      localStorage.setItem(`${prefix}user`, JSON.stringify(user));
+      localStorage.setItem(`${prefix}cookieConsent`, JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1, id: "e2e" }));
     },
-    { token: account.token, user: account.user },
+    { token: account.token, user: account.user, prefix: origin === API_ORIGIN ? "" : "agency." },
   );
 }
 

@@ -140,7 +140,7 @@ export default defineConfig(({ isSsrBuild }) =>
                   { name: "react", test: /node_modules[\\/]react[\\/]/ },
                   {
                     name: "shared",
-                    test: /packages[\\/](contract[\\/]src[\\/](rules|pricing|currency|format)\.ts|core[\\/]src[\\/](storage|session)\.ts|ui[\\/]src[\\/](toast[\\/]toast-store|locales[\\/]|i18n|ui-catalog|theme|styles\.ts|styles[\\/]ui\.css|crash-screen[\\/])|widgets[\\/]src[\\/]element[\\/]later-part)/,
+                    test: /packages[\\/](contract[\\/]src[\\/](rules|pricing|currency|format)\.ts|core[\\/]src[\\/](storage|session)\.ts|ui[\\/]src[\\/](toast[\\/]toast-store|locales[\\/]|i18n|ui-catalog|theme|styles\.ts|styles[\\/]ui\.css|crash-screen[\\/])|widgets[\\/]src[\\/]element[\\/]later-part)|host[\\/]src[\\/]app[\\/]color-scheme\.css/,
                   },
                 ],
               },

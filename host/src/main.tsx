@@ -1,4 +1,5 @@
 import "@agency/ui/styles/ui.css";
+import "./app/color-scheme.css";
 import "./app/app.css";
 import { configure } from "@agency/core";
 import { adoptLinkLanguage, keepLanguageCookie } from "./lib/language";

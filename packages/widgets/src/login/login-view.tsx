@@ -160,7 +160,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           {form.busy ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
         </button>
       </form>
-      {passkeys !== false ? (
+      {passkeys !== null ? (
         <button
           type="button"
           className={`ag-button ag-button--secondary form__submit${passkeys ? "" : " login__unseen"}`}

@@ -50,12 +50,14 @@ function passkeysWorkHere(api: ApiClient, apiBase: string): Promise<boolean> | b
 }
 
 /**
- * Whether the login view offers a passkey: true or false, or undefined while a partner's page waits for the answer
- * (the button keeps its room meanwhile, unseen).
+ * Whether the login view offers a passkey: true or false, undefined while a partner's page waits for the answer, and
+ * null in a browser without WebAuthn. Waiting, and where passkeys do not work on the page, the button keeps its room
+ * unseen: the element is as high as where they do, so nothing below it moves when the answer comes (the room an
+ * element reserves before it renders is the room with the button).
  */
-export function usePasskeysHere(api: ApiClient, apiBase: string): boolean | undefined {
+export function usePasskeysHere(api: ApiClient, apiBase: string): boolean | undefined | null {
   const [answer, setAnswer] = useState(() => {
-    if (!passkeysSupported()) return false;
+    if (!passkeysSupported()) return null;
     const here = passkeysWorkHere(api, apiBase);
     return typeof here === "boolean" ? here : undefined;
   });

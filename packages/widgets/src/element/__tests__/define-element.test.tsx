@@ -51,8 +51,21 @@ describe("defineElement", () => {
     /** The shadow root's CSS: jsdom adopts no sheets, so it is one <style>, in the order the sheets would be adopted. */
     const css = (el: HTMLElement) => el.shadowRoot?.querySelector("style[data-agency-styles]")?.textContent ?? "";
     const darkAt = (el: HTMLElement) => css(el).indexOf("--agency-color-surface: #1f2937");
+    // The visitor's colour scheme, as matchMedia reports it (jsdom has none), with its change event.
     let prefersDark = false;
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches: prefersDark && query.includes("dark"), media: query }));
+    const schemeListeners = new Set<() => void>();
+    const setScheme = (dark: boolean) => {
+      prefersDark = dark;
+      for (const listener of schemeListeners) listener();
+    };
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      get matches() {
+        return prefersDark && query.includes("dark");
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => schemeListeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => schemeListeners.delete(listener),
+    }));
 
     it("is light without a theme: no dark tokens, none downloaded", async () => {
       const el = mount(`<agency-demo name="Ann"></agency-demo>`);
@@ -79,11 +92,11 @@ describe("defineElement", () => {
     });
 
     it("with auto, takes the dark tokens for a dark scheme only, and waits for them when the scheme is dark now", async () => {
-      prefersDark = true;
+      setScheme(true);
       const el = mount(`<agency-demo theme="auto" name="Ann"></agency-demo>`);
       await waitFor(() => expect(shadowText(el)).toContain("Hallo, Ann!"));
       expect(css(el)).toMatch(/@media \(prefers-color-scheme: dark\) \{[^]*--agency-color-surface: #1f2937/);
-      prefersDark = false;
+      setScheme(false);
     });
 
     it("takes the page's theme from configure(), and its own attribute over it", async () => {
