@@ -3,7 +3,7 @@ import { setSession } from "@agency/core";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
@@ -95,6 +95,7 @@ const T = {
     cancel: "Cancel",
     remove: "Remove Phone",
     removeLaptop: "Remove Laptop",
+    notHere: "Passkeys cannot be added on this page.",
     confirmRemove: "Remove passkey",
     removed: "Passkey removed",
     add: "Add a passkey",
@@ -117,6 +118,7 @@ const T = {
     cancel: "Annuleren",
     remove: "Phone verwijderen",
     removeLaptop: "Laptop verwijderen",
+    notHere: "Op deze pagina kun je geen toegangssleutel toevoegen.",
     confirmRemove: "Toegangssleutel verwijderen",
     removed: "Toegangssleutel verwijderd",
     add: "Toegangssleutel toevoegen",
@@ -220,6 +222,25 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     await user.click(within(view.getByRole("dialog", { name: t.confirmRemove })).getByRole("button", { name: t.confirmRemove }));
     await waitFor(() => expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith(expect.objectContaining({ allAcceptedCredentialIds: [] })));
     await waitFor(() => expect(card().queryByText("Laptop")).toBeNull());
+  });
+
+  it("on a partner's page where browsers do not accept the site's passkeys, lists them but offers none to add", async () => {
+    const agency = "http://agency.test/api";
+    server.use(
+      http.get(`${agency}/auth/passkey/available`, () => HttpResponse.json({ available: false })),
+      http.get(`${agency}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
+      http.get(`${agency}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
+      http.get(`${agency}/account/passkeys`, () => HttpResponse.json({ passkeys })),
+    );
+    // The elements' own session keys on a partner's page.
+    localStorage.setItem("agency.token", "tok");
+    localStorage.setItem("agency.user", JSON.stringify(ann));
+    onTestFinished(() => localStorage.clear());
+    const { el } = await renderElement("agency-settings", `api-base="${agency}" locale="${locale}"`);
+    const card = () => within(el.shadowRoot!.querySelector("[part=passkeys]") as HTMLElement);
+    await waitFor(() => expect(card().getByText(t.notHere)).toBeInTheDocument(), { timeout: 15_000 });
+    expect(card().getByText("Laptop")).toBeInTheDocument();
+    expect(card().queryByRole("button", { name: t.add })).toBeNull();
   });
 
   it("adds a passkey through the browser's prompt", async () => {

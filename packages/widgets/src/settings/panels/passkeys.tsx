@@ -1,5 +1,5 @@
 import type { Passkey } from "@agency/contract";
-import { apiErrorCode, apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
+import { apiErrorCode, apiErrorMessage, isAgencyOrigin, isNetworkError, passkeysApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
@@ -29,7 +29,8 @@ export function Passkeys() {
   const [adding, setAdding] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [supported, setSupported] = useState<boolean | null>(null);
+  // Whether a passkey can be added here: null while unknown, else yes, or why not (the browser, or this page).
+  const [supported, setSupported] = useState<"yes" | "browser" | "page" | null>(null);
   const { user } = useElementSession();
 
   // Every list the server sends is told to the browser's passkey provider too (a removal, a new name among them).
@@ -51,7 +52,18 @@ export function Passkeys() {
 
   useEffect(() => {
     let live = true;
-    void webauthn().then(({ browserSupportsWebAuthn }) => live && setSupported(browserSupportsWebAuthn()));
+    // On a partner's page past the five sites browsers accept for the site's passkeys, the browser would refuse.
+    const here = () => isAgencyOrigin(settings.apiBase) || passkeysApi.passkeysAvailable(api).catch(() => false);
+    void webauthn()
+      .then(async ({ browserSupportsWebAuthn }) => (!browserSupportsWebAuthn() ? "browser" : (await here()) ? "yes" : "page"))
+      .then((answer) => live && setSupported(answer));
+    return () => {
+      live = false;
+    };
+  }, [api, settings.apiBase]);
+
+  useEffect(() => {
+    let live = true;
     void fetchPasskeys().then((next) => live && setLoad(next));
     return () => {
       live = false;
@@ -135,7 +147,7 @@ export function Passkeys() {
         </ul>
       )}
       <FormAlert message={error} />
-      {supported === null ? null : supported ? (
+      {supported === null ? null : supported === "yes" ? (
         <div className="settings__actions">
           <button type="button" className="ag-button" part="add-passkey" disabled={adding} aria-busy={adding} onClick={() => void add()}>
             {adding ? <Trans>Adding passkey...</Trans> : <Trans>Add a passkey</Trans>}
@@ -143,7 +155,7 @@ export function Passkeys() {
         </div>
       ) : (
         <p className="settings__muted">
-          <Trans>This browser cannot use passkeys.</Trans>
+          {supported === "browser" ? <Trans>This browser cannot use passkeys.</Trans> : <Trans>Passkeys cannot be added on this page.</Trans>}
         </p>
       )}
       {askPassword ? <PasskeyPasswordDialog onConfirm={(password) => add(password)} onClose={() => setAskPassword(false)} /> : null}
