@@ -1,7 +1,7 @@
 import type { DeskConsentRecord, DeskCustomerSubscription, DeskCustomerSummary } from "@agency/contract";
 import type { Db } from "../db/db";
 
-/** The desk's customer view over the accounts and their subscriptions. */
+/** The desk's customer view over the accounts and their companies' subscriptions. */
 
 export const CUSTOMER_LIST_LIMIT = 50;
 
@@ -27,8 +27,8 @@ const CUSTOMER_SELECT = `SELECT u.id, u.email, u.name, u.email_verified_at IS NO
   FROM users u
   LEFT JOIN LATERAL (
     SELECT s.id, s.plan_id, p.name AS plan_name, s.status, s.billing_period, s.current_period_end, s.cancel_at_period_end, s.provider
-      FROM subscriptions s JOIN plans p ON p.id = s.plan_id
-     WHERE s.user_id = u.id ORDER BY s.created_at DESC LIMIT 1) sub ON true`;
+      FROM company_members m JOIN subscriptions s ON s.company_id = m.company_id JOIN plans p ON p.id = s.plan_id
+     WHERE m.user_id = u.id ORDER BY s.created_at DESC LIMIT 1) sub ON true`;
 
 function subscriptionOf(row: CustomerRow): DeskCustomerSubscription | null {
   if (!row.sub_id) return null;

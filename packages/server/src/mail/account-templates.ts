@@ -2,11 +2,10 @@ import type { Locale } from "@agency/contract";
 import { say } from "../i18n";
 import { greeting, sharedMailTexts, type MailContent } from "./templates";
 
-const helloMessage = sharedMailTexts.hello;
-
 /**
  * The mails about an account's e-mail address and password changed from the settings page, nl and en (src/locales).
- * Each one says what happened and what to do when it was not the reader.
+ * Each one says what happened and what to do when it was not the reader. A name is given only for an address its
+ * owner has proven (see greeting): to any other, the account's name is a stranger's words.
  */
 const m = {
   verifySubject: /*i18n*/ { id: "mail.verify.subject", message: "Confirm your e-mail address" },
@@ -69,10 +68,10 @@ export function confirmNewEmailMail(locale: Locale, { link, email }: { link: str
 }
 
 /** To the old address once the change is done. */
-export function emailChangedMail(locale: Locale, { name, email }: { name: string; email: string }): MailContent {
+export function emailChangedMail(locale: Locale, { name, email }: { name: string | undefined; email: string }): MailContent {
   return {
     subject: say(locale, m.changedSubject),
-    text: [say(locale, helloMessage, { name }), "", say(locale, m.changedBody, { email }), "", say(locale, m.changedWarning)].join("\n"),
+    text: [greeting(locale, name), "", say(locale, m.changedBody, { email }), "", say(locale, m.changedWarning)].join("\n"),
   };
 }
 
@@ -88,9 +87,10 @@ export function emailInUseMail(locale: Locale, { loginUrl }: { loginUrl: string 
 }
 
 /** After a password change from the settings page (the device that changed it stays logged in). */
-export function passwordChangedInSettingsMail(locale: Locale, { name }: { name: string }): MailContent {
+export function passwordChangedInSettingsMail(locale: Locale, { name }: { name: string | undefined }): MailContent {
   return {
     subject: say(locale, sharedMailTexts.changedSubject),
-    text: [say(locale, helloMessage, { name }), "", say(locale, m.passwordBody), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
+    text: [greeting(locale, name), "", say(locale, m.passwordBody), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
   };
 }
+

@@ -1,9 +1,10 @@
 import type { BillingPeriod, Locale } from "@agency/contract";
 import { say } from "../i18n";
-import type { MailContent } from "./templates";
+import { greeting, type MailContent } from "./templates";
 
 export interface SubscriptionMailData {
-  name: string;
+  /** Null for an address nobody has proven: the mail then greets without the name whoever registered typed. */
+  name: string | null;
   /** In the mail's language. */
   planName: string;
   billingPeriod: BillingPeriod;
@@ -28,7 +29,6 @@ export interface SubscriptionMailData {
  * Texts in src/locales.
  */
 const m = {
-  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
   perMonth: /*i18n*/ { id: "mail.subscription.per_month", message: "per month" },
   perYear: /*i18n*/ { id: "mail.subscription.per_year", message: "per year" },
   startedSubject: /*i18n*/ { id: "mail.subscription.started.subject", message: "Your {plan} subscription has started" },
@@ -85,7 +85,7 @@ export type SubscriptionMailKind = "started" | "payment_failed" | "ended" | "dup
 export function subscriptionMail(locale: Locale, kind: SubscriptionMailKind, d: SubscriptionMailData): MailContent {
   const t = (message: (typeof m)[keyof typeof m], values: Record<string, unknown> = {}) =>
     say(locale, message, { plan: d.planName, price: d.price, date: d.date, ...values });
-  const hello = t(m.hello, { name: d.name });
+  const hello = greeting(locale, d.name ?? undefined);
   if (kind === "started") {
     const period = t(d.billingPeriod === "yearly" ? m.perYear : m.perMonth);
     return {

@@ -121,15 +121,20 @@ export function resetPasswordMail(locale: Locale, { name, link }: { name: string
   };
 }
 
-export function passwordChangedMail(locale: Locale, { name, loginUrl }: { name: string; loginUrl: string }): MailContent {
+/** After a reset: `removedLine` says what the reset's proof of the mailbox removed (factor-templates.ts), if anything. */
+export function passwordChangedMail(
+  locale: Locale,
+  { name, loginUrl, removedLine = null }: { name: string | undefined; loginUrl: string; removedLine?: string | null },
+): MailContent {
   return {
     subject: say(locale, m.changedSubject),
     text: [
-      say(locale, m.hello, { name }),
+      greeting(locale, name),
       "",
       say(locale, m.changedBody),
       say(locale, m.changedLogin, { loginUrl }),
       "",
+      ...(removedLine ? [removedLine, ""] : []),
       say(locale, m.changedWarning),
     ].join("\n"),
   };

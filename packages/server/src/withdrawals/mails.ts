@@ -1,6 +1,6 @@
 import type { Locale } from "@agency/contract";
 import { say } from "../i18n";
-import type { MailContent } from "../mail/templates";
+import { greeting, type MailContent } from "../mail/templates";
 
 /** What the acknowledgement says happens next; see withdrawals/statement.ts for when each applies. */
 export type AcknowledgementCase =
@@ -10,14 +10,15 @@ export type AcknowledgementCase =
   | { kind: "no_contract" };
 
 export interface AcknowledgementData {
-  /** The account's name, else the name typed. */
-  name: string;
+  /** The account's name; undefined for an address nobody has proven (the mail then greets without one). */
+  name: string | undefined;
   /** Date and time of the statement, formatted in the mail's language. */
   receivedAt: string;
   /** What the statement was about: the plan's name, and when the contract started (formatted). */
   planName: string | null;
   startedAt: string | null;
-  typedName: string;
+  /** The name and the order number the statement gave; null for an address nobody has proven. */
+  typedName: string | null;
   reference: string | null;
   what: AcknowledgementCase;
   /** The undo link and until when it works (formatted); absent when there is nothing to undo. */
@@ -25,7 +26,6 @@ export interface AcknowledgementData {
 }
 
 const m = {
-  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
   subject: /*i18n*/ { id: "mail.withdrawal.subject", message: "Confirmation of your statement of withdrawal" },
   received: /*i18n*/ {
     id: "mail.withdrawal.received",
@@ -66,14 +66,19 @@ const m = {
     message:
       "Did you not send this statement? Then someone else used your name and e-mail address. Open this link before {until} and we undo it; your subscription then runs on as before, at no cost for the time it was stopped:",
   },
+  undoWithdrawn: /*i18n*/ {
+    id: "mail.withdrawal.undo_withdrawn",
+    message:
+      "Did you not send this statement? Then someone else used your e-mail address. Open this link before {until}: as long as the refund has not been paid, we undo the statement and your subscription runs on as before. Once the refund is paid, nothing can be undone: the subscription stays ended, it costs you nothing, and you can subscribe again at any time.",
+  },
   help: /*i18n*/ { id: "mail.withdrawal.help", message: "Questions? Reply to this e-mail and we will help you." },
 };
 
 /** The acknowledgement of a statement of withdrawal, to the account's own address (Art. 11a(3)). */
 export function acknowledgementMail(locale: Locale, d: AcknowledgementData): MailContent {
-  const lines = [say(locale, m.hello, { name: d.name }), "", say(locale, m.received, { date: d.receivedAt })];
+  const lines = [greeting(locale, d.name), "", say(locale, m.received, { date: d.receivedAt })];
   if (d.planName && d.startedAt) lines.push("", say(locale, m.contract, { plan: d.planName, started: d.startedAt }));
-  lines.push(say(locale, m.statedBy, { name: d.typedName }));
+  if (d.typedName) lines.push(say(locale, m.statedBy, { name: d.typedName }));
   if (d.reference) lines.push(say(locale, m.reference, { reference: d.reference }));
   lines.push("");
   const what = d.what;
@@ -91,7 +96,7 @@ export function acknowledgementMail(locale: Locale, d: AcknowledgementData): Mai
   } else {
     lines.push(say(locale, m.noContract));
   }
-  if (d.undo) lines.push("", say(locale, m.undo, { until: d.undo.until }), "", d.undo.link);
+  if (d.undo) lines.push("", say(locale, what.kind === "withdrawn" ? m.undoWithdrawn : m.undo, { until: d.undo.until }), "", d.undo.link);
   lines.push("", say(locale, m.help));
   return { subject: say(locale, m.subject), text: lines.join("\n") };
 }

@@ -44,14 +44,14 @@ export async function unusedTimeLine(db: Db, subscription: SubscriptionRow, at: 
   };
 }
 
-/** Writes an invoice of these lines for the subscription's user, with the VAT their billing address owes. */
+/** Writes an invoice of these lines for the subscription's company, with the VAT its billing address owes. */
 export async function writeInvoice(
   tx: Db,
   subscription: SubscriptionRow,
   lines: InvoiceLine[],
   { at = new Date(), status = "paid" }: { at?: Date; status?: LocalInvoiceRow["status"] } = {},
 ): Promise<LocalInvoiceRow> {
-  const details = await findBillingDetails(tx, subscription.user_id);
+  const details = await findBillingDetails(tx, subscription.company_id);
   const plan = await planOf(tx, subscription);
   const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const rate = vatRateFor(details);
@@ -60,6 +60,7 @@ export async function writeInvoice(
     tx,
     {
       id: randomToken(),
+      company_id: subscription.company_id,
       user_id: subscription.user_id,
       subscription_id: subscription.id,
       currency: plan.currency,

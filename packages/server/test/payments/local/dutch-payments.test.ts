@@ -78,7 +78,7 @@ describe("iDEAL in the test checkout", () => {
       expect(await now(user)).toMatchObject({ status: "active", has_access: true, payment_issue: null });
 
       const { rows } = await h.local.db.query<{ kind: string; bank: string; mandate_reference: string; iban_last4: string }>(
-        "SELECT kind, bank, mandate_reference, iban_last4 FROM local_payment_methods WHERE user_id = $1",
+        "SELECT kind, bank, mandate_reference, iban_last4 FROM local_payment_methods p JOIN company_members m ON m.company_id = p.company_id WHERE m.user_id = $1",
         [user.id],
       );
       expect(rows).toEqual([{ kind: "sepa_debit", bank: "ING", mandate_reference: expect.stringMatching(/^TEST-MANDATE-\d{9}$/), iban_last4: expect.stringMatching(/^\d{4}$/) }]);
