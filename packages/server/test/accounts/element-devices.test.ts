@@ -1,10 +1,11 @@
-import { buildTestApp, nextIp, outboxMailsTo, type TestApp } from "../support/helpers";
+import { buildTestApp, linkToken, nextIp, outboxMailsTo, type TestApp } from "../support/helpers";
 
 /**
  * The device id an element keeps on a page of another origin (a partner's), where a call to this site carries no
  * cookie: sent in the Agency-Device header with a sign-in, it lets the account recognise the browser as the device
  * cookie does on the site. It counts for the accounts that signed in with it only, the cookie wins over it, and
- * signing a device out from the list of signed-in devices forgets it.
+ * signing a device out from the list of signed-in devices forgets it. As with the cookie, a browser is remembered only
+ * once the account's address is proven.
  */
 
 let t: TestApp;
@@ -17,11 +18,20 @@ const PASSWORD = "secret1-pass-device";
 const PARTNER = "https://partner.example";
 const deviceId = () => `${Math.random().toString(36).slice(2)}${"d".repeat(40)}`.slice(0, 43);
 
-async function register() {
+/** A new account; `proven`: its verification link was followed (in a mail client's browser, with no device of its own). */
+async function register({ proven = true }: { proven?: boolean } = {}) {
   const email = `device-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const res = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { name: "Dee Device", email, password: PASSWORD, language: "en" }, remoteAddress: nextIp() });
   expect(res.statusCode).toBe(201);
+  if (proven) await prove(email);
   return { email, token: res.json().token as string };
+}
+
+async function prove(email: string) {
+  await t.app.settle();
+  const token = linkToken(outboxMailsTo(t.dataDir, email), "verify-email");
+  const verified = await t.app.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token }, remoteAddress: nextIp() });
+  expect(verified.statusCode, verified.body).toBe(200);
 }
 
 /** A sign-in as the login element on a partner's page sends it: the page's origin, the element's device id, no cookie. */
@@ -52,6 +62,19 @@ it("recognises the browser by the element's device id: three sign-ins, one alert
   // Without the id (what a cross-site call without it looks like) the browser is new every time.
   await signIn(account.email, null);
   await signIn(account.email, null);
+  expect(await alerts(account.email)).toBe(3);
+});
+
+it("remembers no browser of an account whose address nobody has proven, the element's id no more than the cookie", async () => {
+  const account = await register({ proven: false });
+  const device = deviceId();
+  await signIn(account.email, device);
+  await signIn(account.email, device);
+  expect(await alerts(account.email)).toBe(2);
+  // Proven elsewhere (the mail's link opened in another browser): from then on the element's browser is remembered.
+  await prove(account.email);
+  await signIn(account.email, device);
+  await signIn(account.email, device);
   expect(await alerts(account.email)).toBe(3);
 });
 
