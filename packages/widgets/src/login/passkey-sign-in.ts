@@ -25,50 +25,26 @@ export function passkeysSupported(): boolean {
   return typeof globalThis.PublicKeyCredential === "function";
 }
 
-/** The browser's capabilities (WebAuthn Level 3), where it says them. */
-type Capabilities = { getClientCapabilities?: () => Promise<Record<string, boolean | undefined>> };
-
-const available = new WeakMap<ApiClient, Promise<boolean>>();
-
-/**
- * Whether the site's passkeys can work on this page: always on the agency's own site. On any other page only when the
- * browser does related origin requests (where it says so) and the server counts the page's origin among the ones
- * browsers honour (GET /auth/passkey/available, asked once per page): past the fifth registrable domain of the
- * site's list a passkey prompt would fail without a word. No answer counts as no.
- */
-function passkeysWorkHere(api: ApiClient, apiBase: string): Promise<boolean> | boolean {
-  if (isAgencyOrigin(apiBase)) return true;
-  let answer = available.get(api);
-  if (!answer) {
-    const browser = (globalThis.PublicKeyCredential as Capabilities).getClientCapabilities?.().then((c) => c.relatedOrigins !== false, () => true);
-    // The question goes with the ceremony's code, which autofill loads on such a page anyway.
-    const server = ceremony().then((loaded) => loaded.passkeysAvailable(api));
-    answer = Promise.all([browser, server]).then(([related = true, works]) => related && works, () => false);
-    available.set(api, answer);
-  }
-  return answer;
-}
-
 /**
  * Whether the login view offers a passkey: true or false, undefined while a partner's page waits for the answer, and
- * null in a browser without WebAuthn. Waiting, and where passkeys do not work on the page, the button keeps its room
- * unseen: the element is as high as where they do, so nothing below it moves when the answer comes (the room an
- * element reserves before it renders is the room with the button).
+ * null in a browser without WebAuthn. On the agency's own site they always work; on any other page the ceremony's code
+ * asks (passkey-ceremony.ts's passkeysWorkHere), which autofill loads on such a page anyway, and no answer counts as
+ * no. Waiting, and where passkeys do not work on the page, the button keeps its room unseen: the element is as high as
+ * where they do, so nothing below it moves when the answer comes (the room an element reserves before it renders is
+ * the room with the button).
  */
 export function usePasskeysHere(api: ApiClient, apiBase: string): boolean | undefined | null {
-  const [answer, setAnswer] = useState(() => {
-    if (!passkeysSupported()) return null;
-    const here = passkeysWorkHere(api, apiBase);
-    return typeof here === "boolean" ? here : undefined;
-  });
+  const [answer, setAnswer] = useState<boolean | undefined | null>(() => (passkeysSupported() ? isAgencyOrigin(apiBase) || undefined : null));
   useEffect(() => {
     if (answer !== undefined) return;
     let live = true;
-    void Promise.resolve(passkeysWorkHere(api, apiBase)).then((here) => live && setAnswer(here));
+    void ceremony()
+      .then((loaded) => loaded.passkeysWorkHere(api), () => false)
+      .then((here) => live && setAnswer(here));
     return () => {
       live = false;
     };
-  }, [api, apiBase, answer]);
+  }, [api, answer]);
   return answer;
 }
 

@@ -1,5 +1,5 @@
 import { type BillingPeriod, CHECKOUT_RETURN_PARAM, grantsAccess, type Plan, roleCan, type TeamMember } from "@agency/contract";
-import { apiErrorMessage, apiStatus, navigation, subscriptionsApi, teamApi } from "@agency/core";
+import { apiErrorMessage, apiStatus, navigation, subscriptionsApi } from "@agency/core";
 import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
@@ -76,7 +76,10 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       ? subscriptionsApi.getCurrentSubscription(api).catch(() => null)
       : Promise.resolve(null);
     // The subscription is the company's: only its owner and billing members buy it (the server refuses the others).
-    const team = isAuthenticated ? teamApi.getTeam(api).catch(() => null) : Promise.resolve(null);
+    // Its calls come with the question (../element/team-api.ts): a visitor who is not signed in never downloads them.
+    const team = isAuthenticated
+      ? import("../element/team-api").then(({ teamApi }) => teamApi.getTeam(api)).catch(() => null)
+      : Promise.resolve(null);
     const plans = subscriptionsApi.getPlans(api).then(
       (list) => ({ ok: true as const, list }),
       (error: unknown) => ({ ok: false as const, error }),
