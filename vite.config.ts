@@ -13,6 +13,9 @@ const browserProject = (name: string, dir: string, plugins: PluginOption[] = [])
   test: {
     name,
     environment: "jsdom",
+    // The agency's own origin, where the tests' API (http://api.test/api) lives: the elements keep the site's storage
+    // keys there. A test of a partner's page gives its element an API on another origin.
+    environmentOptions: { jsdom: { url: "http://api.test/" } },
     include: [`${dir}/**/*.test.{ts,tsx}`],
     setupFiles: ["./vitest.setup.ts"],
     // Room for the five-second waits of vitest.setup.ts, and a few of them in one test.

@@ -10,7 +10,8 @@ const banner = (page: Page) => page.locator("agency-cookie-banner").getByRole("r
 /** Chromium has no Global Privacy Control setting; the page sees what a browser that sends it shows. */
 const sendGpc = (page: Page) =>
   page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { configurable: true, get: () => true }));
-const storedConsent = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cookieConsent") ?? "null") as Record<string, unknown> | null);
+/** The decision as the banner keeps it on a partner's origin: under the elements' own key. */
+const storedConsent = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("agency.cookieConsent") ?? "null") as Record<string, unknown> | null);
 
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];

@@ -52,9 +52,10 @@ function expectAllSeen(tag: string, seen: Set<string>): void {
 async function signedIn(page: Page): Promise<void> {
   await page.addInitScript(
     ({ account, consent }) => {
-      localStorage.setItem("token", "e2e-token");
-      localStorage.setItem("user", JSON.stringify(account));
-      localStorage.setItem("cookieConsent", consent);
+      // On a partner's origin the elements keep their storage under their own prefix.
+      localStorage.setItem("agency.token", "e2e-token");
+      localStorage.setItem("agency.user", JSON.stringify(account));
+      localStorage.setItem("agency.cookieConsent", consent);
     },
     { account: user, consent: DECIDED_COOKIES },
   );
@@ -139,6 +140,8 @@ test.describe("CSS parts", () => {
     const tag = "agency-login";
     const seen = new Set<string>();
     await page.route(`${API_ORIGIN}/api/auth/forgot-password`, (route) => route.fulfill(json({ success: true, message: "sent" })));
+    // A partner whose origin browsers accept for the site's passkeys (this one, an IP address, is not).
+    await page.route(`${API_ORIGIN}/api/auth/passkey/available`, (route) => route.fulfill(json({ available: true })));
     await page.goto(`${EXAMPLES_ORIGIN}/agency-login.html`);
     const login = page.locator(tag);
     for (const view of ["login", "register", "forgot"]) {

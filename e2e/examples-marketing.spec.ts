@@ -166,7 +166,7 @@ test.describe("agency-cookie-banner example", () => {
     await expect(page.locator("#analytics-state")).toHaveText("ran");
     await expect(page.locator("#marketing-state")).toHaveText("ran");
     await expect(page.locator("#log")).toContainText('agency-consent-change {"id":');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cookieConsent") ?? "null"));
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("agency.cookieConsent") ?? "null"));
     expect(stored).toMatchObject({ necessary: true, analytics: true, marketing: true, version: 1 });
 
     // The decision holds: no banner after a reload, and the scripts run at load.

@@ -169,3 +169,25 @@ test("no public page makes an Intl formatter as it loads: prices, budgets and co
   await expect(form.getByLabel(/^Budget/).locator("option").nth(2)).toHaveText("€\u00a0800 - €\u00a01.600");
   expect(await page.evaluate(() => (window as { intlMade?: string[] }).intlMade)).toEqual([]);
 });
+
+test("the site follows the visitor's colour scheme from the first paint: the served CSS holds both, no script decides", async ({ browser }) => {
+  for (const [scheme, page, text] of [
+    ["dark", "rgb(31, 41, 55)", "rgb(249, 250, 251)"],
+    ["light", "rgb(255, 255, 255)", "rgb(17, 24, 39)"],
+  ] as const) {
+    // Without JavaScript: what is painted is the HTML and its inline CSS alone.
+    const context = await browser.newContext({ colorScheme: scheme, javaScriptEnabled: false });
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`${API_ORIGIN}/pricing`);
+      await expect(tab.locator('meta[name="color-scheme"]')).toHaveAttribute("content", "light dark");
+      const painted = await tab.evaluate(() => {
+        const body = getComputedStyle(document.body);
+        return { scheme: getComputedStyle(document.documentElement).colorScheme, background: body.backgroundColor, color: body.color };
+      });
+      expect(painted, scheme).toEqual({ scheme, background: page, color: text });
+    } finally {
+      await context.close();
+    }
+  }
+});

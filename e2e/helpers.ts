@@ -68,16 +68,19 @@ export async function registerUser(request: APIRequestContext, name = "Test Cust
   return { email, password, name, token: body.token, user: body.user };
 }
 
-/** Puts a session in the browser's storage, as a login would (keys `token` and `user`). */
+/**
+ * Puts a session in the browser's storage, as a login would: keys `token` and `user` on the site, and on a partner's
+ * origin the elements' own, `agency.token` and `agency.user`.
+ */
 export async function signIn(page: Page, account: TestUser, origin = API_ORIGIN): Promise<void> {
   await page.goto(`${origin}/robots.txt`).catch(() => undefined);
   await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("user", JSON.stringify(user));
-      localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1, id: "e2e" }));
+    ({ token, user, prefix }) => {
+      localStorage.setItem(`${prefix}token`, token);
+      localStorage.setItem(`${prefix}user`, JSON.stringify(user));
+      localStorage.setItem(`${prefix}cookieConsent`, JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1, id: "e2e" }));
     },
-    { token: account.token, user: account.user },
+    { token: account.token, user: account.user, prefix: origin === API_ORIGIN ? "" : "agency." },
   );
 }
 
@@ -169,6 +172,20 @@ export async function latestMail(to: string, containing?: RegExp, timeoutMs = 10
     if (Date.now() > deadline) throw new Error(`no mail to ${to}${containing ? ` matching ${containing}` : ""} in ${outbox}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** How many mails the e2e server has written to its outbox for this recipient that match `containing`. */
+export function countMails(to: string, containing: RegExp): number {
+  const outbox = join(readFileSync(join(import.meta.dirname, `../test-results/e2e-data-dir-${new URL(API_ORIGIN).port}.txt`), "utf8").trim(), "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return 0;
+  }
+  return files
+    .map((f) => readFileSync(join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .filter((text) => addressedTo(text, to) && containing.test(text)).length;
 }
 
 /**

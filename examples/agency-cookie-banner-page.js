@@ -15,7 +15,9 @@ document.addEventListener("agency-navigate", (event) => {
 customElements.whenDefined("agency-cookie-banner").then(showConsent);
 document.getElementById("open").addEventListener("click", () => window.AgencyWidgets.openCookieSettings());
 document.getElementById("forget").addEventListener("click", () => {
-  localStorage.removeItem("cookieConsent");
+  // The elements keep what they store under "agency." on any origin but the agency's own (where their API is).
+  const own = new URL(banner.getAttribute("api-base"), location.href).origin === location.origin;
+  localStorage.removeItem(own ? "cookieConsent" : "agency.cookieConsent");
   location.reload();
 });
 document.getElementById("switch").addEventListener("click", () => {

@@ -14,9 +14,11 @@ for (const name of ["agency-subscription-cancel", "agency-subscription-resume", 
 document.getElementById("switch").addEventListener("click", () => {
   settings.setAttribute("locale", settings.getAttribute("locale") === "nl" ? "en" : "nl");
 });
-// For trying the pages again: the element keeps the session in localStorage (keys "token" and "user").
+// For trying the pages again: the element keeps the session in localStorage, under "agency.token" and "agency.user"
+// on any origin but the agency's own (where its API is, and the keys are "token" and "user").
 document.getElementById("forget").addEventListener("click", () => {
-  localStorage.removeItem("token");
-  localStorage.removeItem("user");
+  const prefix = new URL(settings.getAttribute("api-base"), location.href).origin === location.origin ? "" : "agency.";
+  localStorage.removeItem(`${prefix}token`);
+  localStorage.removeItem(`${prefix}user`);
   location.reload();
 });

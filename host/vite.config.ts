@@ -125,16 +125,22 @@ export default defineConfig(({ isSsrBuild }) =>
           // React and its JSX runtime in one chunk: code loaded later that uses hooks but no JSX (the API client's
           // axios setup, the login call) would otherwise split them into two downloads for every page. And the small
           // modules every public page loads with its elements (the contract's rules and prices, the session, the ui
-          // primitives' texts, styles and crash screen) in one chunk rather than a dozen, each with its own request
+          // primitives' texts, styles, theme and crash screen) in one chunk rather than a dozen, each with its own request
           // and compression.
           rolldownOptions: {
+            // The elements take the ui primitives' English texts as a module of their own, so a Dutch partner page does
+            // not download them; the site has them at hand anyway (uiCatalog), where that import is rightly no split.
+            onLog(level, log, handler) {
+              if (log.code === "INEFFECTIVE_DYNAMIC_IMPORT" && /ui[\\/]src[\\/]locales[\\/]en\.po/.test(log.message)) return;
+              handler(level, log);
+            },
             output: {
               codeSplitting: {
                 groups: [
                   { name: "react", test: /node_modules[\\/]react[\\/]/ },
                   {
                     name: "shared",
-                    test: /packages[\\/](contract[\\/]src[\\/](rules|pricing|currency|format)\.ts|core[\\/]src[\\/](storage|session)\.ts|ui[\\/]src[\\/](toast[\\/]toast-store|locales[\\/]|i18n|styles\.ts|styles[\\/]ui\.css|crash-screen[\\/])|widgets[\\/]src[\\/]element[\\/]later-part)/,
+                    test: /packages[\\/](contract[\\/]src[\\/](rules|pricing|currency|format)\.ts|core[\\/]src[\\/](storage|session)\.ts|ui[\\/]src[\\/](toast[\\/]toast-store|locales[\\/]|i18n|ui-catalog|theme|styles\.ts|styles[\\/]ui\.css|crash-screen[\\/])|widgets[\\/]src[\\/]element[\\/]later-part)|host[\\/]src[\\/]app[\\/]color-scheme\.css/,
                   },
                 ],
               },

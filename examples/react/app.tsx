@@ -4,6 +4,7 @@ import type { AgencyPackageSelectDetail, AgencyPricingElement } from "@agency/wi
 import { useRef, useState } from "react";
 
 type Locale = "nl" | "en";
+type Theme = "light" | "dark" | "auto";
 type LoginView = "login" | "register" | "forgot";
 
 /** The login element's own views, by the path its links announce in agency-navigate. */
@@ -11,6 +12,8 @@ const LOGIN_VIEWS: Record<string, LoginView> = { "/login": "login", "/register":
 
 export function App() {
   const [locale, setLocale] = useState<Locale>("en");
+  // The theme as a JSX attribute of each element (AgencyWidgets.configure({ theme }) would set it page-wide).
+  const [theme, setTheme] = useState<Theme>("light");
   const [showIncluded, setShowIncluded] = useState(true);
   const [chosen, setChosen] = useState<AgencyPackageSelectDetail | null>(null);
   const [view, setView] = useState<LoginView>("login");
@@ -26,6 +29,14 @@ export function App() {
           Switch language
         </button>{" "}
         <label>
+          Theme{" "}
+          <select value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+            <option value="auto">Auto</option>
+          </select>
+        </label>{" "}
+        <label>
           <input type="checkbox" checked={showIncluded} onChange={(event) => setShowIncluded(event.target.checked)} /> Show what's
           included
         </label>
@@ -35,6 +46,7 @@ export function App() {
       <agency-pricing
         ref={pricing}
         locale={locale}
+        theme={theme}
         show-included={showIncluded}
         onagency-package-select={(event) => {
           // This page handles the choice itself: the element then stays put (no agency-navigate).
@@ -59,6 +71,7 @@ export function App() {
       <h2>Log in</h2>
       <agency-login
         locale={locale}
+        theme={theme}
         view={view}
         onagency-navigate={(event) => {
           const next = LOGIN_VIEWS[event.detail.to];

@@ -1,5 +1,7 @@
 import "@agency/ui/styles/ui.css";
+import "./app/color-scheme.css";
 import "./app/app.css";
+import { configure } from "@agency/core";
 import { adoptLinkLanguage, keepLanguageCookie } from "./lib/language";
 import { readRouterData } from "./lib/router-data";
 import { startIslands } from "./runtime";
@@ -13,6 +15,8 @@ import { siteIslands } from "./site-islands";
 // server renders the next page in that language.
 adoptLinkLanguage(window.location.search);
 keepLanguageCookie();
+// The site follows the visitor's colour scheme (app.css), and so do its elements.
+configure({ theme: "auto" });
 const loadApp = () => import("./app/site-app");
 const data = readRouterData();
 if (data) void startIslands(data, { islands: siteIslands, loadApp });

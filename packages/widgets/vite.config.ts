@@ -60,14 +60,20 @@ export default defineConfig({
         // kit, the modal, the toaster and its store, the API's endpoint functions per resource, the API's error
         // texts, axios) keeps its own chunks, so a page with one element does not download the others' calls. The
         // form kit's fields, select and form hook, which the login and quote form elements both show at once, are
-        // one chunk rather than three; the axios instance's setup (core's api-instance) comes with axios.
+        // one chunk rather than three; the axios instance's setup (core's api-instance) comes with axios. The customer
+        // session store is one chunk with what the elements that have a session (login, subscribe, settings) all show
+        // at once besides it (the toasts' store, the refused-origin text), for them and the API calls that use it.
         codeSplitting: {
           groups: [
             {
               name: "define-element",
-              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge|with-texts)|packages[\\/]core[\\/]src[\\/](?!api-errors|api-instance|api[\\/])|packages[\\/]contract[\\/]src[\\/](rules|index|money|currency)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles\.ts|styles[\\/]ui\.css|i18n|locales|index)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui|@r2wc)[\\/]|widgets[\\/]src[\\/]element[\\/](?!solve-challenge|with-texts|element-session|team-api)|packages[\\/]core[\\/]src[\\/](?!api-errors|api-instance|api[\\/]|session)|packages[\\/]contract[\\/]src[\\/](rules|index|money|currency)|packages[\\/]ui[\\/]src[\\/](crash-screen|spinner|styles\.ts|styles[\\/]ui\.css|theme|i18n|locales[\\/]nl|index)/,
             },
             { name: "form-kit", test: /packages[\\/]ui[\\/]src[\\/]form[\\/](fields|use-form|select-field)/ },
+            {
+              name: "session",
+              test: /packages[\\/]core[\\/]src[\\/]session\.ts|widgets[\\/]src[\\/]element[\\/]element-session|packages[\\/]ui[\\/]src[\\/](toast[\\/]toast(-store)?|connection[\\/]origin-refused)\.ts/,
+            },
           ],
         },
       },

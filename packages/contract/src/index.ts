@@ -7,6 +7,8 @@ export {
   type Locale,
   DEFAULT_LOCALE,
   isLocale,
+  THEMES,
+  type Theme,
   INTL_LOCALES,
   TIME_ZONE,
   localeFromAcceptLanguage,
@@ -164,6 +166,8 @@ export type {
 export type {
   Passkey,
   PasskeysResponse,
+  AcceptedPasskeys,
+  PasskeyAvailabilityResponse,
   PasskeyResponse,
   PasskeyRegistrationOptionsPayload,
   PasskeyRegistrationOptionsResponse,

@@ -18,6 +18,13 @@ export function isLocale(value: unknown): value is Locale {
  * The regional formats of each site language. English is the US variant ("March 5, 2027"), which is what the
  * English pages have always shown; Dutch is the Netherlands ("5 maart 2027").
  */
+/**
+ * The elements' colour themes: light (the default), dark, and auto, which follows the visitor's
+ * `prefers-color-scheme`, as the site itself does.
+ */
+export const THEMES = ["light", "dark", "auto"] as const;
+export type Theme = (typeof THEMES)[number];
+
 export const INTL_LOCALES: Record<Locale, string> = { nl: "nl-NL", en: "en-US" };
 /** The agency works from the Netherlands: calendar dates are Dutch dates, whoever reads them and wherever. */
 export const TIME_ZONE = "Europe/Amsterdam";

@@ -1,7 +1,6 @@
 import type { ErrorCode } from "@agency/contract";
 import type { I18n } from "@lingui/core";
 import type { AxiosError, AxiosInstance } from "axios";
-import { clearSession, getSession } from "./session";
 
 /**
  * Whose bearer token a client sends, and how a 401 for it ends that session. The customer session is the default;
@@ -17,12 +16,6 @@ export interface BearerSession {
   readonly navigatesOnUnauthorized: boolean;
 }
 
-export const customerSession: BearerSession = {
-  key: "customer",
-  token: () => getSession().token,
-  end: clearSession,
-  navigatesOnUnauthorized: true,
-};
 
 /** How error answers are read (./api-errors.ts), there once the first call's code has loaded. */
 let errors: typeof import("./api-errors") | undefined;
@@ -34,7 +27,10 @@ export interface ApiClientOptions {
   loginUrl: string;
   /** Sent as Accept-Language, so the server's messages come back in the element's language. */
   locale?: string;
-  /** Whose token is sent; the customer session when left out. */
+  /**
+   * Whose token is sent; left out, the customer session of the API's storage (./session.ts, `sessionFor`: the site's
+   * on the agency's own origin, the elements' own elsewhere).
+   */
   session?: BearerSession;
 }
 
@@ -42,6 +38,12 @@ export interface ApiRequestConfig {
   params?: Record<string, string | number | boolean | undefined>;
   /** A body for DELETE. */
   data?: unknown;
+  /**
+   * The call may start a session (a sign-in, a registration): on a page of another origin, where no cookie of the
+   * API's reaches it, it carries the device id the elements keep (header Agency-Device), so the account recognises
+   * the browser as the device cookie lets it on the site.
+   */
+  signIn?: boolean;
   /**
    * On a 401, end the session without the navigation to the login page: for a check the visitor did not ask for
    * (the stored user refreshed in the background on a public page). Every other call keeps the 401 rule.
@@ -59,6 +61,8 @@ export interface ApiResponse<T> {
 
 /** The calls the API modules make: axios's get, post, patch and delete, with axios's answers and errors. */
 export interface ApiClient {
+  /** The API's address; its customer session is `sessionFor(apiBase)`. */
+  readonly apiBase: string;
   get<T = unknown>(url: string, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   post<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
   patch<T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig): Promise<ApiResponse<T>>;
@@ -78,8 +82,11 @@ export const navigation = {
  */
 class LazyAxiosClient implements ApiClient {
   private instance: Promise<AxiosInstance> | undefined;
+  readonly apiBase: string;
 
-  constructor(private readonly options: ApiClientOptions) {}
+  constructor(private readonly options: ApiClientOptions) {
+    this.apiBase = options.apiBase;
+  }
 
   private axios(): Promise<AxiosInstance> {
     this.instance ??= Promise.all([import("axios"), import("./api-errors"), import("./api-instance")]).then(
@@ -115,9 +122,9 @@ class LazyAxiosClient implements ApiClient {
 
 const clients = new Map<string, ApiClient>();
 
-/** One client per API base, language and login page. */
+/** One client per session, API base, language and login page. */
 export function getApiClient(options: ApiClientOptions): ApiClient {
-  const key = `${options.session?.key ?? customerSession.key} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
+  const key = `${options.session?.key ?? "customer"} ${options.apiBase} ${options.loginUrl} ${options.locale ?? ""}`;
   let client = clients.get(key);
   if (!client) {
     client = new LazyAxiosClient(options);

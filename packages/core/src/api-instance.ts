@@ -1,5 +1,7 @@
 import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
-import { customerSession, isAxiosError, navigation, refusedOrigins, type ApiClientOptions, type ApiRequestConfig } from "./api-client";
+import { isAxiosError, navigation, refusedOrigins, type ApiClientOptions, type ApiRequestConfig, type BearerSession } from "./api-client";
+import { sessionFor } from "./session";
+import { readStorage, writeStorage } from "./storage";
 
 // Loaded with axios by the API client's first call (./api-client.ts), so a page that calls nothing never downloads it.
 
@@ -9,7 +11,14 @@ import { customerSession, isAxiosError, navigation, refusedOrigins, type ApiClie
  * error so the caller can stop what it was doing. The rule applies to the session the request was sent with only
  * while it is still the current one.
  */
-export function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session = customerSession }: ApiClientOptions): AxiosInstance {
+export function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, session: bearer }: ApiClientOptions): AxiosInstance {
+  const customerSession = sessionFor(apiBase);
+  const session: BearerSession = bearer ?? {
+    key: "customer",
+    token: () => customerSession.get().token,
+    end: customerSession.clear,
+    navigatesOnUnauthorized: true,
+  };
   const client = axios.create({
     baseURL: apiBase,
     headers: { "Content-Type": "application/json", ...(locale ? { "Accept-Language": locale } : {}) },
@@ -17,6 +26,8 @@ export function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, 
   client.interceptors.request.use((config) => {
     const token = session.token();
     if (token) config.headers.set("Authorization", `Bearer ${token}`);
+    // Only the elements' own storage has a device id: on the agency's site the device cookie reaches the API.
+    if ((config as ApiRequestConfig).signIn && customerSession.prefix) config.headers.set("Agency-Device", deviceId(customerSession.prefix));
     return config;
   });
   client.interceptors.response.use(undefined, async (error: unknown) => {
@@ -49,4 +60,19 @@ async function markRefusedOrigin(error: AxiosError, apiBase: string): Promise<vo
   } catch {
     // Not reached either: a network problem, not the page's origin.
   }
+}
+
+/**
+ * The browser's device id in the elements' own storage (`agency.device`), made at its first sign-in: 32 random bytes,
+ * base64url, standing for this browser as the API's device cookie does on the site. It survives signing out, as the
+ * cookie does; where storage is unavailable each sign-in gets a new one (the browser is new each time).
+ */
+function deviceId(prefix: string): string {
+  const key = `${prefix}device`;
+  const stored = readStorage(key);
+  if (stored && /^[A-Za-z0-9_-]{43}$/.test(stored)) return stored;
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  writeStorage(key, id);
+  return id;
 }

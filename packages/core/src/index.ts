@@ -9,12 +9,15 @@ export {
   SETTINGS_EVENT,
 } from "./settings";
 export { type Catalog, createI18n, createI18nFor } from "./i18n";
-export { readStorage, writeStorage } from "./storage";
+export { readStorage, writeStorage, isAgencyOrigin, storagePrefixFor, ELEMENT_STORAGE_PREFIX, CONSENT_STORAGE_KEY } from "./storage";
 export {
   type SessionSnapshot,
+  type SessionStore,
   TOKEN_KEY,
   USER_KEY,
   SESSION_EVENT,
+  sessionFor,
+  siteSession,
   getSession,
   setSession,
   updateUser,

@@ -1,4 +1,4 @@
-import { apiBaseFrom, basePathFrom, isLocale, localeFromLanguageTag, localeFromPath, type Locale } from "@agency/contract";
+import { apiBaseFrom, basePathFrom, isLocale, localeFromLanguageTag, localeFromPath, THEMES, type Locale, type Theme } from "@agency/contract";
 
 /** Page-level settings every element shares; each element's `locale` / `api-base` attribute overrides them. */
 export interface AgencySettings {
@@ -9,6 +9,11 @@ export interface AgencySettings {
   locale?: Locale;
   /** Where the API lives, e.g. "https://agency.example/api". Default: the base path + "api" on this origin. */
   apiBase?: string;
+  /**
+   * Colour theme of every element: "light" (default), "dark", or "auto", which follows the visitor's
+   * `prefers-color-scheme`. Each element's `theme` attribute overrides it.
+   */
+  theme?: Theme;
   /** The site's base path ("/" or "/preview/{first}/{second}/"). Default: derived from the URL. */
   basePath?: string;
   /** Where a 401 sends the visitor. Default: base path + "login". */
@@ -24,6 +29,7 @@ export interface AgencySettings {
 
 export interface ResolvedSettings {
   locale: Locale;
+  theme: Theme;
   apiBase: string;
   basePath: string;
   loginUrl: string;
@@ -48,6 +54,9 @@ export function configure(next: AgencySettings): AgencySettings {
   if (next.locale !== undefined && !isLocale(next.locale)) {
     throw new Error(`AgencyWidgets.configure: locale must be "nl" or "en", got ${JSON.stringify(next.locale)}`);
   }
+  if (next.theme !== undefined && !isTheme(next.theme)) {
+    throw new Error(`AgencyWidgets.configure: theme must be "light", "dark" or "auto", got ${JSON.stringify(next.theme)}`);
+  }
   const merged = Object.assign(pageSettings(), next);
   window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: { ...merged } }));
   return { ...merged };
@@ -62,19 +71,23 @@ export function subscribeSettings(listener: () => void): () => void {
   return () => window.removeEventListener(SETTINGS_EVENT, listener);
 }
 
+const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);
+
 /**
  * Element attribute > page configuration > the page's language (`pageLanguage`: the nearest `lang` attribute, when
  * it names nl or en) > what the URL says > Dutch.
  */
 export function resolveSettings(
-  overrides: { locale?: string | null; apiBase?: string | null; pageLanguage?: string | null } = {},
+  overrides: { locale?: string | null; apiBase?: string | null; theme?: string | null; pageLanguage?: string | null } = {},
 ): ResolvedSettings {
   const page = pageSettings();
   const pathname = typeof location === "undefined" ? "/" : location.pathname;
   const basePath = page.basePath ?? basePathFrom(pathname);
   const explicit = overrides.locale ?? page.locale;
+  const theme = overrides.theme ?? page.theme;
   return {
     locale: isLocale(explicit) ? explicit : (localeFromLanguageTag(overrides.pageLanguage) ?? localeFromPath(pathname)),
+    theme: isTheme(theme) ? theme : "light",
     apiBase: (overrides.apiBase || page.apiBase || apiBaseFrom(basePath)).replace(/\/+$/, ""),
     basePath,
     loginUrl: page.loginUrl ?? `${basePath}login`,

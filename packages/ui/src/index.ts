@@ -7,5 +7,7 @@ export { Spinner } from "./spinner/spinner";
 export { Modal, type ModalProps } from "./modal/modal";
 export { CrashScreen, ErrorBoundary, pageReload } from "./crash-screen/crash-screen";
 export { adoptStyles, uiCss } from "./styles";
-export { uiCatalog } from "./i18n";
+export { useThemeStyles } from "./theme";
+export { uiElementCatalog } from "./i18n";
+export { uiCatalog } from "./ui-catalog";
 export { originRefusedMessage } from "./connection/origin-refused";

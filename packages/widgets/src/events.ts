@@ -78,6 +78,8 @@ export interface AgencyPasswordChangeDetail extends Pick<User, "email"> {}
 export interface AgencySessionsRevokeDetail {
   /** How many devices were signed out. */
   revoked: number;
+  /** This device was the one: the visitor is signed out (the element then asks to go to /login). */
+  current?: boolean;
 }
 
 /**

@@ -36,6 +36,8 @@ export {
 export {
   PasskeySchema,
   PasskeysResponseSchema,
+  AcceptedPasskeysSchema,
+  PasskeyAvailabilityResponseSchema,
   PasskeyResponseSchema,
   PasskeyParamsSchema,
   PasskeyRegistrationOptionsBodySchema,

@@ -21,7 +21,24 @@ export const PasskeySchema = Type.Object({
 });
 export type Passkey = Static<typeof PasskeySchema>;
 
-export const PasskeysResponseSchema = Type.Object({ passkeys: Type.Array(PasskeySchema, { description: "Oldest first" }) });
+/**
+ * What the settings tell the browser's passkey provider through the WebAuthn Signal API
+ * (`PublicKeyCredential.signalAllAcceptedCredentials`, `signalCurrentUserDetails`), so a passkey removed here stops
+ * being offered and a renamed account shows its new name and address.
+ */
+export const AcceptedPasskeysSchema = Type.Object(
+  {
+    rpId: Type.String({ description: "The relying party: the site's host name" }),
+    userId: Base64Url("The account's WebAuthn user handle"),
+    name: Type.String({ description: "The account's e-mail address, its passkeys' user name" }),
+    displayName: Type.String({ description: "The account's name (its e-mail address when it has none), its passkeys' display name" }),
+    credentialIds: Type.Array(Base64Url("A credential id"), { description: "The ids of every passkey the account still has" }),
+  },
+  { description: "For the WebAuthn Signal API" },
+);
+export type AcceptedPasskeys = Static<typeof AcceptedPasskeysSchema>;
+
+export const PasskeysResponseSchema = Type.Object({ passkeys: Type.Array(PasskeySchema, { description: "Oldest first" }), accepted: AcceptedPasskeysSchema });
 export type PasskeysResponse = Static<typeof PasskeysResponseSchema>;
 
 export const PasskeyResponseSchema = Type.Object({ passkey: PasskeySchema });
@@ -86,6 +103,11 @@ export const PasskeySignInBodySchema = Type.Object({
   basePath: Type.Optional(BasePathSchema),
 });
 export type PasskeySignInPayload = Static<typeof PasskeySignInBodySchema>;
+
+export const PasskeyAvailabilityResponseSchema = Type.Object({
+  available: Type.Boolean({ description: "Whether the site's passkeys can sign in on the page of the request's Origin" }),
+});
+export type PasskeyAvailabilityResponse = Static<typeof PasskeyAvailabilityResponseSchema>;
 
 /** What /.well-known/webauthn lists: the origins that may use this site's passkeys (WebAuthn related origin requests). */
 export const WebauthnOriginsSchema = Type.Object({

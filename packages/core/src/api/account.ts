@@ -1,4 +1,5 @@
 import type { ApiClient } from "../api-client";
+import { sessionFor } from "../session";
 import type {
   AccountExport,
   AccountSessionsResponse,
@@ -9,16 +10,12 @@ import type {
   SuccessMessageResponse,
   User,
 } from "@agency/contract";
-import { getSession, updateUser } from "../session";
-import { readStorage } from "../storage";
+import { CONSENT_STORAGE_KEY, readStorage, storagePrefixFor } from "../storage";
 
-/** Where the cookie banner keeps the visitor's decision, with the anonymous id its consent records are filed under. */
-export const CONSENT_STORAGE_KEY = "cookieConsent";
-
-/** The cookie banner's anonymous id in this browser, if a decision with one is stored. */
-export function storedConsentId(): string | undefined {
+/** The cookie banner's anonymous id in this browser, if a decision with one is stored under `prefix`. */
+export function storedConsentId(prefix = ""): string | undefined {
   try {
-    const id: unknown = (JSON.parse(readStorage(CONSENT_STORAGE_KEY) ?? "null") as { id?: unknown } | null)?.id;
+    const id: unknown = (JSON.parse(readStorage(prefix + CONSENT_STORAGE_KEY) ?? "null") as { id?: unknown } | null)?.id;
     return typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : undefined;
   } catch {
     return undefined;
@@ -36,7 +33,7 @@ export interface AccountDataFile {
  * are filed under the banner's anonymous id, which only this browser knows.
  */
 export async function exportAccountData(api: ApiClient): Promise<AccountDataFile> {
-  const consentId = storedConsentId();
+  const consentId = storedConsentId(storagePrefixFor(api.apiBase));
   const response = await api.get<AccountExport>("/account/export", { params: consentId ? { consentId } : {} });
   const disposition = String(response.headers["content-disposition"] ?? "");
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "my-data.json";
@@ -51,9 +48,10 @@ export async function deleteAccount(api: ApiClient, password: string): Promise<S
 
 /** Renames the signed-in user; the stored user follows (every element and the header hear of it). */
 export async function updateProfile(api: ApiClient, name: string): Promise<User> {
-  const asked = getSession().token;
+  const session = sessionFor(api.apiBase);
+  const asked = session.get().token;
   const { data } = await api.patch<ProfileResponse>("/account/profile", { name });
-  if (getSession().token === asked) updateUser(data.user);
+  if (session.get().token === asked) session.update(data.user);
   return data.user;
 }
 

@@ -1,4 +1,5 @@
 import type { ApiClient } from "../api-client";
+import { sessionFor } from "../session";
 import type {
   AuthResponse,
   ContactChallenge,
@@ -21,7 +22,6 @@ import type {
   VerifyEmailTokenResponse,
   VerifyResetTokenResponse,
 } from "@agency/contract";
-import { clearSession, getSession, setSession, updateUser } from "../session";
 
 /**
  * A proof-of-work challenge for a guess the server answered `auth.challenge_required`, at the cost the account (named
@@ -37,20 +37,21 @@ export async function getLoginChallenge(api: ApiClient, about: LoginChallengePay
 export type LoginOutcome = { user: User } | { secondFactor: SecondFactorRequired };
 
 /**
- * A successful login stores token and user (the bearer header follows from the store). An account with a second
- * factor gets no session yet: the outcome carries the token of the code step (`completeSecondFactor`).
+ * A successful login stores token and user in the client's session (the bearer header follows from the store). An
+ * account with a second factor gets no session yet: the outcome carries the token of the code step
+ * (`completeSecondFactor`).
  */
 export async function login(api: ApiClient, payload: LoginPayload): Promise<LoginOutcome> {
-  const { data } = await api.post<LoginResponse>("/auth/login", payload);
+  const { data } = await api.post<LoginResponse>("/auth/login", payload, { signIn: true });
   if ("secondFactorRequired" in data) return { secondFactor: data };
-  setSession(data.user, data.token);
+  sessionFor(api.apiBase).set(data.user, data.token);
   return { user: data.user };
 }
 
 /** The login's second step: the authenticator's code or a recovery code; stores the session like a login. */
 export async function completeSecondFactor(api: ApiClient, payload: SecondFactorLoginPayload): Promise<User> {
-  const { data } = await api.post<AuthResponse>("/auth/login/second-factor", payload);
-  setSession(data.user, data.token);
+  const { data } = await api.post<AuthResponse>("/auth/login/second-factor", payload, { signIn: true });
+  sessionFor(api.apiBase).set(data.user, data.token);
   return data.user;
 }
 
@@ -66,13 +67,13 @@ export async function checkSignInAlert(api: ApiClient, token: string): Promise<S
  */
 export async function secureAccount(api: ApiClient, payload: SignInAlertPayload): Promise<SecureAccountResponse> {
   const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", payload);
-  clearSession();
+  sessionFor(api.apiBase).clear();
   return data;
 }
 
 export async function register(api: ApiClient, payload: RegisterPayload): Promise<User> {
-  const { data } = await api.post<AuthResponse>("/auth/register", payload);
-  setSession(data.user, data.token);
+  const { data } = await api.post<AuthResponse>("/auth/register", payload, { signIn: true });
+  sessionFor(api.apiBase).set(data.user, data.token);
   return data.user;
 }
 
@@ -83,20 +84,24 @@ export async function register(api: ApiClient, payload: RegisterPayload): Promis
  * refresh in the background of a public page); any other failure leaves the session as it was.
  */
 export async function fetchCurrentUser(api: ApiClient, { quiet = false }: { quiet?: boolean } = {}): Promise<User> {
-  const asked = getSession().token;
+  const session = sessionFor(api.apiBase);
+  const asked = session.get().token;
   const { data } = await api.get<{ user: User }>("/auth/me", quiet ? { quietUnauthorized: true } : undefined);
-  if (getSession().token === asked) updateUser(data.user);
+  if (session.get().token === asked) session.update(data.user);
   return data.user;
 }
 
-/** Revokes the token on the server, then forgets it here even if the server could not be reached. */
+/**
+ * Revokes the token on the server, then forgets it here even if the server could not be reached: only the session's
+ * own two keys go (a partner page's keys, and the browser's device id, stay).
+ */
 export async function logout(api: ApiClient): Promise<void> {
   try {
     await api.post("/auth/logout");
   } catch {
     /* the local session ends regardless */
   } finally {
-    clearSession();
+    sessionFor(api.apiBase).clear();
   }
 }
 

@@ -1,9 +1,11 @@
 import type { ApiClient } from "../api-client";
+import { sessionFor } from "../session";
 import type {
   AddPasskeyPayload,
   AuthResponse,
   Passkey,
   PasskeyAuthenticationOptionsResponse,
+  PasskeyAvailabilityResponse,
   PasskeyRegistrationOptionsPayload,
   PasskeyRegistrationOptionsResponse,
   PasskeyResponse,
@@ -12,17 +14,22 @@ import type {
   SuccessMessageResponse,
   User,
 } from "@agency/contract";
-import { setSession } from "../session";
 
 /**
  * The passkey calls. The WebAuthn ceremony itself (navigator.credentials) runs in the element that asks; these only
  * carry its options and answers as JSON.
  */
 
-/** The signed-in account's passkeys, oldest first. */
-export async function listPasskeys(api: ApiClient): Promise<Passkey[]> {
+/** The signed-in account's passkeys, oldest first, with what the WebAuthn Signal API tells the browser (`accepted`). */
+export async function listPasskeys(api: ApiClient): Promise<PasskeysResponse> {
   const { data } = await api.get<PasskeysResponse>("/account/passkeys");
-  return data.passkeys;
+  return data;
+}
+
+/** Whether the site's passkeys work on this page (its origin among the related origins browsers honour). */
+export async function passkeysAvailable(api: ApiClient): Promise<boolean> {
+  const { data } = await api.get<PasskeyAvailabilityResponse>("/auth/passkey/available");
+  return data.available;
 }
 
 /** Options to add a passkey; `password` when the server asks for it again (`account.password_required`). */
@@ -55,7 +62,7 @@ export async function signInOptions(api: ApiClient): Promise<PasskeyAuthenticati
 
 /** Signs in with the authenticator's answer; stores token and user like a password login. */
 export async function signIn(api: ApiClient, payload: PasskeySignInPayload): Promise<User> {
-  const { data } = await api.post<AuthResponse>("/auth/passkey", payload);
-  setSession(data.user, data.token);
+  const { data } = await api.post<AuthResponse>("/auth/passkey", payload, { signIn: true });
+  sessionFor(api.apiBase).set(data.user, data.token);
   return data.user;
 }

@@ -110,6 +110,19 @@ export async function forgetDevices(tx: Db, userId: string): Promise<void> {
   await tx.query("DELETE FROM known_devices WHERE user_id = $1", [userId]);
 }
 
+/**
+ * Forgets browsers of the account, so that the next sign-in from each alerts the owner again: the one of `deviceHash`,
+ * or (with `deviceHash` "others") every one but `keepHash`'s, the browser asking. Signing a device out from the list
+ * of signed-in devices does this.
+ */
+export async function forgetBrowsers(tx: Db, userId: string, deviceHash: string | "others", keepHash: string | null): Promise<void> {
+  if (deviceHash === "others") {
+    await tx.query("DELETE FROM known_devices WHERE user_id = $1 AND device_hash IS DISTINCT FROM $2", [userId, keepHash]);
+  } else if (deviceHash !== keepHash) {
+    await tx.query("DELETE FROM known_devices WHERE user_id = $1 AND device_hash = $2", [userId, deviceHash]);
+  }
+}
+
 /** Deletes alert links past their end: used or not, they can no longer be followed. */
 export async function deleteExpiredSignInAlerts(db: Db): Promise<number> {
   return countDeleted(db, "DELETE FROM sign_in_alerts WHERE expires_at < now()");

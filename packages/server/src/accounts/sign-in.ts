@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/db";
+import { sha256 } from "../lib/crypto";
 import { deviceOf } from "../sessions/device";
 import { deviceIdFor } from "../sessions/device-cookie";
 import { queueSignInAlert, rememberDevice } from "./sign-in-alerts";
@@ -33,7 +34,7 @@ export async function startSession(
   const device = deviceOf(request.headers["user-agent"]);
   const deviceId = deviceIdFor(request, reply, app.config.publicUrl.startsWith("https:"));
   const run = async (tx: Db) => {
-    const token = await app.sessions.create(user.id, device, tx);
+    const token = await app.sessions.create(user.id, { ...device, hash: sha256(deviceId) }, tx);
     const proven = user.email_verified_at !== null;
     const isNew = proven ? await rememberDevice(tx, user.id, deviceId, device) : true;
     const named = { ...user, name: proven ? user.name : undefined };

@@ -55,6 +55,9 @@ function answeredChallenge(clientDataJSON: string): string | null {
 /** The user handle of a passkey: the account's id, so one authenticator keeps one passkey per account. */
 const userHandle = (userId: string) => new TextEncoder().encode(userId);
 
+/** The user handle as WebAuthn's JSON forms write it (base64url), as the Signal API takes it. */
+export const userHandleId = (userId: string) => Buffer.from(userHandle(userId)).toString("base64url");
+
 /** The WebAuthn library, loaded at the first ceremony: a quarter of a second of the server's start otherwise. */
 const webauthn = () => import("@simplewebauthn/server");
 
@@ -160,7 +163,7 @@ export async function finishAuthentication(db: Db, rp: RelyingParty, response: A
   if (!challenge || !(await takeChallenge(db, challenge, "authenticate", null))) throw refuse("unknown, used or expired sign-in challenge");
   const passkey = await findPasskeyByCredentialId(db, response.id);
   if (!passkey) throw refuse("unknown passkey");
-  if (response.response.userHandle && response.response.userHandle !== Buffer.from(userHandle(passkey.user_id)).toString("base64url")) {
+  if (response.response.userHandle && response.response.userHandle !== userHandleId(passkey.user_id)) {
     throw refuse("the passkey's user handle is another account's");
   }
   const previousCount = Number(passkey.sign_count);

@@ -162,7 +162,7 @@ export const configSchema = Type.Object({
     example: "https://partner.example,https://www.client-site.nl",
     error: "must be a comma-separated list of origins like https://partner.example",
     description:
-      "Extra origins (comma-separated) whose pages may call the API and embed the elements; also allowed as redirect targets. The site's own origin (from PUBLIC_URL) is always allowed.",
+      "Extra origins (comma-separated) whose pages may call the API and embed the elements; also allowed as redirect targets. The site's own origin (from PUBLIC_URL) is always allowed. Passkeys work on the pages of the first five different sites (registrable domains) of the site's origin and this list, in that order: browsers ignore the rest of /.well-known/webauthn, so a start with more warns and names the origins past the limit.",
   }),
 
   examples: Type.Boolean({

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
-import type { Device } from "../sessions/device";
+import type { SessionDevice } from "../sessions/device";
 import { createSession, deleteOtherSessions, deleteSession, deleteUserSessions, findSessionUser, type SessionUser } from "../sessions/repository";
 
 export type AuthUser = SessionUser;
@@ -32,7 +32,7 @@ export function sessionLimits(config: Config): { idleSeconds: number; maxSeconds
 
 export interface Sessions {
   /** Creates a session on a device and returns its token; only the token's hash is stored. */
-  create(userId: string, device?: Device, db?: Db): Promise<string>;
+  create(userId: string, device?: SessionDevice, db?: Db): Promise<string>;
   /** Revokes one session. Unknown tokens are ignored. */
   revoke(token: string, db?: Db): Promise<void>;
   /** Revokes every session of a user (password reset). */
@@ -59,9 +59,10 @@ export function createSessions(appDb: Db, limits: { idleSeconds: number; maxSeco
     return findSessionUser(appDb, sha256(token), limits.idleSeconds);
   };
   return {
-    async create(userId, device = { browser: null, os: null }, db = appDb) {
+    async create(userId, { browser = null, os = null, hash = null }: SessionDevice = {}, db = appDb) {
       const token = randomToken();
-      await createSession(db, { tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + limits.maxSeconds * 1000), ...device });
+      const expiresAt = new Date(Date.now() + limits.maxSeconds * 1000);
+      await createSession(db, { tokenHash: sha256(token), userId, expiresAt, browser, os, deviceHash: hash });
       return token;
     },
     revoke: (token, db = appDb) => deleteSession(db, sha256(token)),

@@ -134,7 +134,8 @@ async function securityPlugin(app: FastifyInstance) {
         origin: (origin: string | undefined, cb: (err: Error | null, allow: boolean) => void) =>
           cb(null, origin !== undefined && allowed.has(origin)),
         methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-        allowedHeaders: ["Authorization", "Content-Type", "Accept", "Accept-Language"],
+        // Agency-Device: the device id the elements send with a sign-in from another origin (sessions/device-cookie.ts).
+        allowedHeaders: ["Authorization", "Content-Type", "Accept", "Accept-Language", "Agency-Device"],
         exposedHeaders: ["Retry-After"],
         maxAge: 600,
       });

@@ -12,17 +12,30 @@ export const DEVICE_COOKIE = "agency_device";
 export const DEVICE_COOKIE_DAYS = 400;
 const MAX_AGE_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60;
 
-/** The device id the browser sent, when it looks like one of ours. */
+/**
+ * The header the elements send a device id in from a page on another origin (a partner's): a call from there carries
+ * no cookie of this site, so the element keeps a random id of its own in the page's storage and sends it with each
+ * sign-in. It stands for the browser exactly as the cookie does, and is remembered, and forgotten, the same way.
+ */
+export const DEVICE_HEADER = "agency-device";
+
+const deviceIdPattern = /^[A-Za-z0-9_-]{32,64}$/;
+
+/**
+ * The device id the browser sent, when it looks like one of ours: the cookie's, else the elements' header. The
+ * cookie wins: it is the one no script can read.
+ */
 export function readDeviceId(request: FastifyRequest): string | null {
   const header = request.headers.cookie ?? "";
   for (const part of header.split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === DEVICE_COOKIE) {
       const id = value.join("=");
-      return /^[A-Za-z0-9_-]{32,64}$/.test(id) ? id : null;
+      if (deviceIdPattern.test(id)) return id;
     }
   }
-  return null;
+  const sent = request.headers[DEVICE_HEADER];
+  return typeof sent === "string" && deviceIdPattern.test(sent) ? sent : null;
 }
 
 /** The browser's device id, a new one when it sent none; the cookie is (re)sent with the answer either way. */

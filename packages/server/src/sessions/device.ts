@@ -27,6 +27,11 @@ export interface Device {
   os: string | null;
 }
 
+/** A session's device: its browser and system, and the SHA-256 of the id of the browser the account knows it by. */
+export interface SessionDevice extends Partial<Device> {
+  hash?: string | null;
+}
+
 export function deviceOf(userAgent: string | undefined): Device {
   const ua = (userAgent ?? "").slice(0, 500);
   const find = (list: [RegExp, string][]) => list.find(([pattern]) => pattern.test(ua))?.[1] ?? null;

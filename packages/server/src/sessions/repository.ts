@@ -17,16 +17,17 @@ export interface SessionUser {
  */
 export async function createSession(
   db: Db,
-  session: { tokenHash: string; userId: string; expiresAt: Date; browser: string | null; os: string | null },
+  session: { tokenHash: string; userId: string; expiresAt: Date; browser: string | null; os: string | null; deviceHash: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [session.userId]);
-    await tx.query("INSERT INTO sessions (token_hash, user_id, expires_at, browser, os) VALUES ($1, $2, $3, $4, $5)", [
+    await tx.query("INSERT INTO sessions (token_hash, user_id, expires_at, browser, os, device_hash) VALUES ($1, $2, $3, $4, $5, $6)", [
       session.tokenHash,
       session.userId,
       session.expiresAt,
       session.browser,
       session.os,
+      session.deviceHash,
     ]);
     await tx.query(
       `DELETE FROM sessions WHERE id IN (
@@ -71,10 +72,20 @@ export async function listUserSessions(
   return { rows, total: counted.rows[0]?.total ?? 0 };
 }
 
-/** Ends one of a user's sessions by its id; false when the user has no session with that id. */
-export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
-  return (await countDeleted(db, "DELETE FROM sessions WHERE user_id = $1 AND id = $2", [userId, id])) > 0;
+/**
+ * Ends one of a user's sessions by its id; answers the browser it was started from (its device hash, null for a
+ * session older than that), or undefined when the user has no session with that id.
+ */
+export async function deleteUserSession(db: Db, userId: string, id: string): Promise<{ deviceHash: string | null } | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const { rows } = await db.query<{ device_hash: string | null }>("DELETE FROM sessions WHERE user_id = $1 AND id = $2 RETURNING device_hash", [userId, id]);
+  return rows[0] ? { deviceHash: rows[0].device_hash } : undefined;
+}
+
+/** The browser a session was started from (its device hash), or null. */
+export async function sessionDeviceHash(db: Db, tokenHash: string): Promise<string | null> {
+  const { rows } = await db.query<{ device_hash: string | null }>("SELECT device_hash FROM sessions WHERE token_hash = $1", [tokenHash]);
+  return rows[0]?.device_hash ?? null;
 }
 
 /** Ends every session of a user but the one with `keepHash` (the device asking); returns how many ended. */

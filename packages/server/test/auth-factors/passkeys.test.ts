@@ -235,6 +235,20 @@ describe("managing passkeys", () => {
     expect(res.json().code).toBe("auth.passkey_failed");
   });
 
+  it("tells the settings what the WebAuthn Signal API needs: the RP ID, the user handle and every passkey still there", async () => {
+    const user = await signUp();
+    await addPasskey(user.headers);
+    await addPasskey(user.headers);
+    const { rows } = await t.db.query<{ id: string; credential_id: string }>("SELECT id, credential_id FROM passkeys WHERE user_id = $1 ORDER BY created_at", [user.id]);
+    const userId = Buffer.from(user.id).toString("base64url");
+    const listed = async () => (await call("GET", "/api/account/passkeys", user.headers)).json().accepted as object;
+    const names = { name: user.email, displayName: "Pia Passkey" };
+    expect(await listed()).toEqual({ rpId: "agency.example", userId, ...names, credentialIds: rows.map((row) => row.credential_id) });
+    await call("DELETE", `/api/account/passkeys/${rows[0]!.id}`, user.headers);
+    await call("PATCH", "/api/account/profile", user.headers, { name: "Pia Renamed" });
+    expect(await listed()).toEqual({ rpId: "agency.example", userId, ...names, displayName: "Pia Renamed", credentialIds: [rows[1]!.credential_id] });
+  });
+
   it("does not let a stranger rename or remove someone else's passkey", async () => {
     const owner = await signUp();
     const { key } = await addPasskey(owner.headers);

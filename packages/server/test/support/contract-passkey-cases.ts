@@ -62,6 +62,7 @@ export function passkeyCases({ local, site, register: registerUnproven }: { loca
       { status: 200, run: () => call("POST", "/api/auth/passkey/options") },
       { status: 429, code: "request.too_many", run: () => twice("POST", "/api/auth/passkey/options", {}) },
     ],
+    "GET /api/auth/passkey/available": [{ status: 200, run: () => call("GET", "/api/auth/passkey/available") }],
     "POST /api/auth/passkey": [
       { status: 200, run: async () => call("POST", "/api/auth/passkey", {}, { credential: await signInAnswer((await withPasskey()).key) }) },
       { status: 400, code: "auth.passkey_failed", run: async () => call("POST", "/api/auth/passkey", {}, { credential: await signInAnswer(new SoftPasskey()) }) },

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { useRef, useState, type FormEvent } from "react";
 import { describe, expect, it } from "vitest";
 import { CheckboxGroup, FormAlert, formCatalog, PasswordField, RadioGroup, SelectField, TextAreaField, TextField, useFocusFirstError } from "../form";
-import { uiCatalog } from "../i18n";
+import { uiCatalog } from "../ui-catalog";
 
 const renderIn = (locale: Locale, ui: React.ReactNode) =>
   render(<I18nProvider i18n={createI18n(locale, [uiCatalog, formCatalog])}>{ui}</I18nProvider>);

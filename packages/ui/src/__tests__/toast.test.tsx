@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getToasts, MAX_TOASTS, resetToasts, TOAST_DURATION_MS } from "../toast/toast-store";
-import { toast } from "../toast/toast";
+import { configure } from "@agency/core";
+import { toast, unmountToaster } from "../toast/toast";
 import { Toaster } from "../toast/toaster";
 import { renderIn } from "./render";
 
@@ -42,6 +43,23 @@ describe("toasts", () => {
     await waitFor(() => expect(document.querySelector("[data-agency-toaster]")?.shadowRoot?.textContent).toContain("Saved"));
   });
 
+  it("takes the page's theme: the dark tokens after ui.css, with configure({ theme: \"dark\" })", async () => {
+    configure({ theme: "dark" });
+    try {
+      toast.info("Saved");
+      const shadow = () => document.querySelector("[data-agency-toaster]")?.shadowRoot;
+      await waitFor(() => expect(shadow()?.textContent).toContain("Saved"));
+      // jsdom adopts no sheets: the styles are one <style>, ui.css, then the dark tokens, then the toasts'.
+      const css = () => shadow()!.querySelector("style[data-agency-styles]")!.textContent!;
+      await waitFor(() => expect(css()).toContain("color-scheme: dark"));
+      expect(css().indexOf("--agency-color-surface: #1f2937")).toBeGreaterThan(css().indexOf("--agency-color-surface: #ffffff"));
+      expect(css().indexOf("--agency-color-surface: #1f2937")).toBeLessThan(css().indexOf(".ag-toaster"));
+    } finally {
+      configure({ theme: undefined });
+      unmountToaster();
+    }
+  });
+
   it("keeps at most 20, dropping the oldest", () => {
     for (let i = 1; i <= MAX_TOASTS + 5; i++) toast.info(`Toast ${i}`);
     expect(MAX_TOASTS).toBe(20);
@@ -53,7 +71,7 @@ describe("toasts", () => {
     ["en", "Dismiss notification"],
     ["nl", "Melding sluiten"],
   ] as const)("renders top-right, announced, and dismissible (%s)", async (locale, dismiss) => {
-    renderIn(locale, <Toaster />);
+    renderIn(locale, <Toaster root={document.createElement("div").attachShadow({ mode: "open" })} />);
     act(() => {
       toast.error("Login failed", { locale });
       toast.success("Registration successful!", { locale });

@@ -7,7 +7,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FormAlert, formCatalog, PasswordField, TextField, useForm, type FormOptions } from "../form";
-import { uiCatalog } from "../i18n";
+import { uiCatalog } from "../ui-catalog";
 
 type Values = { email: string; password: string };
 

@@ -1,12 +1,13 @@
 import { DEFAULT_LOCALE } from "@agency/contract";
-import { createI18n } from "@agency/core";
+import { createI18n, resolveSettings, subscribeSettings } from "@agency/core";
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { uiCatalog } from "../i18n";
-import { adoptStyles, uiCss } from "../styles";
+import { uiCatalog } from "../ui-catalog";
+import { uiCss } from "../styles";
 import toastCss from "../styles/toast.css?inline";
+import { useThemeStyles } from "../theme";
 import { dismissToast, getToasts, subscribeToasts, type Toast } from "./toast-store";
 
 function ToastItem({ item }: { item: Toast }) {
@@ -24,11 +25,19 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
-/** Top-right stack of toasts. Each toast speaks the language it was raised in. */
-export function Toaster() {
+const sheets = [uiCss, toastCss];
+
+/**
+ * Top-right stack of toasts. Each toast speaks the language it was raised in; the stack has the page's theme
+ * (`AgencyWidgets.configure({ theme })`).
+ */
+export function Toaster({ root }: { root: ShadowRoot }) {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const locale = toasts.at(-1)?.locale ?? DEFAULT_LOCALE;
   const i18n = useMemo(() => createI18n(locale, [uiCatalog]), [locale]);
+  const [theme, setTheme] = useState(() => resolveSettings().theme);
+  useEffect(() => subscribeSettings(() => setTheme(resolveSettings().theme)), []);
+  if (!useThemeStyles(root, theme, sheets)) return null;
   return (
     <I18nProvider i18n={i18n}>
       <ol className="ag-toaster" aria-live="polite">
@@ -52,11 +61,10 @@ export function mountToaster(): void {
   host.setAttribute("data-agency-toaster", "");
   document.body.append(host);
   const shadow = host.attachShadow({ mode: "open" });
-  adoptStyles(shadow, [uiCss, toastCss]);
   const container = document.createElement("div");
   shadow.append(container);
   const root = createRoot(container);
-  root.render(<Toaster />);
+  root.render(<Toaster root={shadow} />);
   mounted = { host, root };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { vscodeCustomData, webTypes } from "../../scripts/api/editor-data";
 import { buildManifest } from "../../scripts/api/manifest";
 import { README_PATH, readmeTable, readmeWithTable } from "../../scripts/build-api";
+import { readmeWithThemes } from "../../scripts/api/themes-docs";
 import { attributeName } from "../element/element-meta";
 import { publishedElements } from "../published-elements";
 
@@ -93,6 +94,12 @@ describe("the element bundle's public surface", () => {
   it("the element table of packages/widgets/README.md is what the build makes", () => {
     const readme = readFileSync(README_PATH, "utf8");
     expect(readme, "the element table of packages/widgets/README.md is stale: run `npm run api -w @agency/widgets`").toBe(readmeWithTable(readme, readmeTable()));
+  });
+
+  it("the themes section of packages/widgets/README.md shows every token's light and dark value and the presets as they are", () => {
+    const readme = readFileSync(README_PATH, "utf8");
+    expect(readme, "the themes section of packages/widgets/README.md is stale: run `npm run api -w @agency/widgets`").toBe(readmeWithThemes(readme));
+    expect(readme).toContain("| `--agency-color-surface` | `#ffffff` | `#1f2937` |");
   });
 
   it("the manifest names each element's interface and each event's detail type as src/public-api.ts and src/events.ts declare them", () => {

@@ -1,4 +1,4 @@
-import { adoptStyles, uiCss } from "@agency/ui";
+import { adoptStyles, uiCss, useThemeStyles } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
@@ -7,6 +7,8 @@ import type { ConsentChoice } from "./consent";
 import type { OptionalCategory } from "./consent-cookies";
 import css from "./consent-embeds.css?inline";
 import { EMBED_SELECTOR } from "./held-frames";
+
+const sheets = [uiCss, css];
 
 /** Marks the placeholder shown in a held frame's place. */
 export const PLACEHOLDER_ATTRIBUTE = "data-agency-consent-placeholder";
@@ -43,7 +45,7 @@ function hold(frame: HTMLIFrameElement): HeldFrame {
   if (frame.height) placeholder.style.minHeight = size(frame.height);
   placeholder.style.maxWidth = "100%";
   const root = placeholder.attachShadow({ mode: "open" });
-  adoptStyles(root, [uiCss, css]);
+  adoptStyles(root, sheets);
   entry = { frame, category: frame.dataset.consent as OptionalCategory, placeholder, root };
   held.set(frame, entry);
   return entry;
@@ -121,7 +123,10 @@ export default function ConsentEmbeds({ consent, onAccept }: ConsentEmbedsProps)
 function Placeholder({ entry, onOnce, onAccept }: { entry: HeldFrame; onOnce: () => void; onAccept: () => void }) {
   const { t } = useLingui();
   const { settings } = useElement();
+  // The banner's theme, in the placeholder's own shadow root.
+  const themed = useThemeStyles(entry.root, settings.theme, sheets);
   const provider = providerOf(entry.frame);
+  if (!themed) return null;
   const marketing = entry.category === "marketing";
   return (
     <div className="embed" lang={settings.locale} role="group" aria-label={entry.frame.title || provider}>

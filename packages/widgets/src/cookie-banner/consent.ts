@@ -1,8 +1,25 @@
 import type { ConsentRecordPayload } from "@agency/contract";
-import { accountApi, readStorage, writeStorage } from "@agency/core";
+import { CONSENT_STORAGE_KEY, readStorage, resolveSettings, storagePrefixFor, writeStorage } from "@agency/core";
 
-/** The decision lives in local storage under this key (core knows it too: the data export reads its id). */
-export const CONSENT_STORAGE_KEY = accountApi.CONSENT_STORAGE_KEY;
+/**
+ * The decision lives in local storage under this key (core knows it too: the data export reads its id): as it is on
+ * the agency's own site, behind the elements' prefix on any other page (`agency.cookieConsent`), where the page may
+ * keep a decision of its own under the same plain name.
+ */
+export { CONSENT_STORAGE_KEY };
+
+// The storage prefix of the banner's API, which the banner gives when it renders (setConsentStorage); before that
+// (AgencyWidgets.getConsent() called early) the banner in the page's markup, or the page's configuration, says it.
+let storagePrefix: string | null = null;
+
+export function setConsentStorage(apiBase: string): void {
+  storagePrefix = storagePrefixFor(apiBase);
+}
+
+function consentKey(): string {
+  const prefix = storagePrefix ?? storagePrefixFor(resolveSettings({ apiBase: document.querySelector("agency-cookie-banner")?.getAttribute("api-base") }).apiBase);
+  return prefix + CONSENT_STORAGE_KEY;
+}
 /**
  * Version of the cookie texts the visitor agreed to. Raise it when the policy or the categories change: a stored
  * decision with a lower version no longer counts, so the banner asks again.
@@ -37,7 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whatever decision is stored, of any version; null when none or unreadable. */
 export function readStoredConsent(): ConsentRecord | null {
-  const raw = readStorage(CONSENT_STORAGE_KEY);
+  const raw = readStorage(consentKey());
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
@@ -94,7 +111,7 @@ export function getConsent(): ConsentRecord | null {
 }
 
 export function storeConsent(record: ConsentRecord): void {
-  writeStorage(CONSENT_STORAGE_KEY, JSON.stringify(record));
+  writeStorage(consentKey(), JSON.stringify(record));
 }
 
 /** A random v4 uuid; crypto.randomUUID only exists on secure origins, and partner pages may be plain http. */

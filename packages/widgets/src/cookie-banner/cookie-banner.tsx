@@ -14,6 +14,7 @@ import {
   OPEN_SETTINGS_EVENT,
   openCookieSettings,
   readStoredConsent,
+  setConsentStorage,
   setRequirements,
   storeConsent,
   takeOpenRequest,
@@ -85,6 +86,8 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
   const hasHeldFrames = useHasHeldFrames();
   const version = policyVersion ?? CONSENT_VERSION;
   const maxAgeDays = consentMaxAgeDays !== undefined && consentMaxAgeDays > 0 ? consentMaxAgeDays : CONSENT_MAX_AGE_DAYS;
+  // Before the first read: the decision's key follows the banner's API (the site's key there, the elements' elsewhere).
+  setConsentStorage(settings.apiBase);
   const id = useId();
   const [open, setOpen] = useState(false);
   const [showDetails, setShowDetails] = useState(false);

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, withLinkLanguage } from "@agency/contract";
 import { createI18nFor, getApiClient, navigation, resolveSettings, subscribeSettings } from "@agency/core";
-import { adoptStyles, ErrorBoundary, uiCatalog, uiCss } from "@agency/ui";
+import { adoptStyles, ErrorBoundary, uiCss, uiElementCatalog, useThemeStyles } from "@agency/ui";
 import r2wc from "@r2wc/react-to-web-component";
 import { I18nProvider } from "@lingui/react";
 import { startTransition, useEffect, useLayoutEffect, useMemo, useReducer, useState, useSyncExternalStore, type ComponentType } from "react";
@@ -100,7 +100,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
 
   const Component = definition.component as ComponentType<Record<string, unknown>>;
   const styles = [uiCss, ...[definition.css ?? []].flat()];
-  const messagesFor = messagesOf([uiCatalog, ...[definition.catalog].flat()], DEFAULT_LOCALE);
+  const messagesFor = messagesOf([uiElementCatalog, ...[definition.catalog].flat()], DEFAULT_LOCALE);
   const attributes = Object.entries(meta.attributes).map(([property, attribute]) => ({
     property,
     name: attributeName(property),
@@ -112,7 +112,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
   function ElementRoot({ container }: { container?: HTMLElement }) {
     const host = (container as unknown as ShadowRoot).host as HTMLElement;
     const state = states.get(host)!;
-    const { locale, apiBase, ...props } = useSyncExternalStore(state.subscribe, state.values);
+    const { locale, apiBase, theme, ...props } = useSyncExternalStore(state.subscribe, state.values);
     // Re-render when the page calls AgencyWidgets.configure() or changes a `lang` attribute.
     const [settingsVersion, bump] = useReducer((n: number) => n + 1, 0);
     useEffect(() => subscribeSettings(bump), []);
@@ -123,12 +123,15 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
         resolveSettings({
           locale: locale as string | undefined,
           apiBase: apiBase as string | undefined,
+          theme: theme as string | undefined,
           pageLanguage: nearestLanguage(host),
         }),
       // settingsVersion stands for what resolveSettings reads from the page: its settings and its `lang`.
       // oxlint-disable-next-line react-hooks/exhaustive-deps
-      [locale, apiBase, settingsVersion],
+      [locale, apiBase, theme, settingsVersion],
     );
+    // The theme's colours: the element shows nothing until the dark tokens it needs are here.
+    const themed = useThemeStyles(container as unknown as ShadowRoot, settings.theme, styles);
     // The first render commits nothing; the element's own tree renders as a transition, which yields to the
     // browser every few milliseconds, so a large element (the quote form) does not hold the page's main thread.
     const [started, start] = useState(false);
@@ -171,7 +174,7 @@ export function defineElement<P extends object>(definition: ElementDefinition<P>
       };
     }, [host, settings]);
 
-    if (!i18n || !started) return null;
+    if (!i18n || !started || !themed) return null;
     return (
       <I18nProvider i18n={i18n}>
         <ElementContext.Provider value={value}>

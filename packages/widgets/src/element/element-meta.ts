@@ -7,7 +7,7 @@
  * read them in plain Node.
  */
 
-import { LOCALES } from "@agency/contract";
+import { LOCALES, THEMES } from "@agency/contract";
 
 /**
  * How an attribute's text becomes its property's value, the HTML way:
@@ -69,10 +69,11 @@ export interface ElementDocs<M extends ElementMeta> {
 /** The attribute of a property: `apiBase` -> `api-base`. */
 export const attributeName = (property: string): string => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** Every element takes these two; they override the page-wide `AgencyWidgets.configure()`. */
+/** Every element takes these three; they override the page-wide `AgencyWidgets.configure()`. */
 export const commonAttributes = {
   locale: { type: "string", values: LOCALES },
   apiBase: { type: "string" },
+  theme: { type: "string", values: THEMES },
 } as const satisfies Record<string, AttributeMeta>;
 
 export const commonDocs: Record<keyof typeof commonAttributes, AttributeDocs> = {
@@ -86,6 +87,12 @@ export const commonDocs: Record<keyof typeof commonAttributes, AttributeDocs> = 
     default: "/api",
     defaultText: "AgencyWidgets.configure({ apiBase }), else /api on the page's origin",
     description: "The agency's API, e.g. https://agency.example/api. Its origin must allow the page's origin.",
+  },
+  theme: {
+    default: "light",
+    defaultText: "AgencyWidgets.configure({ theme }), else light",
+    description:
+      "Colour theme: light, dark, or auto (follows the visitor's prefers-color-scheme). The --agency-* custom properties set on the element override either theme's values.",
   },
 };
 

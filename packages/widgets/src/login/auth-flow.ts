@@ -1,6 +1,6 @@
-import { useSession } from "@agency/core";
 import { useEffect, useMemo, useRef } from "react";
 import { useElement } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 
 export interface AuthFlow {
   /** Where a login leads: the `redirect-to` attribute when it stays on this site, else /dashboard. */
@@ -37,7 +37,7 @@ export function safeRedirect(value: string | undefined): string {
  */
 export function useAuthFlow(redirectTo: string | undefined, redirectWhenLoggedIn: boolean): AuthFlow {
   const { navigate } = useElement();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated } = useElementSession();
   const inFlight = useRef(false);
   const left = useRef(false);
   const home = useMemo(() => safeRedirect(redirectTo), [redirectTo]);

@@ -1,10 +1,11 @@
 import type { InvitationPreview } from "@agency/contract";
-import { teamApi, useSession } from "@agency/core";
+import { teamApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useState } from "react";
 import { useElement } from "../element/element-context";
 import type { AuthFlow } from "./auth-flow";
+import { useElementSession } from "../element/element-session";
 
 /** An invitation's state in the login element: looked at first (no session needed), then accepted. */
 export interface Invitation {
@@ -28,7 +29,7 @@ export interface Invitation {
 export function useInvitation(token: string, base: AuthFlow): Invitation {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated } = useElementSession();
   const [preview, setPreview] = useState<Invitation["preview"]>(null);
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState<unknown>(null);

@@ -1,6 +1,6 @@
 import { contractCatalog } from "@agency/contract/catalog";
 import { TEAM_ROLE_LABELS } from "@agency/contract";
-import { apiErrorMessage, authApi, useSession } from "@agency/core";
+import { apiErrorMessage, authApi } from "@agency/core";
 import { FormAlert } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
@@ -8,6 +8,7 @@ import { useElement } from "../element/element-context";
 import { withTexts } from "../element/with-texts";
 import type { Invitation } from "./invitation-flow";
 import { withLaterTexts } from "./later-texts";
+import { useElementSession } from "../element/element-session";
 
 /**
  * The invitation, above the login and register views: who invites the visitor to which company and as what, and
@@ -17,7 +18,7 @@ import { withLaterTexts } from "./later-texts";
 function InvitationPanel({ invitation }: { invitation: Invitation }) {
   const { t, i18n } = useLingui();
   const { api } = useElement();
-  const { user, isAuthenticated } = useSession();
+  const { user, isAuthenticated } = useElementSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const { preview } = invitation;
   const ready = preview !== null;

@@ -9,7 +9,7 @@ import { ElementLink, useElement } from "../element/element-context";
 import { laterPart } from "../element/later-part";
 import { useHeadingFocus } from "./heading-focus";
 import type { AuthFlow } from "./auth-flow";
-import { passkeysSupported, signInWithPasskey, usePasskeyAutofill, wasCancelled } from "./passkey-sign-in";
+import { signInWithPasskey, usePasskeyAutofill, usePasskeysHere, wasCancelled } from "./passkey-sign-in";
 import { ViewLink } from "./view-link";
 
 // Only accounts with a second factor see its view, after their password was accepted: its code is fetched then,
@@ -49,9 +49,9 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
   const busy = form.busy || passkeyBusy;
   const [secondFactor, setSecondFactor] = useState<SecondFactorRequired | null>(null);
   const backFromCode = useRef(false);
-  const passkeys = passkeysSupported();
+  const passkeys = usePasskeysHere(api, settings.apiBase);
   const [autofillRound, setAutofillRound] = useState(0);
-  usePasskeyAutofill(api, autofillRound, settings.basePath, {
+  usePasskeyAutofill(api, autofillRound, { basePath: settings.basePath, enabled: passkeys === true }, {
     onPicked: () => {
       form.setErrors({});
       flow.begin();
@@ -160,12 +160,12 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
           {form.busy ? <Trans>Logging in...</Trans> : <Trans>Log in</Trans>}
         </button>
       </form>
-      {passkeys ? (
+      {passkeys !== null ? (
         <button
           type="button"
-          className="ag-button ag-button--secondary form__submit"
+          className={`ag-button ag-button--secondary form__submit${passkeys ? "" : " login__unseen"}`}
           part="passkey"
-          disabled={busy}
+          disabled={busy || !passkeys}
           aria-busy={passkeyBusy}
           onClick={() => void signInWithPasskeyButton()}
         >

@@ -1,10 +1,10 @@
-import { useSession } from "@agency/core";
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type ComponentType } from "react";
 import { laterPart } from "../element/later-part";
 import { useAuthFlow, type AuthFlow } from "./auth-flow";
 import type { Invitation } from "./invitation-flow";
 import { LoginView } from "./login-view";
 import { KeepViewsInPlace, ShowViewContext, type LoginViewName } from "./view-link";
+import { useElementSession } from "../element/element-session";
 
 // Most visitors sign in: the register and forgot-password views are fetched at the visitor's first sign of intent in
 // the element (a pointer over it, a finger on it, focus in it), so they are there when a link switches to them, and
@@ -73,7 +73,7 @@ export function LoginViews({ view, redirectTo, invite }: { view?: string; redire
   // `invite` is given or not for the component's whole life (Login renders one or the other), so the hook order holds.
   const invitation = invite ? invite.use(invite.token, base) : null;
   const flow = invitation?.flow ?? base;
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated } = useElementSession();
   const [, viewsArrived] = useReducer((n: number) => n + 1, 0);
   // One wait per element: a pointer moving over the element while the views load asks for no second render.
   const waiting = useRef(false);

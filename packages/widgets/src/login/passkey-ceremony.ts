@@ -5,6 +5,27 @@ import { wasCancelled, type AutofillHandlers } from "./passkey-sign-in";
 
 export { WebAuthnAbortService } from "@simplewebauthn/browser";
 
+/** The browser's capabilities (WebAuthn Level 3), where it says them. */
+type Capabilities = { getClientCapabilities?: () => Promise<Record<string, boolean | undefined>> };
+
+const available = new WeakMap<ApiClient, Promise<boolean>>();
+
+/**
+ * Whether the site's passkeys work on a page of another origin than the agency's: only when the browser does related
+ * origin requests (where it says so) and the server counts the page's origin among the ones browsers honour
+ * (GET /auth/passkey/available, asked once per page): past the fifth registrable domain of the site's list a passkey
+ * prompt would fail without a word. No answer counts as no.
+ */
+export function passkeysWorkHere(api: ApiClient): Promise<boolean> {
+  let answer = available.get(api);
+  if (!answer) {
+    const browser = (globalThis.PublicKeyCredential as Capabilities).getClientCapabilities?.().then((c) => c.relatedOrigins !== false, () => true);
+    answer = Promise.all([browser, passkeysApi.passkeysAvailable(api)]).then(([related = true, works]) => related && works, () => false);
+    available.set(api, answer);
+  }
+  return answer;
+}
+
 // The passkey ceremony itself, with SimpleWebAuthn's browser half and the passkey calls: loaded after the view has
 // rendered (see passkey-sign-in.ts), so the login form does not wait for it.
 

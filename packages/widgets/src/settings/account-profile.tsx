@@ -1,6 +1,6 @@
-import { useSession } from "@agency/core";
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useElementSession } from "../element/element-session";
 
 // The forms open on request, so their code is loaded then, not with the page.
 const NameForm = lazy(() => import("./panels/account-forms").then((m) => ({ default: m.NameForm })));
@@ -13,7 +13,7 @@ type Editing = "name" | "email" | null;
  * set', each with a button that opens its form in place.
  */
 export function AccountProfile() {
-  const { user } = useSession();
+  const { user } = useElementSession();
   const [editing, setEditing] = useState<Editing>(null);
   const nameButton = useRef<HTMLButtonElement>(null);
   const emailButton = useRef<HTMLButtonElement>(null);

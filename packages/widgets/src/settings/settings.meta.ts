@@ -56,7 +56,8 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-profile-change": "The visitor changed their name; the detail is the account as it is now.",
     "agency-email-change-request": "A link was mailed to a new address; the account keeps its address until the link is followed.",
     "agency-password-change": "The password was changed; this device stays signed in, every other one was signed out.",
-    "agency-sessions-revoke": "Devices were signed out from the list of signed-in devices (one, or all but this one).",
+    "agency-sessions-revoke":
+      "Devices were signed out from the list of signed-in devices (one, or all but this one); `current` when it was this one, a logout (the element then asks to go to /login).",
     "agency-two-factor-change":
       "Two-step verification was turned on or off, or new recovery codes were made; the detail says whether it is on and how many recovery codes are left.",
     "agency-account-delete": "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",

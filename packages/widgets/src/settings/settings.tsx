@@ -1,9 +1,10 @@
 import { type CancelPayload, formatDate, grantsAccess, localizedPath, roleCan, type Subscription, type TeamResponse } from "@agency/contract";
-import { subscriptionsApi, useSession } from "@agency/core";
+import { subscriptionsApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 import { laterPart } from "../element/later-part";
 import { AccountProfile } from "./account-profile";
 import { RequestsCard } from "./requests-card";
@@ -65,7 +66,7 @@ export type SettingsProps = { view?: string; request?: string };
 export function Settings({ view, request }: SettingsProps) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user, isAuthenticated } = useSession();
+  const { user, isAuthenticated } = useElementSession();
   const statusLabel = useStatusLabel();
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [team, setTeam] = useState<TeamResponse | null>(null);

@@ -1,6 +1,5 @@
 import { createContext, useContext } from "react";
 import type { TeamResponse } from "@agency/contract";
-import { teamApi } from "@agency/core";
 import type { ElementApi } from "../element/element-context";
 
 /**
@@ -17,9 +16,13 @@ export const TeamContext = createContext<TeamState>({ team: null, changed: async
 
 export const useTeam = () => useContext(TeamContext);
 
-/** A failed fetch is only logged: the page then shows every button, and the server refuses what the role may not do. */
+/**
+ * The company calls come with the first fetch (../element/team-api.ts). A failed fetch is only logged: the page then
+ * shows every button, and the server refuses what the role may not do.
+ */
 export async function fetchTeam(api: ElementApi["api"]): Promise<TeamResponse | null> {
   try {
+    const { teamApi } = await import("../element/team-api");
     return await teamApi.getTeam(api);
   } catch (error) {
     console.error("agency-settings: could not load the company", error);

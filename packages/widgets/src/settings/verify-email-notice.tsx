@@ -1,8 +1,9 @@
-import { apiErrorCode, apiErrorMessage, authApi, isNetworkError, useSession } from "@agency/core";
+import { apiErrorCode, apiErrorMessage, authApi, isNetworkError } from "@agency/core";
 import { FormAlert } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useElement } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 
 /**
  * Until the account's address is verified: says so and why it matters, and mails the link again on request (the
@@ -11,7 +12,7 @@ import { useElement } from "../element/element-context";
 export function VerifyEmailNotice() {
   const { t, i18n } = useLingui();
   const { api, settings } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

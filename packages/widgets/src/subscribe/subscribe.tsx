@@ -1,9 +1,10 @@
 import { type BillingPeriod, CHECKOUT_RETURN_PARAM, grantsAccess, type Plan, roleCan, type TeamMember } from "@agency/contract";
-import { apiErrorMessage, apiStatus, navigation, subscriptionsApi, teamApi, useSession } from "@agency/core";
+import { apiErrorMessage, apiStatus, navigation, subscriptionsApi } from "@agency/core";
 import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
+import { useElementSession } from "../element/element-session";
 import { usablePlan, useDefaultPlan } from "./default-plan";
 import type { OpenCheckout } from "./embedded-checkout";
 import { BillingToggle } from "./billing-toggle";
@@ -42,7 +43,7 @@ interface Loaded {
 export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", contactHref = "/contact" }: SubscribeProps) {
   const { t, i18n } = useLingui();
   const { api, settings, navigate, emit, host } = useElement();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated } = useElementSession();
   const defaultPlan = useDefaultPlan();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   // Set when the visitor's role in their company does not let them buy: its name and who can.
@@ -75,7 +76,10 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       ? subscriptionsApi.getCurrentSubscription(api).catch(() => null)
       : Promise.resolve(null);
     // The subscription is the company's: only its owner and billing members buy it (the server refuses the others).
-    const team = isAuthenticated ? teamApi.getTeam(api).catch(() => null) : Promise.resolve(null);
+    // Its calls come with the question (../element/team-api.ts): a visitor who is not signed in never downloads them.
+    const team = isAuthenticated
+      ? import("../element/team-api").then(({ teamApi }) => teamApi.getTeam(api)).catch(() => null)
+      : Promise.resolve(null);
     const plans = subscriptionsApi.getPlans(api).then(
       (list) => ({ ok: true as const, list }),
       (error: unknown) => ({ ok: false as const, error }),

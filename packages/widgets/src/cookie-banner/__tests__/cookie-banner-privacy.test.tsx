@@ -89,11 +89,13 @@ async function bannerAppears(view: View, locale: Locale) {
   return waitFor(() => view.getByRole("region", { name: TEXT[locale].region }));
 }
 
-const stored = () => JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? "null") as Record<string, unknown> | null;
+// A page of another origin than the agency's API: the banner keeps its decision under the elements' own key.
+const KEY = `agency.${CONSENT_STORAGE_KEY}`;
+const stored = () => JSON.parse(localStorage.getItem(KEY) ?? "null") as Record<string, unknown> | null;
 const ID = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
 function storeDecision(record: Record<string, unknown>) {
   localStorage.setItem(
-    CONSENT_STORAGE_KEY,
+    KEY,
     JSON.stringify({ necessary: true, analytics: true, marketing: true, timestamp: new Date().toISOString(), version: CONSENT_VERSION, id: ID, ...record }),
   );
 }

@@ -47,6 +47,69 @@ describe("defineElement", () => {
     expect(document.head.querySelector("style")).toBeNull();
   });
 
+  describe("themes", () => {
+    /** The shadow root's CSS: jsdom adopts no sheets, so it is one <style>, in the order the sheets would be adopted. */
+    const css = (el: HTMLElement) => el.shadowRoot?.querySelector("style[data-agency-styles]")?.textContent ?? "";
+    const darkAt = (el: HTMLElement) => css(el).indexOf("--agency-color-surface: #1f2937");
+    // The visitor's colour scheme, as matchMedia reports it (jsdom has none), with its change event.
+    let prefersDark = false;
+    const schemeListeners = new Set<() => void>();
+    const setScheme = (dark: boolean) => {
+      prefersDark = dark;
+      for (const listener of schemeListeners) listener();
+    };
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      get matches() {
+        return prefersDark && query.includes("dark");
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => schemeListeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => schemeListeners.delete(listener),
+    }));
+
+    it("is light without a theme: no dark tokens, none downloaded", async () => {
+      const el = mount(`<agency-demo name="Ann"></agency-demo>`);
+      await waitFor(() => expect(shadowText(el)).toContain("Hallo, Ann!"));
+      expect(css(el)).toContain("color-scheme: light");
+      expect(darkAt(el)).toBe(-1);
+    });
+
+    it("puts the dark tokens after the shared sheet and before the element's own, and shows nothing before they are there", async () => {
+      const el = mount(`<agency-demo theme="dark" name="Ann"></agency-demo>`);
+      // Where the dark tokens were when the content first showed.
+      let atFirstShow: number | null = null;
+      new MutationObserver(() => {
+        if (atFirstShow === null && shadowText(el).includes("Hallo")) atFirstShow = darkAt(el);
+      }).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+      await waitFor(() => expect(shadowText(el)).toContain("Hallo, Ann!"));
+      expect(atFirstShow).toBeGreaterThan(0);
+      expect(darkAt(el)).toBeGreaterThan(css(el).indexOf("--agency-color-surface: #ffffff"));
+      expect(darkAt(el)).toBeLessThan(css(el).indexOf(".demo__greeting"));
+      expect(css(el)).toContain("color-scheme: dark");
+      // The attribute changes: the theme follows without a new element.
+      el.setAttribute("theme", "light");
+      await waitFor(() => expect(darkAt(el)).toBe(-1));
+    });
+
+    it("with auto, takes the dark tokens for a dark scheme only, and waits for them when the scheme is dark now", async () => {
+      setScheme(true);
+      const el = mount(`<agency-demo theme="auto" name="Ann"></agency-demo>`);
+      await waitFor(() => expect(shadowText(el)).toContain("Hallo, Ann!"));
+      expect(css(el)).toMatch(/@media \(prefers-color-scheme: dark\) \{[^]*--agency-color-surface: #1f2937/);
+      setScheme(false);
+    });
+
+    it("takes the page's theme from configure(), and its own attribute over it", async () => {
+      configure({ theme: "dark" });
+      const configured = mount(`<div><agency-demo name="Ann"></agency-demo><agency-demo theme="light" name="Bo"></agency-demo></div>`);
+      const [page, own] = configured.querySelectorAll<HTMLElement>("agency-demo");
+      await waitFor(() => expect(shadowText(own!)).toContain("Hallo, Bo!"));
+      await waitFor(() => expect(darkAt(page!)).toBeGreaterThan(0));
+      expect(darkAt(own!)).toBe(-1);
+      expect(() => configure({ theme: "sepia" as never })).toThrow(/theme must be "light", "dark" or "auto"/);
+    });
+  });
+
   it("follows the locale attribute, and re-renders when it changes", async () => {
     const el = mount(`<agency-demo locale="en" name="Ann"></agency-demo>`);
     await waitFor(() => expect(shadowText(el)).toContain("Hello, Ann!"));

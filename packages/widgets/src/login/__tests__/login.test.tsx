@@ -22,7 +22,8 @@ beforeAll(async () => {
 const { navigations, assign } = recordNavigation();
 
 async function mount(attributes: string) {
-  const { el, view } = await renderElement("agency-login", `api-base="${API}" ${attributes}`, (_, host) =>
+  const base = attributes.includes("api-base=") ? "" : `api-base="${API}"`;
+  const { el, view } = await renderElement("agency-login", `${base} ${attributes}`, (_, host) =>
     expect(host.shadowRoot?.querySelector("h2")).toBeTruthy(),
   );
   return { el, ui: view };
@@ -193,12 +194,15 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
         locale === "nl"
           ? `Het adres van deze pagina (${window.location.origin}) mag de dienst van het bureau niet gebruiken.`
           : `This page's address (${window.location.origin}) is not allowed to use the agency's service.`;
-      // The browser hides a CORS refusal as a network error; the server itself answers a request without CORS.
+      // The browser hides a CORS refusal as a network error; the server itself answers a request without CORS. The
+      // element is on a partner's page: its API is on another origin.
+      const agency = "http://agency.test/api";
       server.use(
-        http.post(`${API}/auth/login`, () => HttpResponse.error()),
-        http.get(`${API}/health`, () => HttpResponse.text("")),
+        http.get(`${agency}/auth/passkey/available`, () => HttpResponse.error()),
+        http.post(`${agency}/auth/login`, () => HttpResponse.error()),
+        http.get(`${agency}/health`, () => HttpResponse.text("")),
       );
-      const { ui } = await at();
+      const { ui } = await at(`api-base="${agency}"`);
       const u = userEvent.setup();
       fill(ui.getByLabelText(T.email), "ann@example.com");
       fill(ui.getByLabelText(T.password), "correct-horse-7");
@@ -207,7 +211,7 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       expect(ui.getByRole("alert")).not.toHaveTextContent(T.loginFailed);
 
       // Not reached at all: the network, not the origin.
-      server.use(http.get(`${API}/health`, () => HttpResponse.error()));
+      server.use(http.get(`${agency}/health`, () => HttpResponse.error()));
       await u.click(ui.getByRole("button", { name: T.login }));
       const network = locale === "nl" ? "Netwerkfout - controleer je internetverbinding" : "Network error - check your internet connection";
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(network));

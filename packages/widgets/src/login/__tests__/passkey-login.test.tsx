@@ -111,3 +111,70 @@ describe.each(["en", "nl"] as const)("agency-login passkeys (%s)", (locale) => {
     expect(navigations).toEqual([]);
   });
 });
+
+describe("agency-login on a partner's page (an API on another origin)", () => {
+  // A page asks once: each test is another page, with its own agency.
+  let AGENCY = "";
+  let n = 0;
+  beforeEach(() => {
+    AGENCY = `http://agency-${++n}.test/api`;
+  });
+  const heading = (view: { getByRole: (role: string, options: object) => HTMLElement }) => expect(view.getByRole("heading", { name: "Welcome back" })).toBeTruthy();
+
+  it("offers no passkey where browsers do not honour the page's origin (its room kept unseen), and asks for no autofill", async () => {
+    let asked = 0;
+    server.use(
+      http.get(`${AGENCY}/auth/passkey/available`, () => {
+        asked++;
+        return HttpResponse.json({ available: false });
+      }),
+    );
+    const { view, el } = await renderElement("agency-login", `api-base="${AGENCY}" locale="en"`, heading);
+    await waitFor(() => expect(asked).toBe(1));
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>("[part=passkey]")!;
+    // Unseen (visibility: hidden, so out of the accessibility tree) and inert, for good.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(button.classList).toContain("login__unseen");
+    expect(button).toBeDisabled();
+    expect(view.getByRole("button", { name: "Log in" })).toBeEnabled();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("offers it where they do, after keeping its room unseen while it asks", async () => {
+    let answer!: () => void;
+    server.use(
+      http.get(`${AGENCY}/auth/passkey/available`, () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({ available: true }))))),
+      http.post(`${AGENCY}/auth/passkey/options`, () => HttpResponse.json({ options })),
+    );
+    get.mockReturnValue(new Promise(() => {}));
+    const { el } = await renderElement("agency-login", `api-base="${AGENCY}" locale="en"`, heading);
+    await waitFor(() => expect(answer).toBeTypeOf("function"));
+    const pending = el.shadowRoot!.querySelector<HTMLButtonElement>("[part=passkey]")!;
+    expect(pending.classList).toContain("login__unseen");
+    expect(pending).toBeDisabled();
+    answer();
+    const button = () => el.shadowRoot!.querySelector<HTMLButtonElement>("[part=passkey]")!;
+    await waitFor(() => expect(button()).toBeEnabled());
+    expect(button().classList).not.toContain("login__unseen");
+    expect(button()).toHaveTextContent("Sign in with a passkey");
+    await waitFor(() => expect(get).toHaveBeenCalledWith(expect.objectContaining({ mediation: "conditional" })));
+  });
+
+  it("offers none in a browser that says it cannot use related origins, whatever the server says", async () => {
+    vi.stubGlobal(
+      "PublicKeyCredential",
+      Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => true, getClientCapabilities: async () => ({ relatedOrigins: false }) }),
+    );
+    let asked = false;
+    server.use(
+      http.get(`${AGENCY}/auth/passkey/available`, () => {
+        asked = true;
+        return HttpResponse.json({ available: true });
+      }),
+    );
+    const { el } = await renderElement("agency-login", `api-base="${AGENCY}" locale="en"`, heading);
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(el.shadowRoot!.querySelector("[part=passkey]")!.classList).toContain("login__unseen");
+  });
+});

@@ -282,7 +282,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
       message: "Hello",
       language: locale,
       source: "bakery-site",
-      pageUrl: "http://localhost:3000/contact?utm_source=newsletter&utm_campaign=spring&ref=x",
+      pageUrl: `${location.origin}/contact?utm_source=newsletter&utm_campaign=spring&ref=x`,
       utm: { utm_source: "newsletter", utm_campaign: "spring" },
       website_url: "",
     };

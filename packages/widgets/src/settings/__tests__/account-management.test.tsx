@@ -103,6 +103,8 @@ const T = {
     lastActive: "Last active 5 minutes ago",
     lastActiveHours: "Last active 3 hours ago",
     signOutSafari: "Sign out Safari on iOS",
+    signOutHere: "Sign out this device",
+    forgotten: "A device you sign out here is no longer recognised: its next sign-in sends you an alert.",
     signedOutSafari: "Safari on iOS has been signed out",
     everywhere: "Sign out everywhere else",
     signedOutOthers: "1 other device has been signed out",
@@ -144,6 +146,8 @@ const T = {
     lastActive: "Laatst actief 5 minuten geleden",
     lastActiveHours: "Laatst actief 3 uur geleden",
     signOutSafari: "Safari op iOS uitloggen",
+    signOutHere: "Dit apparaat uitloggen",
+    forgotten: "Een apparaat dat je hier uitlogt, wordt niet meer herkend: als het weer inlogt, krijg je een melding.",
     signedOutSafari: "Safari op iOS is uitgelogd",
     everywhere: "Overal anders uitloggen",
     signedOutOthers: "1 ander apparaat is uitgelogd",
@@ -335,7 +339,8 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
     expect(rows.map((row) => row.getAttribute("part"))).toEqual(["session", "session", "session"]);
     expect(rows[0]).toHaveTextContent(t.chrome);
     expect(rows[0]).toHaveTextContent(t.thisDevice);
-    expect(within(rows[0]!).queryByRole("button")).toBeNull();
+    expect(within(rows[0]!).getByRole("button", { name: t.signOutHere })).toBeEnabled();
+    expect(card).toHaveTextContent(t.forgotten);
     expect(rows[1]).toHaveTextContent(t.safari);
     expect(rows[1]).toHaveTextContent(t.lastActive);
     expect(rows[2]).toHaveTextContent(t.unknown);
@@ -357,6 +362,29 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
     ]);
     expect(getSession().isAuthenticated).toBe(true);
   });
+  it("signs this device out: a logout that removes only the element's session, then on to the login page", async () => {
+    const navigations: string[] = [];
+    server.use(
+      http.post(`${API}/auth/logout`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    localStorage.setItem("cart", "kept");
+    const { el, ui, events } = await mount();
+    el.addEventListener("agency-navigate", (event) => {
+      event.preventDefault();
+      navigations.push((event as CustomEvent<{ to: string }>).detail.to);
+    });
+    const card = ui.getByRole("heading", { level: 2, name: t.devices }).closest("section")!;
+    await userEvent.setup().click(within(card).getByRole("button", { name: t.signOutHere }));
+    await waitFor(() => expect(navigations).toEqual(["/login"]));
+    expect(sent.map((s) => s.url)).toEqual(["POST /api/auth/logout"]);
+    expect(events).toEqual([{ type: "agency-sessions-revoke", detail: { revoked: 1, current: true } }]);
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(localStorage.getItem("cart")).toBe("kept");
+  });
+
   it("lists the devices a page at a time: more on request, until all are shown", async () => {
     const many = Array.from({ length: 23 }, (_, i) => ({
       ...(i === 0 ? sessions[0]! : sessions[1]!),

@@ -3,7 +3,7 @@ import { setSession } from "@agency/core";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ann, API, fill, focused, lastToast, renderElement, requestsHandler, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
@@ -50,7 +50,9 @@ beforeEach(() => {
   server.use(
     http.get(`${API}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
     http.get(`${API}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
-    http.get(`${API}/account/passkeys`, () => HttpResponse.json({ passkeys })),
+    http.get(`${API}/account/passkeys`, () =>
+      HttpResponse.json({ passkeys, accepted: { rpId: "agency.example", userId: "dTE", name: "ann@example.com", displayName: "Ann", credentialIds: passkeys.map((p) => `cred-${p.name}`) } }),
+    ),
     http.post(`${API}/account/passkeys/options`, async ({ request }) => {
       const body = (await record(request)) as { password?: string };
       if (passwordRequired && body.password === undefined) return HttpResponse.json({ error: "x", code: "account.password_required", fields: ["password"] }, { status: 403 });
@@ -92,6 +94,8 @@ const T = {
     unavailable: "The service is temporarily unavailable. Please try again later.",
     cancel: "Cancel",
     remove: "Remove Phone",
+    removeLaptop: "Remove Laptop",
+    notHere: "Passkeys cannot be added on this page.",
     confirmRemove: "Remove passkey",
     removed: "Passkey removed",
     add: "Add a passkey",
@@ -113,6 +117,8 @@ const T = {
     unavailable: "De dienst is tijdelijk niet beschikbaar. Probeer het later opnieuw.",
     cancel: "Annuleren",
     remove: "Phone verwijderen",
+    removeLaptop: "Laptop verwijderen",
+    notHere: "Op deze pagina kun je geen toegangssleutel toevoegen.",
     confirmRemove: "Toegangssleutel verwijderen",
     removed: "Toegangssleutel verwijderd",
     add: "Toegangssleutel toevoegen",
@@ -193,6 +199,48 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     expect(sent).toEqual([{ url: "DELETE /api/account/passkeys/22222222-2222-4222-8222-222222222222", body: null }]);
     expect(events).toEqual([{ type: "agency-passkey-remove", detail: { passkey: expect.objectContaining({ name: "Phone" }) } }]);
     expect(lastToast()).toMatchObject({ kind: "success", message: t.removed });
+  });
+
+  it("tells the device through the WebAuthn Signal API which passkeys the site still accepts, and whose they are, after each list", async () => {
+    const signalAllAcceptedCredentials = vi.fn(async () => undefined);
+    const signalCurrentUserDetails = vi.fn(async () => undefined);
+    vi.stubGlobal("PublicKeyCredential", Object.assign(function PublicKeyCredential() {}, { signalAllAcceptedCredentials, signalCurrentUserDetails }));
+    const { card, view } = await mount();
+    expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith({ rpId: "agency.example", userId: "dTE", allAcceptedCredentialIds: ["cred-Laptop", "cred-Phone"] });
+    expect(signalCurrentUserDetails).toHaveBeenLastCalledWith({ rpId: "agency.example", userId: "dTE", name: "ann@example.com", displayName: "Ann" });
+
+    const user = userEvent.setup();
+    await user.click(card().getByRole("button", { name: t.remove }));
+    await user.click(within(view.getByRole("dialog", { name: t.confirmRemove })).getByRole("button", { name: t.confirmRemove }));
+    await waitFor(() =>
+      expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith({ rpId: "agency.example", userId: "dTE", allAcceptedCredentialIds: ["cred-Laptop"] }),
+    );
+
+    // The last one removed: the device hears that none is accepted; a refusal of the browser changes nothing.
+    signalAllAcceptedCredentials.mockRejectedValue(new DOMException("not this origin", "SecurityError"));
+    await user.click(card().getByRole("button", { name: t.removeLaptop }));
+    await user.click(within(view.getByRole("dialog", { name: t.confirmRemove })).getByRole("button", { name: t.confirmRemove }));
+    await waitFor(() => expect(signalAllAcceptedCredentials).toHaveBeenLastCalledWith(expect.objectContaining({ allAcceptedCredentialIds: [] })));
+    await waitFor(() => expect(card().queryByText("Laptop")).toBeNull());
+  });
+
+  it("on a partner's page where browsers do not accept the site's passkeys, lists them but offers none to add", async () => {
+    const agency = "http://agency.test/api";
+    server.use(
+      http.get(`${agency}/auth/passkey/available`, () => HttpResponse.json({ available: false })),
+      http.get(`${agency}/subscriptions/current`, () => HttpResponse.json({ subscription: null })),
+      http.get(`${agency}/account/sessions`, () => HttpResponse.json({ sessions: [], page: 1, pages: 1, total: 0 })),
+      http.get(`${agency}/account/passkeys`, () => HttpResponse.json({ passkeys })),
+    );
+    // The elements' own session keys on a partner's page.
+    localStorage.setItem("agency.token", "tok");
+    localStorage.setItem("agency.user", JSON.stringify(ann));
+    onTestFinished(() => localStorage.clear());
+    const { el } = await renderElement("agency-settings", `api-base="${agency}" locale="${locale}"`);
+    const card = () => within(el.shadowRoot!.querySelector("[part=passkeys]") as HTMLElement);
+    await waitFor(() => expect(card().getByText(t.notHere)).toBeInTheDocument(), { timeout: 15_000 });
+    expect(card().getByText("Laptop")).toBeInTheDocument();
+    expect(card().queryByRole("button", { name: t.add })).toBeNull();
   });
 
   it("adds a passkey through the password and the browser's prompt", async () => {

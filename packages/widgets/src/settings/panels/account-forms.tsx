@@ -1,10 +1,11 @@
 import { isEmail } from "@agency/contract";
-import { accountApi, apiErrorMessage, authApi, isNetworkError, useSession } from "@agency/core";
+import { accountApi, apiErrorMessage, authApi, isNetworkError } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 import { withPanelTexts } from "./panel-i18n";
 
 /** What the server's refusal or a lost connection means for a form, in the element's language. */
@@ -25,7 +26,7 @@ function useFocusOnOpen() {
 function NameFormPanel({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const failureText = useFailureText();
   const input = useFocusOnOpen();
   const form = useForm({
@@ -74,7 +75,7 @@ function NameFormPanel({ onDone }: { onDone: () => void }) {
 function EmailFormPanel({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const current = user?.email ?? "";
   const failureText = useFailureText();
   const emailInput = useFocusOnOpen();

@@ -1,9 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from "@agency/contract";
-import { accountApi, apiErrorMessage, isNetworkError, useSession } from "@agency/core";
+import { accountApi, apiErrorMessage, isNetworkError } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 
 /**
  * A new password, with the current one (as GitHub and Clerk ask). This device stays signed in; the server signs
@@ -12,7 +13,7 @@ import { useElement } from "../../element/element-context";
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { t, i18n } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const form = useForm({
     initial: { old: "", next: "", confirm: "" },
     validate: ({ old, next, confirm }) => {

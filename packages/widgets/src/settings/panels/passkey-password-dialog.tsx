@@ -1,8 +1,9 @@
-import { apiErrorMessage, isNetworkError, useSession } from "@agency/core";
+import { apiErrorMessage, isNetworkError } from "@agency/core";
 import { Modal } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { useElementSession } from "../../element/element-session";
 
 /**
  * The password before a passkey is added, every time: someone at a borrowed, signed-in device must not add a way in
@@ -10,7 +11,7 @@ import { useId } from "react";
  */
 export function PasskeyPasswordDialog({ onConfirm, onClose }: { onConfirm: (password: string) => Promise<void>; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const formId = useId();
   const form = useForm({
     initial: { password: "" },

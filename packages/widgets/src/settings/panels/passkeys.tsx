@@ -1,13 +1,15 @@
 import type { Passkey } from "@agency/contract";
-import { apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
+import { apiErrorMessage, isAgencyOrigin, isNetworkError, passkeysApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 import { PasskeyItem } from "./passkey-item";
 import { PasskeyPasswordDialog } from "./passkey-password-dialog";
+import { signalPasskeys } from "./passkey-signals";
 
 /** SimpleWebAuthn's browser half, loaded after the card has rendered. */
 const webauthn = () => import("@simplewebauthn/browser");
@@ -27,12 +29,18 @@ export function Passkeys() {
   const [adding, setAdding] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [supported, setSupported] = useState<boolean | null>(null);
+  // Whether a passkey can be added here: null while unknown, else yes, or why not (the browser, or this page).
+  const [supported, setSupported] = useState<"yes" | "browser" | "page" | null>(null);
+  const { user } = useElementSession();
 
+  // Every list the server sends is told to the browser's passkey provider too (a removal, a new name among them).
   const fetchPasskeys = useCallback(
     () =>
       passkeysApi.listPasskeys(api).then(
-        (passkeys): Load => ({ state: "loaded", passkeys }),
+        ({ passkeys, accepted }): Load => {
+          signalPasskeys(accepted);
+          return { state: "loaded", passkeys };
+        },
         (failure: unknown): Load => {
           console.error("agency-settings: the passkeys could not be loaded", failure);
           return { state: "failed" };
@@ -44,12 +52,25 @@ export function Passkeys() {
 
   useEffect(() => {
     let live = true;
-    void webauthn().then(({ browserSupportsWebAuthn }) => live && setSupported(browserSupportsWebAuthn()));
+    // On a partner's page past the five sites browsers accept for the site's passkeys, the browser would refuse.
+    const here = () => isAgencyOrigin(settings.apiBase) || passkeysApi.passkeysAvailable(api).catch(() => false);
+    void webauthn()
+      .then(async ({ browserSupportsWebAuthn }) => (!browserSupportsWebAuthn() ? "browser" : (await here()) ? "yes" : "page"))
+      .then((answer) => live && setSupported(answer));
+    return () => {
+      live = false;
+    };
+  }, [api, settings.apiBase]);
+
+  useEffect(() => {
+    let live = true;
     void fetchPasskeys().then((next) => live && setLoad(next));
     return () => {
       live = false;
     };
-  }, [fetchPasskeys]);
+    // A new name or address (changed in this element) is listed again, so the devices hear of it.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetchPasskeys, user?.name, user?.email]);
 
   const failureText = (failure: unknown) =>
     apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`);
@@ -118,7 +139,7 @@ export function Passkeys() {
         </ul>
       )}
       <FormAlert message={error} />
-      {supported === null ? null : supported ? (
+      {supported === null ? null : supported === "yes" ? (
         <div className="settings__actions">
           <button type="button" className="ag-button" part="add-passkey" disabled={adding} aria-busy={adding} onClick={() => setAskPassword(true)}>
             {adding ? <Trans>Adding passkey...</Trans> : <Trans>Add a passkey</Trans>}
@@ -126,7 +147,7 @@ export function Passkeys() {
         </div>
       ) : (
         <p className="settings__muted">
-          <Trans>This browser cannot use passkeys.</Trans>
+          {supported === "browser" ? <Trans>This browser cannot use passkeys.</Trans> : <Trans>Passkeys cannot be added on this page.</Trans>}
         </p>
       )}
       {askPassword ? <PasskeyPasswordDialog onConfirm={(password) => add(password)} onClose={() => setAskPassword(false)} /> : null}

@@ -1,5 +1,5 @@
 import { type AccountSession, formatDate, formatTimeAgo } from "@agency/contract";
-import { accountApi } from "@agency/core";
+import { accountApi, authApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
@@ -16,11 +16,13 @@ const isActiveNow = (session: AccountSession) => session.current || Date.now() -
 
 /**
  * The devices signed in to the account (browser and system, as GitHub and Clerk show them: 'Chrome on macOS'),
- * this one marked, with their last use; each other one can be signed out, or all of them at once.
+ * this one marked, with their last use; each one can be signed out, this one too (a logout that removes only the
+ * element's own session keys), or all the others at once. A device signed out from here is forgotten as a known
+ * browser too: its next sign-in mails the owner an alert.
  */
 export function Sessions() {
   const { t } = useLingui();
-  const { api, settings, emit } = useElement();
+  const { api, settings, emit, navigate } = useElement();
   const locale = settings.locale;
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [working, setWorking] = useState<string | null>(null);
@@ -73,6 +75,13 @@ export function Sessions() {
 
   async function signOut(target: AccountSession | "others") {
     setWorking(target === "others" ? "others" : target.id);
+    if (target !== "others" && target.current) {
+      // This device: a logout, then the login page (the list goes with the session).
+      await authApi.logout(api);
+      emit("agency-sessions-revoke", { revoked: 1, current: true });
+      navigate("/login");
+      return;
+    }
     try {
       if (target === "others") {
         const { revoked } = await accountApi.revokeOtherSessions(api);
@@ -141,18 +150,16 @@ export function Sessions() {
                       <Trans>Signed in {since}</Trans>
                     </p>
                   </div>
-                  {session.current ? null : (
-                    <button
-                      type="button"
-                      className="ag-button ag-button--secondary"
-                      disabled={working !== null}
-                      aria-busy={working === session.id}
-                      aria-label={t`Sign out ${name}`}
-                      onClick={() => void signOut(session)}
-                    >
-                      <Trans>Sign out</Trans>
-                    </button>
-                  )}
+                  <button
+                    type="button"
+                    className="ag-button ag-button--secondary"
+                    disabled={working !== null}
+                    aria-busy={working === session.id}
+                    aria-label={session.current ? t`Sign out this device` : t`Sign out ${name}`}
+                    onClick={() => void signOut(session)}
+                  >
+                    <Trans>Sign out</Trans>
+                  </button>
                 </li>
               );
             })}
@@ -171,6 +178,9 @@ export function Sessions() {
               </button>
             </div>
           ) : null}
+          <p className="settings__muted">
+            <Trans>A device you sign out here is no longer recognised: its next sign-in sends you an alert.</Trans>
+          </p>
           <div className="settings__actions">
             <button
               type="button"

@@ -1,5 +1,5 @@
 import { INVITABLE_ROLES, roleCan, type InvitableRole, type TeamMember, type TeamRole } from "@agency/contract";
-import { teamApi, useSession } from "@agency/core";
+import { teamApi } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { SelectField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useElement } from "../../element/element-context";
 import { useFailureText } from "./account-forms";
 import { useRoleLabel } from "./team-texts";
+import { useElementSession } from "../../element/element-session";
 
 /**
  * The company's members with their roles. The owner and admins change the role of another member (never their own,
@@ -15,7 +16,7 @@ import { useRoleLabel } from "./team-texts";
 export function TeamMembers({ members, role, company, onChanged }: { members: TeamMember[]; role: TeamRole; company: string; onChanged: () => Promise<void> }) {
   const { t } = useLingui();
   const { api, settings } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const roleLabel = useRoleLabel();
   const failureText = useFailureText();
   const [working, setWorking] = useState<string | null>(null);

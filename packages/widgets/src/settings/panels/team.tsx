@@ -1,5 +1,5 @@
 import { roleCan, type TeamMember } from "@agency/contract";
-import { teamApi, useSession } from "@agency/core";
+import { teamApi } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { SelectField } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -11,6 +11,7 @@ import { TeamCompany } from "./team-company";
 import { TeamInvitations } from "./team-invitations";
 import { TeamMembers } from "./team-members";
 import { useRoleLabel, withTeamTexts } from "./team-texts";
+import { useElementSession } from "../../element/element-session";
 
 /**
  * The Team card: the company the visitor belongs to, its members and their roles, its invitations, handing ownership
@@ -21,7 +22,7 @@ import { useRoleLabel, withTeamTexts } from "./team-texts";
 function TeamPanel() {
   const { t } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const { team, changed } = useTeam();
   const roleLabel = useRoleLabel();
   const failureText = useFailureText();

@@ -1,9 +1,10 @@
-import { accountApi, apiErrorMessage, clearSession, isNetworkError, useSession } from "@agency/core";
+import { accountApi, apiErrorMessage, isNetworkError, sessionFor } from "@agency/core";
 import { Modal, toast } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState } from "react";
 import { useElement } from "../../element/element-context";
+import { useElementSession } from "../../element/element-session";
 
 /** Hands the export to the browser as a file download. */
 function saveAsFile(data: unknown, filename: string): void {
@@ -23,7 +24,7 @@ function saveAsFile(data: unknown, filename: string): void {
 export function YourData() {
   const { t, i18n } = useLingui();
   const { api, settings, emit } = useElement();
-  const { user } = useSession();
+  const { user } = useElementSession();
   const locale = settings.locale;
   const email = user?.email ?? "";
   // Quote requests are matched by address, so they are part of the account only once the address is verified.
@@ -42,7 +43,7 @@ export function YourData() {
       // The page moves on first (the host to its home page), then the session ends: a guard that sees the
       // signed-out state before the page has moved must not get the chance to send the visitor to the login page.
       emit("agency-account-delete", { email });
-      clearSession();
+      sessionFor(settings.apiBase).clear();
     },
     onError: (failure) => {
       console.error("agency-settings: deleting the account failed", failure);

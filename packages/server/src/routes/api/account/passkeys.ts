@@ -18,7 +18,7 @@ import { ACCOUNT_TOPICS, greetedName, queueAccountMail } from "../../../accounts
 import { findUserById } from "../../../accounts/repository";
 import { deletePasskey, listPasskeys, renamePasskey, type PasskeyRow } from "../../../auth-factors/passkey-repository";
 import { passkeyTexts } from "../../../auth-factors/passkey-texts";
-import { finishRegistration, registrationOptions, relyingParty } from "../../../auth-factors/passkeys";
+import { finishRegistration, registrationOptions, relyingParty, userHandleId } from "../../../auth-factors/passkeys";
 import { factorRemovedMail } from "../../../mail/factor-templates";
 import { deviceOf } from "../../../sessions/device";
 import { requestLocale, say } from "../../../i18n";
@@ -48,11 +48,21 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["account"],
         summary: "The account's passkeys",
+        description:
+          "With what the WebAuthn Signal API tells the browser (`accepted`: the RP ID, the account's user handle, its user name and " +
+          "display name, and the ids of every passkey it has), so a passkey removed here stops being offered by the device that holds " +
+          "it, and a changed name or address shows on the devices.",
         security: [{ bearer: [] }],
         response: { 200: PasskeysResponseSchema, ...errorResponses({ 401: [] }) },
       },
     },
-    async (request) => ({ passkeys: (await listPasskeys(app.db, request.user!.id)).map(passkeyJson) }),
+    async (request) => {
+      const { id, email, name } = request.user!;
+      const rows = await listPasskeys(app.db, id);
+      // The user name and display name a passkey is made with (registrationOptions), as they are now.
+      const accepted = { rpId: rp.id, userId: userHandleId(id), name: email, displayName: name || email, credentialIds: rows.map((row) => row.credential_id) };
+      return { passkeys: rows.map(passkeyJson), accepted };
+    },
   );
 
   app.post(

@@ -1,8 +1,15 @@
-import { AuthResponseSchema, PasskeyAuthenticationOptionsResponseSchema, PasskeySignInBodySchema, errorResponses } from "@agency/contract/schemas";
+import {
+  AuthResponseSchema,
+  PasskeyAuthenticationOptionsResponseSchema,
+  PasskeyAvailabilityResponseSchema,
+  PasskeySignInBodySchema,
+  errorResponses,
+} from "@agency/contract/schemas";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findUserById, publicUser } from "../../../accounts/repository";
 import { authenticationOptions, finishAuthentication, relyingParty } from "../../../auth-factors/passkeys";
+import { passkeysWorkOn } from "../../../auth-factors/related-origins";
 import { startSession } from "../../../accounts/sign-in";
 
 /**
@@ -13,6 +20,25 @@ import { startSession } from "../../../accounts/sign-in";
  */
 const passkeySignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rp = relyingParty(app.config);
+
+  app.get(
+    "/passkey/available",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Whether passkeys work on the asking page",
+        description:
+          "True on the site itself and on an origin of ALLOWED_ORIGINS that browsers accept as a related origin of the site (among the " +
+          "first five registrable domains of /.well-known/webauthn); false on any other page, where agency-login offers no passkey. " +
+          "Answers for the request's Origin; cached 5 minutes per origin.",
+        response: { 200: PasskeyAvailabilityResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "public, max-age=300").header("vary", "Origin");
+      return { available: await passkeysWorkOn(request.headers.origin, rp.origins) };
+    },
+  );
 
   app.post(
     "/passkey/options",

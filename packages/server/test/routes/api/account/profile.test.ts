@@ -226,7 +226,7 @@ describe("signed-in devices", () => {
     const columns = await t.db.query<{ column_name: string }>(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'sessions' AND table_schema = current_schema()",
     );
-    expect(columns.rows.map((c) => c.column_name).sort()).toEqual(["browser", "created_at", "expires_at", "id", "last_seen_at", "os", "token_hash", "user_id"]);
+    expect(columns.rows.map((c) => c.column_name).sort()).toEqual(["browser", "created_at", "device_hash", "expires_at", "id", "last_seen_at", "os", "token_hash", "user_id"]);
   });
 
   it("signs out everywhere else, and one device at a time; never another account's", async () => {
