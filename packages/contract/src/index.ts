@@ -112,6 +112,7 @@ export {
 
 export { formatDate, formatDateTime, formatNumber } from "./format";
 export { formatMoney, formatMoneyRange, type MoneyOptions } from "./money";
+export { DUTCH_VAT_BP, vatCents, chargeFor, type Charge } from "./vat";
 export { formatTimeAgo } from "./time-ago";
 
 export {

@@ -145,7 +145,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await markEmailVerified(tx, userId);
         await app.sessions.revokeAll(userId, tx);
         const locale = requestLocale(request, request.headers["accept-language"] ? undefined : user.locale);
-        const content = passwordChangedMail(locale, { name: user.name, loginUrl: `${app.config.publicUrl}/login` });
+        const content = passwordChangedMail(locale, { name: user.name, site: { publicUrl: app.config.publicUrl, basePath: "/" } });
         const queued = await queueAccountMail(app.outbox, tx, { userId, topic: ACCOUNT_TOPICS.passwordChanged, to: user.email, content });
         return { user, locale, queued };
       });

@@ -1,0 +1,26 @@
+import { LANGUAGE_PARAM, type Locale } from "@agency/contract";
+import type { MailSite } from "./registry";
+
+export type { MailSite };
+
+/**
+ * The address of a page of the site that a mail links to: PUBLIC_URL + base path + the page, and the mail's language
+ * (`lang`), so the page opens in that language in any browser (a phone, another browser), with no session and no
+ * remembered choice, and the pages after it stay in it. A page that has an English twin under /en is given in the
+ * mail's language by the caller (`localizedPath`); the others exist once and take `lang`.
+ */
+export function pageLink(site: MailSite, appPath: string, locale: Locale, params: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ ...params, [LANGUAGE_PARAM]: locale });
+  return `${site.publicUrl}${site.basePath}${appPath.replace(/^\//, "")}?${query}`;
+}
+
+/** The pages a mail links to with a token: a reset, a verification, a withdrawal's undo, 'this wasn't me'. */
+export type TokenPage = "verify-email" | "reset-password" | "withdraw/undo" | "secure-account";
+
+/**
+ * The address of a page a mail links to with a token: PUBLIC_URL + basePath + page, the token, and the mail's
+ * language (see pageLink).
+ */
+export function accountLink(publicUrl: string, basePath: string, page: TokenPage, token: string, locale: Locale): string {
+  return pageLink({ publicUrl, basePath }, page, locale, { token });
+}
