@@ -69,6 +69,8 @@ export const PORTAL_PATHS = [
   "/dashboard/settings",
   "/subscribe",
   "/subscription/success",
+  // 'Manage billing' and the payment-failed mail's 'pay now' (?pay=1).
+  "/billing",
   "/reset-password",
   "/verify-email",
   "/secure-account",

@@ -1,7 +1,10 @@
 import "@agency/widgets/agency-login.js";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { AuthLayout, TrustBadges } from "../../components/auth-layout";
 import { loadCatalog } from "../../lib/i18n";
+import { loginReturn } from "../../lib/login-return";
 import { PageMeta } from "../../lib/page-meta";
 import { useLocale } from "../../lib/use-locale";
 import { messages as en } from "./locales/en.po";
@@ -9,10 +12,20 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** Login: the login element (with its forgot, register and support links), trust badges and a teaser. */
+/**
+ * Login: the login element (with its forgot, register and support links), trust badges and a teaser. A visitor a
+ * guard sent here (a mail's link to a page that needs the session) goes back to that page once logged in.
+ */
 export default function LoginPage() {
   const { t } = useLingui();
   const locale = useLocale();
+  const element = useRef<HTMLElementTagNameMap["agency-login"]>(null);
+  const back = loginReturn(useLocation().state);
+  // Set after the first render, so a page the server rendered (it knows no state) hydrates as it was sent.
+  useEffect(() => {
+    if (back) element.current?.setAttribute("redirect-to", back);
+    else element.current?.removeAttribute("redirect-to");
+  }, [back]);
   return (
     <>
       {/* Indexed: customers search for the way in ('Pixelwerf inloggen'), and the page shows nothing private. */}
@@ -39,7 +52,7 @@ export default function LoginPage() {
           </>
         }
       >
-        <agency-login view="login" locale={locale} />
+        <agency-login ref={element} view="login" locale={locale} />
       </AuthLayout>
     </>
   );
