@@ -234,7 +234,15 @@ describe("a customer in the desk", () => {
 
 describe("the audit log", () => {
   it("loads older entries before the last one shown", async () => {
-    const entry = (id: number) => ({ id, at: "2026-11-27T10:00:00Z", actor: "admin@agency.test", action: "lead.status", target: `lead:${id}`, detail: {}, ip: "127.0.0.1" });
+    const entry = (id: number) => ({
+      id,
+      at: "2026-11-27T10:00:00Z",
+      actor: "admin@agency.test",
+      action: "lead.status",
+      target: `lead:${id}`,
+      detail: { from: "new", to: "read" },
+      ip: "127.0.0.1",
+    });
     const asked: (string | null)[] = [];
     server.use(
       http.get(`${API}/desk/audit`, ({ request }) => {
@@ -245,10 +253,26 @@ describe("the audit log", () => {
       }),
     );
     renderApp("/en/desk/audit");
-    expect(await screen.findByText("lead:101", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Lead #101" }, { timeout: 8000 })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Show older entries" }));
-    expect(await screen.findByText("lead:1")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Lead #1" })).toBeInTheDocument();
     expect(asked).toEqual([null, "2"]);
     expect(screen.queryByRole("button", { name: "Show older entries" })).toBeNull();
+  });
+
+  it("says what was done in words, and keeps an action it does not know readable", async () => {
+    const entries = [
+      { id: 3, at: "2026-11-27T10:00:00Z", actor: "admin@agency.test", action: "lead.status", target: "lead:7", detail: { from: "new", to: "read" }, ip: "127.0.0.1" },
+      { id: 2, at: "2026-11-27T09:00:00Z", actor: "cli", action: "staff.invite", target: "staff:kim@agency.test", detail: { role: "staff", via: "cli" }, ip: "" },
+      { id: 1, at: "2026-11-27T08:00:00Z", actor: "admin@agency.test", action: "withdrawal.something_new", target: null, detail: { count: 2 }, ip: "127.0.0.1" },
+    ];
+    server.use(http.get(`${API}/desk/audit`, () => HttpResponse.json({ entries })));
+    renderApp("/desk/audit");
+    const table = await screen.findByRole("region", { name: "Logboek" }, { timeout: 8000 });
+    expect(table).toHaveTextContent("Status gewijzigd van Nieuw naar Gelezen");
+    expect(table).toHaveTextContent("Uitgenodigd als Medewerker (via de opdrachtregel)");
+    expect(table).toHaveTextContent("withdrawal.something_new (count: 2)");
+    expect(table).not.toHaveTextContent("{");
+    expect(screen.getByRole("link", { name: "Aanvraag #7" })).toHaveAttribute("href", "/desk/leads/7");
   });
 });
