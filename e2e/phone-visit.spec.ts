@@ -228,6 +228,23 @@ for (const locale of ["nl", "en"] as const) {
     await expect(page.getByText(T.cancelled)).toHaveCount(0);
   });
 
+  test(`back from a cancelled checkout, the subscribe page opens at its top, not where the last one was left (${locale})`, async ({ page, request }) => {
+    const user = await registerUser(request, `Terug ${locale}`, locale);
+    await signIn(page, user);
+    await prepareVisitor(page, { remembered: locale });
+    await page.goto("/subscribe");
+    const subscribe = page.locator("agency-subscribe");
+    const start = subscribe.getByRole("button", { name: locale === "nl" ? "Start je jaarabonnement" : "Start Your Annual Plan" });
+    await start.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await start.click();
+    await page.waitForURL(/\/api\/subscriptions\/test-checkout\//);
+    await page.getByRole("button", { name: locale === "nl" ? "Annuleren" : "Cancel", exact: true }).click();
+    await expect(toaster(page)).toContainText(T.cancelled);
+    await expect(subscribe.getByRole("heading", { name: T.hero })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100);
+  });
+
   test(`Back after logging out shows the login page, not the billing portal (${locale})`, async ({ page, request }) => {
     test.slow();
     const user = await registerUser(request, `Portal ${locale}`, locale);
