@@ -333,3 +333,18 @@ for (const locale of ["nl", "en"] as const) {
     await expect(page.locator("agency-cookie-banner").getByRole("region", { name: B.other })).toBeVisible();
   });
 }
+
+for (const [locale, width] of [["nl", 375], ["en", 1280]] as const) {
+  test(`the login page's two buttons stand apart, so neither is tapped for the other (${locale}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await prepareVisitor(page, { remembered: locale });
+    await page.goto("/login");
+    const login = page.locator("agency-login");
+    const submit = login.locator('[part="submit"]');
+    const passkey = login.locator('[part="passkey"]');
+    await expect(passkey).toBeVisible();
+    const [a, b] = [(await submit.boundingBox())!, (await passkey.boundingBox())!];
+    expect(b.y - (a.y + a.height), "the space between them").toBeGreaterThanOrEqual(8);
+  });
+}
+
