@@ -7,7 +7,7 @@ import { API, logIn, renderApp, setupApi, toastText, waitForPath } from "../../.
 const server = setupApi();
 
 const admin = { id: "5f0c7a7e-0000-4000-8000-000000000001", email: "admin@agency.test", role: "admin", enrolled: true, createdAt: "2026-01-01T00:00:00Z", lastSignInAt: null };
-const summary = (id: number, status: string) => ({ id, createdAt: "2026-11-27T10:00:00Z", status, name: `Lead ${id}`, email: `lead${id}@example.com`, company: "Co", projectType: "redesign", budgetRange: "1000-2000", language: "nl", hasNote: false });
+const summary = (id: number, status: string) => ({ id, createdAt: "2026-11-27T10:00:00Z", status, name: `Lead ${id}`, email: `lead${id}@example.com`, company: "Co", projectType: "redesign", budgetRange: "1000-2000", budgetUnknown: false, language: "nl", hasNote: false });
 const delivery = { state: "not_sent", attempts: 0, deliveredAt: null, lastError: null };
 const detail = (status: string) => ({
   ...summary(7, status),
@@ -158,6 +158,30 @@ describe("a lead in the desk", () => {
     expect(screen.getByText(/Held: sent faster than a person can fill in the form/)).toBeInTheDocument();
     const options = within(screen.getByLabelText("Status")).getAllByRole("option").map((option) => option.textContent);
     expect(options).toEqual(["Held", "Archived", "Spam"]);
+  });
+});
+
+describe("a lead's choices in the desk", () => {
+  const field = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling;
+
+  it("names them as the Dutch form did, the budget in the euro the visitor picked", async () => {
+    const lead = { ...detail("read"), projectType: "e-commerce", budgetRange: "2000-3000", timeline: "2-3-months", domainStatus: "need-domain", hearAboutUs: "referral", features: ["online-booking"] };
+    server.use(http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead })));
+    renderApp("/desk/leads/7");
+    await screen.findByText("Soort project", { selector: "dt" }, { timeout: 8000 });
+    expect(field("Soort project")).toHaveTextContent("Webshop / e-commerce");
+    expect(field("Budget")?.textContent?.replace(/\u00a0/g, " ")).toBe("€ 1.600 - € 2.400");
+    expect(field("Planning")).toHaveTextContent("2-3 maanden");
+    expect(field("Domein")).toHaveTextContent("Ik heb een domeinnaam nodig");
+    expect(field("Functies")).toHaveTextContent("Online reserveren");
+  });
+
+  it("says 'Unknown' when the visitor picked it, not the highest range it was sent as", async () => {
+    const lead = { ...detail("read"), language: "en", budgetRange: "4000+", budgetUnknown: true };
+    server.use(http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead })));
+    renderApp("/en/desk/leads/7");
+    await screen.findByText("Budget", { selector: "dt" }, { timeout: 8000 });
+    expect(field("Budget")).toHaveTextContent("Unknown");
   });
 });
 
