@@ -8,7 +8,7 @@ import { LOCALES } from "./packages/contract/src/rules.ts";
  */
 const later: Record<string, string[]> = {
   "cookie-banner": ["consent-details.tsx", "consent-embeds.tsx"],
-  login: ["forgot-view.tsx", "register-view.tsx", "second-factor-view.tsx"],
+  login: ["forgot-view.tsx", "register-view.tsx", "second-factor-view.tsx", "invitation.tsx"],
   settings: ["billing.tsx", "cancel-dialog.tsx", "invoices.tsx", "payment-notice.tsx", "verify-email-notice.tsx"],
 };
 const widgets = "<rootDir>/packages/widgets/src";

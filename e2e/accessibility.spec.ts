@@ -139,7 +139,7 @@ test.describe("account forms", () => {
       await login.getByLabel(en ? "Password" : "Wachtwoord", { exact: true }).fill("abc");
       await login.getByLabel(en ? "Confirm password" : "Bevestig wachtwoord").fill("abd");
       await login.getByRole("button", { name: en ? "Create account" : "Account aanmaken" }).click();
-      await expect(login.getByText(en ? "Password must be at least 6 characters" : "Wachtwoord moet minimaal 6 tekens bevatten").first()).toBeVisible();
+      await expect(login.getByText(en ? "Password must be at least 8 characters" : "Wachtwoord moet minimaal 8 tekens bevatten").first()).toBeVisible();
       await expectNoAxeViolations(page, `${locale} register with errors`);
 
       await page.goto("/forgot-password");
@@ -158,8 +158,8 @@ test.describe("account forms", () => {
     try {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Your Password");
       await expectNoAxeViolations(page, "reset form");
-      await page.getByLabel("New Password", { exact: true }).fill("abcdef");
-      await page.getByLabel("Confirm New Password").fill("abcdeg");
+      await page.getByLabel("New Password", { exact: true }).fill("abcdefgh");
+      await page.getByLabel("Confirm New Password").fill("abcdefgi");
       await page.getByRole("button", { name: "Reset Password" }).click();
       await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
       await expectNoAxeViolations(page, "reset form with an error");

@@ -137,7 +137,7 @@ test("the first admin enrols from the printed link, saves the recovery codes and
   await page.getByLabel("Bevestig wachtwoord").fill("kort");
   await page.getByLabel("Code uit je authenticator-app").fill("123");
   await page.getByRole("button", { name: "Mijn account instellen" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wachtwoord moet minstens 6 tekens zijn");
+  await expect(page.getByRole("alert")).toHaveText("Wachtwoord moet minstens 8 tekens zijn");
   await expect(page.getByLabel("Wachtwoord", { exact: true })).toBeFocused();
 
   await page.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);
@@ -159,7 +159,7 @@ test("the first admin enrols from the printed link, saves the recovery codes and
   await page.getByRole("link", { name: "Verder naar inloggen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inloggen op de desk" })).toBeVisible();
   await expectNoAxeViolations(page, "sign-in");
-  // A wrong code is refused with its own message, and the code field is the one to fix.
+  // A wrong code is refused with the one message every failure gets, and the code field, emptied, is the one to fix.
   await page.getByLabel("E-mailadres").fill(ADMIN);
   await page.getByLabel("Wachtwoord", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Code", { exact: true }).fill(totp(admin.secret, Math.floor(Date.now() / 30_000) + 5));

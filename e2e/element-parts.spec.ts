@@ -78,6 +78,17 @@ const sessions = [
 
 const json = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
 
+/** The signed-in visitor's company: as its owner (with a colleague and an invitation), or as a member. */
+const teamAs = (role: "owner" | "member") => ({
+  team: { id: "00000000-0000-4000-8000-0000000000c1", name: "Bakkerij Parts", vatId: null, kvkNumber: null },
+  role,
+  members: [
+    { id: role === "owner" ? user.id : "00000000-0000-4000-8000-0000000000b2", name: role === "owner" ? user.name : "Bert", email: role === "owner" ? user.email : "bert@example.com", role: "owner" },
+    { id: role === "owner" ? "00000000-0000-4000-8000-0000000000b2" : user.id, name: role === "owner" ? "Bert" : user.name, email: role === "owner" ? "bert@example.com" : user.email, role: "member" },
+  ],
+  invitations: role === "owner" ? [{ id: "00000000-0000-4000-8000-0000000000d1", email: "dora@example.com", role: "billing", expiresAt: "2027-01-22T10:00:00.000Z" }] : [],
+});
+
 test.describe("CSS parts", () => {
   test("manifest declares parts for all six elements", () => {
     expect([...declaredParts.keys()]).toEqual([
@@ -88,7 +99,7 @@ test.describe("CSS parts", () => {
       "agency-settings",
       "agency-cookie-banner",
     ]);
-    expect([...declaredParts.values()].flat()).toHaveLength(58);
+    expect([...declaredParts.values()].flat()).toHaveLength(69);
   });
 
   test("agency-quote-form: empty, invalid, sent", async ({ page }) => {
@@ -152,6 +163,23 @@ test.describe("CSS parts", () => {
     await login.getByRole("button", { name: "Log in" }).click();
     await expect(login.getByRole("heading", { name: "Two-step verification" })).toBeFocused();
     await checkView(page, tag, seen, "code step");
+    // An invitation's page: the invitation above the views; signed in (its acceptance refused here), its one button.
+    await page.route(`${API_ORIGIN}/api/team-invitations*`, (route) =>
+      route.fulfill(json({ teamName: "Bakkerij Parts", invitedBy: "Bert", email: user.email, role: "member" })),
+    );
+    await page.route(`${API_ORIGIN}/api/team-invitations/accept`, (route) =>
+      route.fulfill(json({ error: "Leave your company first.", code: "team.leave_company_first" }, 409)),
+    );
+    await page.route(`${API_ORIGIN}/api/auth/login`, (route) => route.fulfill(json({ user, token: "e2e-token" })));
+    await page.goto(`${EXAMPLES_ORIGIN}/agency-login.html`);
+    await login.evaluate((el) => el.setAttribute("invitation-token", "e2e-invitation"));
+    await expect(login.locator("[part=invitation]").getByRole("heading", { name: "Join Bakkerij Parts" })).toBeVisible();
+    await checkView(page, tag, seen, "invitation");
+    await login.getByLabel(/^Email/).fill(user.email);
+    await login.getByLabel(/^Password/).fill("correct-horse-7");
+    await login.getByRole("button", { name: "Log in" }).click();
+    await expect(login.locator("[part=accept]")).toBeVisible();
+    await checkView(page, tag, seen, "invitation, signed in");
     expectAllSeen(tag, seen);
   });
 
@@ -164,6 +192,8 @@ test.describe("CSS parts", () => {
       route.fulfill(plansFail ? json({ error: "Server error" }, 500) : json({ plans: [plan] })),
     );
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: null })));
+    let role: "owner" | "member" = "owner";
+    await page.route(`${API_ORIGIN}/api/account/team`, (route) => route.fulfill(json(teamAs(role))));
     await page.goto(`${EXAMPLES_ORIGIN}/agency-subscribe.html?subscription=cancelled`);
     const subscribe = page.locator(tag);
     await expect(subscribe.getByRole("article")).toBeVisible();
@@ -172,6 +202,11 @@ test.describe("CSS parts", () => {
     await page.goto(`${EXAMPLES_ORIGIN}/agency-subscribe.html`);
     await expect(subscribe.getByRole("alert")).toBeVisible();
     await checkView(page, tag, seen, "failure");
+    // A member who may not buy: who in the company can.
+    role = "member";
+    await page.reload();
+    await expect(subscribe.locator("[part=buyers]")).toBeVisible();
+    await checkView(page, tag, seen, "buyers");
     expectAllSeen(tag, seen);
   });
 
@@ -182,6 +217,8 @@ test.describe("CSS parts", () => {
     let current: Record<string, unknown> = subscription;
     await page.route(`${API_ORIGIN}/api/subscriptions/current`, (route) => route.fulfill(json({ subscription: current })));
     await page.route(`${API_ORIGIN}/api/subscriptions/invoices`, (route) => route.fulfill(json({ invoices: [invoice] })));
+    let role: "owner" | "member" = "owner";
+    await page.route(`${API_ORIGIN}/api/account/team`, (route) => route.fulfill(json(teamAs(role))));
     await page.route(`${API_ORIGIN}/api/account/sessions*`, (route) => route.fulfill(json({ sessions, page: 1, pages: 1, total: sessions.length })));
     await page.route(`${API_ORIGIN}/api/account/two-factor`, (route) => route.fulfill(json({ enabled: true, recoveryCodesLeft: 10 })));
     await page.route(`${API_ORIGIN}/api/account/two-factor/recovery-codes`, (route) =>
@@ -198,6 +235,7 @@ test.describe("CSS parts", () => {
     await expect(settings.getByRole("button", { name: "Resend verification e-mail" })).toBeVisible();
     await expect(settings.getByRole("button", { name: "Sign out everywhere else" })).toBeEnabled();
     await expect(settings.locator("[part=passkey]")).toBeVisible();
+    await expect(settings.locator("[part=invite]")).toBeVisible();
     await checkView(page, tag, seen, "active");
     current = { ...subscription, cancel_at_period_end: true };
     await page.reload();
@@ -210,10 +248,15 @@ test.describe("CSS parts", () => {
     await checkView(page, tag, seen, "payment owed");
     // New recovery codes, shown once.
     await settings.getByRole("button", { name: "New recovery codes" }).click();
-    await settings.getByLabel("Or your password").fill("correct-horse-7");
+    await settings.getByLabel("Password", { exact: true }).fill("correct-horse-7");
     await settings.getByRole("button", { name: "Make new codes" }).click();
     await expect(settings.getByRole("list", { name: "Recovery codes" })).toBeVisible();
     await checkView(page, tag, seen, "recovery codes");
+    // The Team card as a member sees it: roles to read, and the way to leave.
+    role = "member";
+    await page.reload();
+    await expect(settings.locator("[part=leave]")).toBeVisible();
+    await checkView(page, tag, seen, "a member's team");
     expectAllSeen(tag, seen);
   });
 

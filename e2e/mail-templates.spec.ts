@@ -45,7 +45,9 @@ for (const sample of samples) {
 test("the registry holds every mail the server sends, and their links", () => {
   const templates = new Set(samples.map((s) => s.template));
   // The mails that exist today; more may come, none may go missing.
-  for (const name of ["account.reset", "account.verify", "account.sign_in_alert", "desk.invitation", "subscription.payment_failed", "subscription.renewed", "withdrawal.acknowledgement"]) {
+  const names = ["account.reset", "account.verify", "account.sign_in_alert", "account.factor_added", "account.secure_account", "desk.invitation"];
+  names.push("subscription.payment_failed", "subscription.renewed", "team.invitation", "team.change", "withdrawal.acknowledgement");
+  for (const name of names) {
     expect(templates, `template ${name}`).toContain(name);
   }
   for (const link of links.keys()) expect(link.startsWith(`${API_ORIGIN}/`), `${link} points at the site`).toBe(true);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -61,9 +61,10 @@ export class OwnServer {
     }
   }
 
-  /** The mails in the server's outbox addressed to `to`, with quoted-printable soft breaks undone. */
+  /** The mails in the server's outbox addressed to `to`, with quoted-printable soft breaks undone (none before the first). */
   mails(to: string): string[] {
     const dir = join(this.dataDir, "outbox");
+    if (!existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((f) => f.endsWith(".eml"))
       .map((f) => readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))

@@ -22,6 +22,10 @@ test("nl: a passkey added in the settings signs in on /login after signing out",
     const password = "correct-horse-7";
     const registered = await request.post(`http://127.0.0.1:${server.port}/api/auth/register`, { data: { name: "Pia Passkey", email, password, language: "nl" } });
     expect(registered.ok(), await registered.text()).toBe(true);
+    // Only an account whose address is proven takes a passkey: the owner follows the mailed link first.
+    await expect.poll(() => server.mails(email).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const verifyToken = /verify-email\?token=([\w-]+)/.exec(server.mails(email).join("\n"))![1];
+    expect((await request.post(`http://127.0.0.1:${server.port}/api/auth/verify-email`, { data: { token: verifyToken } })).ok()).toBe(true);
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -39,12 +43,17 @@ test("nl: a passkey added in the settings signs in on /login after signing out",
     await login.getByRole("button", { name: "Inloggen", exact: true }).click();
     await page.waitForURL(`${server.origin}/dashboard/settings`);
 
-    // A passkey added in the settings: the session is fresh, so no password is asked again.
+    // A passkey added in the settings: the password first, however fresh the session, then the browser's prompt.
     const settings = page.locator("agency-settings");
     const card = settings.locator("[part=passkeys]");
     await expect(card.getByText("Je hebt nog geen toegangssleutels.")).toBeVisible();
     await card.getByRole("button", { name: "Toegangssleutel toevoegen" }).click();
+    const dialog = settings.getByRole("dialog", { name: "Bevestig je wachtwoord" });
+    await dialog.getByLabel("Wachtwoord", { exact: true }).fill(password);
+    await dialog.getByRole("button", { name: "Doorgaan" }).click();
     await expect(card.locator("[part=passkey]")).toHaveCount(1);
+    // The owner is mailed at once, with the link that removes it again.
+    await expect.poll(() => server.mails(email).some((mail) => /Subject: Er is een toegangssleutel aan je account toegevoegd/.test(mail))).toBe(true);
     await expect(card.locator("[part=passkey]")).toContainText(/Chrome (on|op) Linux/);
     await expect(card.locator("[part=passkey]")).toContainText("Nog nooit gebruikt");
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });

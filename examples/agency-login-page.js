@@ -6,7 +6,10 @@ const routes = {
   "/subscribe": "agency-subscribe.html",
   "/contact": "agency-quote-form.html",
 };
-for (const name of ["agency-login-success", "agency-register-success", "agency-navigate"]) {
+// An invitation's link pointed at this page (?token=…): the element becomes the invitation's page.
+const invitation = new URLSearchParams(location.search).get("token");
+if (invitation) login.setAttribute("invitation-token", invitation);
+for (const name of ["agency-login-success", "agency-register-success", "agency-invitation-accept", "agency-navigate"]) {
   document.addEventListener(name, (event) => {
     log.textContent += `${name} ${JSON.stringify(event.detail)}\n`;
     const page = name === "agency-navigate" ? routes[event.detail.to] : undefined;

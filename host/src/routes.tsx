@@ -38,6 +38,8 @@ const singleLanguagePage: Record<(typeof SINGLE_LANGUAGE_PATHS)[number], RouteOb
   "/blog": withLoader(() => import("./pages/blog/blog-page")),
 };
 
+const joinPage = page(() => import("./pages/join/join-page"));
+
 /** A route object at an app path of the page list ("/" is the index). */
 const at = (path: string, lazy: RouteObject["lazy"]): RouteObject =>
   path === "/" ? { index: true, lazy } : { path: path.slice(1), lazy };
@@ -121,8 +123,10 @@ export const routes: RouteObject[] = [
           { path: "secure-account", lazy: page(() => import("./pages/secure-account/secure-account-page")) },
           // The acknowledgement's link for an owner who did not send a statement of withdrawal.
           { path: "withdraw/undo", lazy: page(() => import("./pages/withdraw-undo/withdraw-undo-page")) },
+          // An invitation mail's link; the English one is /en/join (below, behind the language guard).
+          { path: "join", lazy: joinPage },
           { path: "blog/:id", lazy: withLoader(() => import("./pages/blog-article/blog-article-page")) },
-          { path: "en", children: englishPages },
+          { path: "en", children: [...englishPages, { path: "join", lazy: joinPage, loader: languageGuard, shouldRevalidate: languageGuardRevalidates }] },
           {
             element: <RequireAuth />,
             children: [

@@ -53,7 +53,7 @@ export function isDeskPath(appPath: string): boolean {
 }
 
 /** Portal pages that search engines have no business crawling. */
-export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", ...DESK_PATHS] as const;
+export const PRIVATE_PATHS = [...SIGNED_IN_PATHS, "/reset-password", "/verify-email", "/secure-account", "/withdraw/undo", "/join", "/en/join", ...DESK_PATHS] as const;
 
 /** True for an app path that needs a signed-in visitor: /dashboard and below, /subscribe, /subscription/…, /billing. */
 export function needsSignIn(appPath: string): boolean {
@@ -75,6 +75,9 @@ export const PORTAL_PATHS = [
   "/verify-email",
   "/secure-account",
   "/withdraw/undo",
+  // An invitation to a company: Dutch at /join, English at /en/join.
+  "/join",
+  "/en/join",
 ] as const;
 
 /** A blog article: /blog/{id}. */

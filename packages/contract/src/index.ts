@@ -92,7 +92,8 @@ export {
   SESSIONS_PAGE_SIZE,
   MAX_PASSKEYS_PER_ACCOUNT,
   PASSKEY_NAME_MAX_LENGTH,
-  PASSKEY_REAUTH_MINUTES,
+  ACCOUNT_ALERT_KINDS,
+  type AccountAlertKind,
 } from "./values";
 
 export { CURRENCIES, type Currency, SITE_CURRENCY } from "./currency";
@@ -120,6 +121,8 @@ export {
   WITHDRAWAL_PERIOD_MS,
   withdrawalDeadline,
   WITHDRAWAL_REFERENCE_MAX_LENGTH,
+  WITHDRAWAL_REFERENCE_PATTERN,
+  isWithdrawalReference,
   CANCELLATION_REASONS,
   type CancellationReason,
   CANCELLATION_COMMENT_MAX_LENGTH,
@@ -135,6 +138,7 @@ export type {
   User,
   RegisterPayload,
   LoginPayload,
+  LoginChallengePayload,
   AuthResponse,
   MeResponse,
   ForgotPasswordPayload,
@@ -230,6 +234,7 @@ export type {
   DeskConsentRecord,
   DeskWithdrawal,
   DeskCustomerDetail,
+  DeskCompany,
   DeskCustomerResponse,
   DeskResendVerificationPayload,
 } from "./schemas/desk-customers";
@@ -248,3 +253,35 @@ export type {
   SignInAlertTokenResponse,
   SecureAccountResponse,
 } from "./schemas/second-factor";
+export {
+  TEAM_ROLES,
+  type TeamRole,
+  TEAM_ROLE_LABELS,
+  INVITABLE_ROLES,
+  type InvitableRole,
+  TEAM_PERMISSIONS,
+  type TeamPermission,
+  roleCan,
+  rolesThatCan,
+  INVITATION_TTL_DAYS,
+  MAX_PENDING_INVITATIONS,
+  COMPANY_NAME_MAX_LENGTH,
+  KVK_NUMBER_PATTERN,
+  VAT_NUMBER_PATTERN,
+  normalizeVatNumber,
+} from "./team";
+export type {
+  Team,
+  TeamMember,
+  TeamInvitation,
+  TeamResponse,
+  UpdateTeamPayload,
+  CreateInvitationPayload,
+  InvitationResponse,
+  InvitationPreview,
+  AcceptInvitationPayload,
+  AcceptInvitationResponse,
+  ChangeRolePayload,
+  MemberResponse,
+  TransferPayload,
+} from "./schemas/teams";

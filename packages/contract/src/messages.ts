@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { ErrorCode } from "./error-codes";
+import { TEAM_ERROR_MESSAGES } from "./team-messages";
 import { HONEYPOT_FIELD } from "./values";
 
 /**
@@ -90,9 +91,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: "account.two_factor_not_started",
     message: "Start setting up two-step verification first, then confirm it with a code.",
   },
-  "account.code_or_password_required": /*i18n*/ {
-    id: "account.code_or_password_required",
-    message: "Enter a code from your authenticator app, or your password.",
+  "account.email_unverified": /*i18n*/ {
+    id: "account.email_unverified",
+    message: "Confirm your e-mail address first, with the link we mailed you. Then you can add a passkey or two-step verification.",
   },
   "account.wrong_password": /*i18n*/ { id: "account.wrong_password", message: "The password is not correct." },
   "account.too_many_attempts": /*i18n*/ {
@@ -111,7 +112,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "account.session_not_found": /*i18n*/ { id: "account.session_not_found", message: "This device is no longer signed in." },
   "account.password_required": /*i18n*/ {
     id: "account.password_required",
-    message: "For your security, confirm your password before adding a passkey.",
+    message: "For your security, confirm your password first.",
   },
   "account.passkey_failed": /*i18n*/ { id: "account.passkey_failed", message: "The passkey could not be added. Please try again." },
   "account.passkey_exists": /*i18n*/ { id: "account.passkey_exists", message: "This passkey is already registered." },
@@ -170,6 +171,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: "Your withdrawal is being carried out at this very moment. Please open the link again in a minute.",
   },
 
+  ...TEAM_ERROR_MESSAGES,
+
   "admin.forbidden": /*i18n*/ { id: "admin.forbidden", message: "A valid admin token is required" },
   "admin.too_many_exports": /*i18n*/ {
     id: "admin.too_many_exports",
@@ -178,9 +181,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
 
   "desk.forbidden": /*i18n*/ { id: "desk.forbidden", message: "The desk is only for the agency's staff. Sign in with a staff account." },
   "desk.admin_only": /*i18n*/ { id: "desk.admin_only", message: "Only an admin can do this." },
-  "desk.code_required": /*i18n*/ {
-    id: "desk.code_required",
-    message: "Enter the code from your authenticator app, or one of your recovery codes.",
+  "desk.sign_in_failed": /*i18n*/ {
+    id: "desk.sign_in_failed",
+    message: "The e-mail address, the password or the code is not correct, or the code has been used already.",
   },
   "desk.code_invalid": /*i18n*/ { id: "desk.code_invalid", message: "This code is not correct, or it has already been used." },
   "desk.enrolment_invalid": /*i18n*/ { id: "desk.enrolment_invalid", message: "This invitation link is not valid. Ask an admin for a new one." },
@@ -255,4 +258,7 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   status: /*i18n*/ { id: "field.status", message: "status" },
   note: /*i18n*/ { id: "field.note", message: "note" },
   q: /*i18n*/ { id: "field.q", message: "search" },
+  vatId: /*i18n*/ { id: "field.vatId", message: "VAT number" },
+  kvkNumber: /*i18n*/ { id: "field.kvkNumber", message: "KvK number" },
+  memberId: /*i18n*/ { id: "field.memberId", message: "member" },
 };

@@ -141,7 +141,8 @@ export function withLinkLanguage(href: string, locale: Locale): string {
 
 // ---------- Accounts ----------
 
-export const PASSWORD_MIN_LENGTH = 6;
+/** 8, not the specification's 6: OWASP ASVS 5.0 V6.2.1 (docs/decisions/0012-passwords-of-at-least-8.md). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**

@@ -73,8 +73,12 @@ export const SESSIONS_PAGE_SIZE = 10;
 export const MAX_PASSKEYS_PER_ACCOUNT = 20;
 /** A passkey's name, as the settings let the owner rename it. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
-/** A session older than this asks for the password again before it may add a passkey. */
-export const PASSKEY_REAUTH_MINUTES = 10;
+/**
+ * What a 'this wasn't me' link (/secure-account) is about: a sign-in from a browser new to the account, or a way in
+ * that was added to it (a passkey, the authenticator app, new recovery codes).
+ */
+export const ACCOUNT_ALERT_KINDS = ["sign_in", "passkey", "authenticator", "recovery_codes"] as const;
+export type AccountAlertKind = (typeof ACCOUNT_ALERT_KINDS)[number];
 
 // ---------- Blog ----------
 

@@ -14,6 +14,15 @@ export function withdrawalDeadline(startedAt: Date | string): Date {
 
 /** The longest order or invoice number the form takes. */
 export const WITHDRAWAL_REFERENCE_MAX_LENGTH = 100;
+/**
+ * An order or invoice number: letters, digits and dashes only. The acknowledgement repeats it to the account's address,
+ * so whoever sends a statement cannot make that mail carry words or links of their own.
+ */
+export const WITHDRAWAL_REFERENCE_PATTERN = "^[A-Za-z0-9-]*$";
+
+export function isWithdrawalReference(value: string): boolean {
+  return value.length <= WITHDRAWAL_REFERENCE_MAX_LENGTH && new RegExp(WITHDRAWAL_REFERENCE_PATTERN).test(value);
+}
 
 /** Why a customer cancels: the choices of the one optional question; `other` goes with free text. */
 export const CANCELLATION_REASONS = ["too_expensive", "not_using", "missing_features", "switching", "temporary", "other"] as const;

@@ -59,4 +59,5 @@ export * as accountApi from "./api/account";
 export * as twoFactorApi from "./api/two-factor";
 export * as passkeysApi from "./api/passkeys";
 export * as deskApi from "./api/desk";
+export * as teamApi from "./api/team";
 export * as withdrawalsApi from "./api/withdrawals";

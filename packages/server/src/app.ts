@@ -19,6 +19,7 @@ import metricsPlugin from "./plugins/metrics";
 import outboxPlugin from "./plugins/outbox";
 import authPlugin from "./plugins/auth";
 import deskAuthPlugin from "./plugins/desk-auth";
+import teamsPlugin from "./plugins/teams";
 import passwordsPlugin from "./plugins/passwords";
 import paymentsPlugin from "./plugins/payments";
 import responseValidationPlugin from "./plugins/response-validation";
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(outboxPlugin);
   await app.register(authPlugin);
+  await app.register(teamsPlugin);
   await app.register(deskAuthPlugin);
   await app.register(passwordsPlugin);
   await app.register(paymentsPlugin);

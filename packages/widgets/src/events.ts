@@ -14,6 +14,8 @@ import type {
   Passkey,
   PortalResponse,
   Subscription,
+  Team,
+  TeamRole,
   User,
 } from "@agency/contract";
 
@@ -87,6 +89,18 @@ export interface AgencyTwoFactorChangeDetail {
   recoveryCodesLeft: number;
 }
 
+/** A company, as the API returns it: its id, name, VAT and KvK numbers. */
+export interface AgencyTeam extends Team {}
+
+/**
+ * `agency-team-change` (the visitor left their company, or handed its ownership over) and `agency-invitation-accept`
+ * (the visitor accepted an invitation): the company they are in now, and their role there.
+ */
+export interface AgencyTeamChangeDetail {
+  team: AgencyTeam;
+  role: TeamRole;
+}
+
 /** A passkey of the account, as the API returns it: its name, when it was added and when it last signed in. */
 export interface AgencyPasskey extends Passkey {}
 
@@ -140,5 +154,7 @@ export interface AgencyEventDetails {
   "agency-two-factor-change": AgencyTwoFactorChangeDetail;
   "agency-passkey-add": AgencyPasskeyChangeDetail;
   "agency-passkey-remove": AgencyPasskeyChangeDetail;
+  "agency-team-change": AgencyTeamChangeDetail;
+  "agency-invitation-accept": AgencyTeamChangeDetail;
   "agency-consent-change": AgencyConsentRecord;
 }

@@ -7,7 +7,8 @@ type Field = "email" | "password" | "code";
 
 /**
  * Staff sign-in: e-mail address, password and, always, a second factor: the authenticator's current code or one
- * of the recovery codes. A wrong or missing code marks the code field; wrong credentials mark the other two.
+ * of the recovery codes. The server answers one error for any of them (nobody learns a password was right before
+ * the code); its text names all three, and the code, which changes every 30 seconds, is emptied to be typed again.
  */
 export function SignInForm() {
   const { t, i18n } = useLingui();
@@ -22,8 +23,7 @@ export function SignInForm() {
     // The desk's session store hears of it, and the guard shows the view the staff member came for.
     onSubmit: ({ email, password, code }) => deskApi.login(api, { email: email.trim(), password, code: code.trim() }),
     onError: (failure) => {
-      const errorCode = apiErrorCode(failure);
-      const fields: Field[] = errorCode?.startsWith("desk.code") ? ["code"] : errorCode === "auth.invalid_credentials" ? ["email", "password"] : [];
+      const fields: Field[] = apiErrorCode(failure) === "desk.sign_in_failed" ? ["code"] : [];
       if (fields.includes("code")) form.setValue("code", "");
       return { form: failureText(failure, i18n, t`Signing in failed. Please try again.`), ...marked(fields) };
     },

@@ -45,7 +45,7 @@ export default function WithdrawUndoPage() {
       {state.name === "done" ? (
         <>
           <h1 className="page__title" ref={heading} tabIndex={-1}>
-            {state.answer.outcome === "nothing_to_undo" ? <Trans>Nothing to undo</Trans> : <Trans>Withdrawal undone</Trans>}
+            {state.answer.outcome === "nothing_to_undo" || state.answer.outcome === "refunded" ? <Trans>Nothing to undo</Trans> : <Trans>Withdrawal undone</Trans>}
           </h1>
           <p className="page__lead">{state.answer.message}</p>
           <div className="actions">
@@ -68,8 +68,9 @@ export default function WithdrawUndoPage() {
           </h1>
           <p className="page__lead">
             <Trans>
-              Someone sent a statement of withdrawal with your name and e-mail address. If that was not you, undo it here: your
-              subscription then runs on as before, at no cost for the time it was stopped.
+              Someone sent a statement of withdrawal with your e-mail address. If that was not you, undo it here: a statement not yet
+              carried out, or a cancellation at the end of the period, is undone and your subscription runs on as before. Once a
+              refund has been paid, the subscription stays ended and you can subscribe again.
             </Trans>
           </p>
           <div className="actions">

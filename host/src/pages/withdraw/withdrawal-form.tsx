@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   isEmail,
+  isWithdrawalReference,
   WITHDRAWAL_REFERENCE_MAX_LENGTH,
   type WithdrawalStatusResponse,
 } from "@agency/contract";
@@ -41,9 +42,10 @@ export function WithdrawalForm() {
   // One form in two steps: submitting the details checks them and moves on; submitting the second step sends them.
   const form = useForm({
     initial: { name: "", email: "", reference: "" },
-    validate: ({ name, email }) => ({
+    validate: ({ name, email, reference }) => ({
       ...(name.trim() ? {} : { name: t`Please enter your name` }),
       ...(isEmail(email.trim()) ? {} : { email: t`Please enter the e-mail address of your account` }),
+      ...(isWithdrawalReference(reference.trim()) ? {} : { reference: t`Use only letters, digits and dashes` }),
     }),
     onSubmit: async ({ name, email, reference }) => {
       if (step === "details") return setStep("confirm");
@@ -153,7 +155,12 @@ export function WithdrawalForm() {
         required
         hint={t`We send the confirmation to this account's address.`}
       />
-      <TextField label={t`Order or invoice number (optional)`} {...form.field("reference")} maxLength={WITHDRAWAL_REFERENCE_MAX_LENGTH} />
+      <TextField
+        label={t`Order or invoice number (optional)`}
+        {...form.field("reference")}
+        maxLength={WITHDRAWAL_REFERENCE_MAX_LENGTH}
+        hint={t`Letters, digits and dashes, as on your invoice.`}
+      />
       <button type="submit" className="ag-button">
         <Trans>Continue</Trans>
       </button>

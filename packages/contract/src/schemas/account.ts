@@ -3,6 +3,7 @@ import { BILLING_PERIODS, LOCALES, SUBSCRIPTION_STATUSES } from "../rules";
 import { MAX_SESSIONS_PER_ACCOUNT, SESSIONS_PAGE_SIZE, WITHDRAWAL_OUTCOMES } from "../values";
 import { BasePathSchema, CurrentPasswordSchema, EmailSchema, NameSchema, PasswordSchema, UserSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
+import { TeamRoleSchema } from "./teams";
 
 /**
  * Self-service on one's own account and data: the export of everything held about the signed-in user, the deletion
@@ -163,9 +164,33 @@ export const ExportedWithdrawalSchema = Type.Object(
   { description: "A statement of withdrawal tied to the account, with what became of it" },
 );
 
+export const ExportedCompanySchema = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    name: Type.String(),
+    kvk_number: Type.Union([Type.String(), Type.Null()]),
+    vat_id: Type.Union([Type.String(), Type.Null()]),
+    role: TeamRoleSchema,
+    joined_at: DateTimeSchema("When the account joined it (or made it)"),
+  },
+  { description: "The company the account is a member of, and its role there; the subscriptions, billing and invoices below are the company's" },
+);
+
+export const ExportedSecurityEventSchema = Type.Object(
+  {
+    at: DateTimeSchema(),
+    action: Type.String({ description: "team.joined, team.role_changed, team.removed, team.left, team.ownership_transferred, team.invited, …" }),
+    actor: Type.String({ description: "The name of whoever did it" }),
+    detail: Type.Record(Type.String(), Type.String()),
+  },
+  { description: "An entry of the account's security log: a change of its membership, or one it made" },
+);
+
 export const AccountExportSchema = Type.Object({
   exported_at: DateTimeSchema(),
   account: ExportedAccountSchema,
+  company: ExportedCompanySchema,
+  security_log: Type.Array(ExportedSecurityEventSchema, { description: "Newest first" }),
   subscriptions: Type.Array(ExportedSubscriptionSchema),
   payment_customers: Type.Array(ExportedPaymentCustomerSchema),
   checkouts: Type.Array(ExportedCheckoutSchema),

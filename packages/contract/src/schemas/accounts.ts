@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { REQUEST_ERRORS } from "../error-codes";
 import { BASE_PATH_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SINGLE_LINE_TEXT_PATTERN } from "../rules";
+import { COMPANY_NAME_MAX_LENGTH } from "../team";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
 export const UserSchema = Type.Object({
@@ -27,6 +28,7 @@ export const PasswordSchema = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxL
 /** A password typed to confirm who you are: checked, not judged (any length the field allows). */
 export const CurrentPasswordSchema = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
 export const NameSchema = Type.String({ minLength: 1, maxLength: 100, pattern: SINGLE_LINE_TEXT_PATTERN });
+export const CompanyNameSchema = Type.String({ minLength: 1, maxLength: COMPANY_NAME_MAX_LENGTH, pattern: SINGLE_LINE_TEXT_PATTERN });
 const TokenSchema = Type.String({ minLength: 1, maxLength: 200 });
 const ResetTokenSchema = TokenSchema;
 /** Where the site runs, for links in mail: PUBLIC_URL + basePath + the page. */
@@ -40,26 +42,37 @@ export const RegisterBodySchema = Type.Object({
   name: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
+  company: Type.Optional(CompanyNameSchema),
   language: Type.Optional(LocaleSchema),
   basePath: Type.Optional(BasePathSchema),
 });
 /**
- * Body of POST /auth/register; `language` (mails to this account) defaults to Accept-Language, then nl; `basePath`
- * is where the verification link points (default `/`).
+ * Body of POST /auth/register; `company` names the company the account makes and owns (default: the person's name);
+ * `language` (mails to this account) defaults to Accept-Language, then nl; `basePath` is where the verification link
+ * points (default `/`).
  */
 export type RegisterPayload = Static<typeof RegisterBodySchema>;
+
+/** A solved proof of work for a guess at an account: a login, or its second step. */
+export const GuessChallengeSchema = Type.String({
+  maxLength: 4000,
+  description:
+    "A solved proof-of-work challenge of POST /auth/challenge (base64 of the JSON { challenge, solution }, as the quote form sends it). " +
+    "Needed only once the account has had a few failed passwords or codes in an hour, from anywhere, and only from a browser that has " +
+    "not signed in to it before (400 auth.challenge_required without it, or with one cheaper than the account needs now).",
+});
+
+/** POST /auth/challenge: the account a guess is about, by its address (a login) or by the second step's token. */
+export const LoginChallengeBodySchema = Type.Object({
+  email: Type.Optional(EmailSchema),
+  signInToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+export type LoginChallengePayload = Static<typeof LoginChallengeBodySchema>;
 
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
   password: CurrentPasswordSchema,
-  challenge: Type.Optional(
-    Type.String({
-      maxLength: 4000,
-      description:
-        "A solved proof-of-work challenge of GET /auth/challenge (base64 of the JSON { challenge, solution }, as the quote form sends it). " +
-        "Needed only once an account has had 10 failed logins in an hour, from anywhere (400 auth.challenge_required without it).",
-    }),
-  ),
+  challenge: Type.Optional(GuessChallengeSchema),
   basePath: Type.Optional(BasePathSchema),
 });
 export type LoginPayload = Static<typeof LoginBodySchema>;

@@ -3,6 +3,7 @@ import { BILLING_PERIODS, INVOICE_STATUSES, LOCALES, SUBSCRIPTION_STATUSES } fro
 import { WITHDRAWAL_OUTCOMES } from "../values";
 import { BasePathSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
+import { TeamMemberSchema, TeamRoleSchema } from "./teams";
 
 /** The desk's customer view: the accounts, their subscriptions, invoices and consent records. */
 
@@ -64,6 +65,7 @@ export const DeskWithdrawalSchema = Type.Object({
   receivedAt: DateTimeSchema("When the statement came in"),
   outcome: StringEnum(WITHDRAWAL_OUTCOMES),
   executedAt: Type.Union([DateTimeSchema("When it was carried out"), Type.Null()]),
+  undoneAt: Type.Union([DateTimeSchema("When the account's owner undid it with the acknowledgement's link (outcome is then `undone`)"), Type.Null()]),
   refund: Type.Union([
     Type.Object({
       cents: Type.Integer({ minimum: 0 }),
@@ -75,6 +77,26 @@ export const DeskWithdrawalSchema = Type.Object({
 });
 export type DeskWithdrawal = Static<typeof DeskWithdrawalSchema>;
 
+/** The company a customer is a member of, as staff see it (and cannot change). */
+export const DeskCompanySchema = Type.Object({
+  id: Type.String({ format: "uuid" }),
+  name: Type.String(),
+  kvkNumber: Type.Union([Type.String(), Type.Null()]),
+  vatId: Type.Union([Type.String(), Type.Null()]),
+  role: TeamRoleSchema,
+  members: Type.Array(TeamMemberSchema, { description: "Owner first, then by when they joined" }),
+  log: Type.Array(
+    Type.Object({
+      at: DateTimeSchema(),
+      action: Type.String({ description: "team.joined, team.role_changed, team.removed, team.left, team.ownership_transferred, team.invited, …" }),
+      actor: Type.String(),
+      detail: Type.Record(Type.String(), Type.String()),
+    }),
+    { description: "The company's security log of membership changes, newest first (the latest 50)" },
+  ),
+});
+export type DeskCompany = Static<typeof DeskCompanySchema>;
+
 export const DeskCustomerDetailSchema = Type.Object({
   id: Type.String({ format: "uuid" }),
   email: Type.String(),
@@ -84,8 +106,9 @@ export const DeskCustomerDetailSchema = Type.Object({
   pendingEmail: Type.Union([Type.String(), Type.Null()]),
   createdAt: DateTimeSchema(),
   sessions: Type.Integer({ description: "Devices signed in right now" }),
-  subscription: Type.Union([DeskCustomerSubscriptionSchema, Type.Null()]),
-  invoices: Type.Array(DeskInvoiceSchema, { description: "Newest first" }),
+  subscription: Type.Union([DeskCustomerSubscriptionSchema, Type.Null()], { description: "The company's latest subscription, ended or not" }),
+  company: Type.Union([DeskCompanySchema, Type.Null()]),
+  invoices: Type.Array(DeskInvoiceSchema, { description: "The company's, newest first" }),
   consentRecords: Type.Array(DeskConsentRecordSchema, { description: "Oldest first" }),
   withdrawals: Type.Array(DeskWithdrawalSchema, { description: "Statements of withdrawal of this account, newest first" }),
 });

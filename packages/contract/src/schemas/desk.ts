@@ -98,7 +98,7 @@ export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),
   at: DateTimeSchema(),
   actor: Type.String({ description: "The staff member's e-mail address (kept after they are removed), or `cli` for the command line" }),
-  action: Type.String({ description: "e.g. desk.sign_in, desk.second_factor_failed, lead.status, lead.note, lead.release, leads.export, customer.cancel_subscription, customer.erase, staff.invite, staff.remove" }),
+  action: Type.String({ description: "e.g. desk.sign_in, desk.sign_in_failed (detail.reason: password, code or too_many), lead.status, lead.note, lead.release, leads.export, customer.cancel_subscription, customer.erase, staff.invite, staff.remove" }),
   target: Type.Union([Type.String(), Type.Null()], { description: "What it was done to, e.g. lead:42, customer:<id>, staff:<e-mail>" }),
   detail: Type.Record(Type.String(), Type.Unknown(), { description: "e.g. { from, to } of a status change" }),
   ip: Type.String({ description: "The source address of the request" }),

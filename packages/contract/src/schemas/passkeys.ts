@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { SINGLE_LINE_TEXT_PATTERN } from "../rules";
-import { PASSKEY_NAME_MAX_LENGTH, PASSKEY_REAUTH_MINUTES } from "../values";
+import { PASSKEY_NAME_MAX_LENGTH } from "../values";
 import { BasePathSchema, CurrentPasswordSchema } from "./accounts";
 import { DateTimeSchema } from "./common";
 
@@ -35,7 +35,7 @@ export const PasskeyRegistrationOptionsBodySchema = Type.Object({
   password: Type.Optional(
     Type.Unsafe<string>({
       ...CurrentPasswordSchema,
-      description: `The account's current password; needed when this session began more than ${PASSKEY_REAUTH_MINUTES} minutes ago`,
+      description: "The account's current password: needed every time, however fresh the session (403 account.password_required without it)",
     }),
   ),
 });
@@ -72,6 +72,8 @@ const CredentialSchema = (description: string) =>
 export const AddPasskeyBodySchema = Type.Object({
   credential: CredentialSchema("RegistrationResponseJSON, answering the options of POST /account/passkeys/options"),
   name: Type.Optional(PasskeyNameSchema),
+  /** Where the site is served, for the link in the mail to the owner about the new passkey. */
+  basePath: Type.Optional(BasePathSchema),
 });
 export type AddPasskeyPayload = Static<typeof AddPasskeyBodySchema>;
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { RECOVERY_CODE_COUNT } from "../values";
-import { AuthResponseSchema, BasePathSchema, CurrentPasswordSchema } from "./accounts";
-import { DateTimeSchema } from "./common";
+import { ACCOUNT_ALERT_KINDS, RECOVERY_CODE_COUNT } from "../values";
+import { AuthResponseSchema, BasePathSchema, CurrentPasswordSchema, GuessChallengeSchema } from "./accounts";
+import { DateTimeSchema, StringEnum } from "./common";
 import { SecondFactorSchema } from "./desk";
 
 /**
@@ -29,6 +29,7 @@ export const SecondFactorLoginBodySchema = Type.Object({
   signInToken: SignInTokenSchema,
   code: SecondFactorSchema,
   basePath: Type.Optional(BasePathSchema),
+  challenge: Type.Optional(GuessChallengeSchema),
 });
 /** Body of POST /auth/login/second-factor; `basePath` is where a new-sign-in alert's link points (default `/`). */
 export type SecondFactorLoginPayload = Static<typeof SecondFactorLoginBodySchema>;
@@ -45,8 +46,14 @@ export const TwoFactorSetupResponseSchema = Type.Object({
 });
 export type TwoFactorSetupResponse = Static<typeof TwoFactorSetupResponseSchema>;
 
+/** The current password that adding a way in takes, every time (403 account.password_required without it). */
+const AddingPasswordSchema = Type.Unsafe<string>({ ...CurrentPasswordSchema, description: "The account's current password: needed every time, however fresh the session" });
+
 export const TwoFactorEnableBodySchema = Type.Object({
   code: Type.String({ pattern: "^[0-9]{6}$", description: "The authenticator's current code, which proves it is set up" }),
+  password: Type.Optional(AddingPasswordSchema),
+  /** Where the site is served, for the link in the mail to the owner. */
+  basePath: Type.Optional(BasePathSchema),
 });
 export type TwoFactorEnablePayload = Static<typeof TwoFactorEnableBodySchema>;
 
@@ -60,32 +67,36 @@ export const RecoveryCodesResponseSchema = Type.Object({
 export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponseSchema>;
 
 export const NewRecoveryCodesBodySchema = Type.Object({
-  code: Type.Optional(SecondFactorSchema),
-  password: Type.Optional(CurrentPasswordSchema),
+  password: Type.Optional(AddingPasswordSchema),
+  basePath: Type.Optional(BasePathSchema),
 });
-/** Body of POST /account/two-factor/recovery-codes: a code of the authenticator (or a recovery code), or the password. */
+/** Body of POST /account/two-factor/recovery-codes: the password (a code is not enough: whoever holds the phone could). */
 export type NewRecoveryCodesPayload = Static<typeof NewRecoveryCodesBodySchema>;
 
 export const TwoFactorDisableBodySchema = Type.Object({ password: CurrentPasswordSchema, code: SecondFactorSchema });
 export type TwoFactorDisablePayload = Static<typeof TwoFactorDisableBodySchema>;
 
 const AlertTokenSchema = Type.String({ minLength: 1, maxLength: 200, description: "The `token` of the alert's link" });
-export const SignInAlertBodySchema = Type.Object({ token: AlertTokenSchema });
+export const SignInAlertBodySchema = Type.Object({
+  token: AlertTokenSchema,
+  /** Where the site is served, for the reset link that confirming mails. */
+  basePath: Type.Optional(BasePathSchema),
+});
 export type SignInAlertPayload = Static<typeof SignInAlertBodySchema>;
 
 /** What a 'this wasn't me' link is about; checking it changes nothing. */
 export const SignInAlertTokenResponseSchema = Type.Object({
   valid: Type.Literal(true),
   email: Type.String({ description: "The account's address" }),
+  kind: StringEnum(ACCOUNT_ALERT_KINDS, { description: "sign_in: a sign-in from a new browser; otherwise the way in that was added" }),
   browser: Type.Union([Type.String(), Type.Null()]),
   os: Type.Union([Type.String(), Type.Null()]),
-  signedInAt: DateTimeSchema(),
+  signedInAt: DateTimeSchema("When it signed in, or when the way in was added"),
 });
 export type SignInAlertTokenResponse = Static<typeof SignInAlertTokenResponseSchema>;
 
 export const SecureAccountResponseSchema = Type.Object({
   success: Type.Literal(true),
-  message: Type.String({ description: "In the request's language" }),
-  resetToken: Type.String({ description: "A password reset token (single use, 24 hours) for /reset-password?token=…" }),
+  message: Type.String({ description: "In the request's language: the link to choose a new password is in the mail" }),
 });
 export type SecureAccountResponse = Static<typeof SecureAccountResponseSchema>;

@@ -1,6 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { SINGLE_LINE_PATTERN } from "../rules";
-import { CANCELLATION_COMMENT_MAX_LENGTH, CANCELLATION_REASONS, WITHDRAWAL_REFERENCE_MAX_LENGTH } from "../withdrawal";
+import { CANCELLATION_COMMENT_MAX_LENGTH, CANCELLATION_REASONS, WITHDRAWAL_REFERENCE_MAX_LENGTH, WITHDRAWAL_REFERENCE_PATTERN } from "../withdrawal";
 import { BasePathSchema, EmailSchema, NameSchema } from "./accounts";
 import { DateTimeSchema, LocaleSchema, StringEnum } from "./common";
 
@@ -9,7 +8,11 @@ export const WithdrawalBodySchema = Type.Object({
   name: NameSchema,
   email: EmailSchema,
   reference: Type.Optional(
-    Type.String({ maxLength: WITHDRAWAL_REFERENCE_MAX_LENGTH, pattern: SINGLE_LINE_PATTERN, description: "Order or invoice number, if the customer has one" }),
+    Type.String({
+      maxLength: WITHDRAWAL_REFERENCE_MAX_LENGTH,
+      pattern: WITHDRAWAL_REFERENCE_PATTERN,
+      description: "Order or invoice number, if the customer has one: letters, digits and dashes (the acknowledgement repeats it)",
+    }),
   ),
   language: Type.Optional(LocaleSchema),
   basePath: Type.Optional(BasePathSchema),
@@ -42,10 +45,14 @@ export type WithdrawalStatusResponse = Static<typeof WithdrawalStatusResponseSch
 
 /** POST /withdrawals/undo: the link in the acknowledgement, for an owner who did not make the statement. */
 export const WithdrawalUndoBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
-export const WITHDRAWAL_UNDO_OUTCOMES = ["restored", "resumed", "nothing_to_undo"] as const;
+export const WITHDRAWAL_UNDO_OUTCOMES = ["restored", "resumed", "nothing_to_undo", "refunded"] as const;
 export const WithdrawalUndoResponseSchema = Type.Object({
   outcome: StringEnum(WITHDRAWAL_UNDO_OUTCOMES, {
-    description: "restored: the ended subscription runs again until its period's end, free of charge; resumed: the cancellation at period end is undone",
+    description:
+      "restored: the statement was dropped before it was carried out, or the ended subscription, of which nothing was refunded, runs " +
+      "again until its period's end; resumed: the cancellation at period end is undone; refunded: the subscription ended and its " +
+      "refund was paid, so nothing is restored (the link stays usable until it expires, and changes nothing); nothing_to_undo: " +
+      "the account has a running subscription again, or the period is over",
   }),
   message: Type.String({ description: "In the request's language" }),
 });

@@ -25,7 +25,7 @@ const server = setupServer(
     const body = (await request.json()) as { code?: string };
     return body.code === "123456"
       ? HttpResponse.json({ token: "desk-token" })
-      : HttpResponse.json({ error: "Wrong code", code: "desk.code_invalid" }, { status: 401 });
+      : HttpResponse.json({ error: "Wrong", code: "desk.sign_in_failed" }, { status: 400 });
   }),
 );
 
@@ -77,7 +77,7 @@ describe("the desk's session", () => {
   it("starts with a sign-in that has the second factor, and knows who signed in", async () => {
     setSession(user, "customer-token");
     await expect(deskApi.login(deskApiClient("nl"), { email: staff.email, password: "secret-pass", code: "000000" })).rejects.toMatchObject({
-      response: { status: 401 },
+      response: { status: 400 },
     });
     expect(getDeskSession().token).toBeNull();
     expect(getSession().token).toBe("customer-token");

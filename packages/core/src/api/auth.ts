@@ -4,11 +4,13 @@ import type {
   ContactChallenge,
   ContactChallengeResponse,
   ForgotPasswordPayload,
+  LoginChallengePayload,
   LoginPayload,
   LoginResponse,
   SecondFactorLoginPayload,
   SecondFactorRequired,
   SecureAccountResponse,
+  SignInAlertPayload,
   SignInAlertTokenResponse,
   SuccessMessageResponse,
   RegisterPayload,
@@ -21,9 +23,12 @@ import type {
 } from "@agency/contract";
 import { clearSession, getSession, setSession, updateUser } from "../session";
 
-/** A proof-of-work challenge for a login that the server answered `auth.challenge_required`. */
-export async function getLoginChallenge(api: ApiClient): Promise<ContactChallenge> {
-  const { data } = await api.get<ContactChallengeResponse>("/auth/challenge");
+/**
+ * A proof-of-work challenge for a guess the server answered `auth.challenge_required`, at the cost the account (named
+ * by its address, or by the second step's token) needs now.
+ */
+export async function getLoginChallenge(api: ApiClient, about: LoginChallengePayload): Promise<ContactChallenge> {
+  const { data } = await api.post<ContactChallengeResponse>("/auth/challenge", about);
   if (!data.challenge) throw new Error("the server sent no login challenge");
   return data.challenge;
 }
@@ -56,11 +61,11 @@ export async function checkSignInAlert(api: ApiClient, token: string): Promise<S
 }
 
 /**
- * Follows a 'this wasn't me' link: every session of the account ends (this browser's too) and the answer carries a
- * reset token for choosing a new password.
+ * Follows a 'this wasn't me' link: every session of the account ends (this browser's too), its password stops
+ * working, and the link to choose a new one is mailed to the account's address (`basePath`: where the site runs).
  */
-export async function secureAccount(api: ApiClient, token: string): Promise<SecureAccountResponse> {
-  const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", { token });
+export async function secureAccount(api: ApiClient, payload: SignInAlertPayload): Promise<SecureAccountResponse> {
+  const { data } = await api.post<SecureAccountResponse>("/auth/secure-account", payload);
   clearSession();
   return data;
 }

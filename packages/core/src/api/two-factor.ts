@@ -4,6 +4,7 @@ import type {
   RecoveryCodesResponse,
   SuccessMessageResponse,
   TwoFactorDisablePayload,
+  TwoFactorEnablePayload,
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
 } from "@agency/contract";
@@ -21,13 +22,13 @@ export async function startSetup(api: ApiClient): Promise<TwoFactorSetupResponse
   return data;
 }
 
-/** Turns it on with the app's current code; the answer's recovery codes are shown once. */
-export async function enable(api: ApiClient, code: string): Promise<string[]> {
-  const { data } = await api.post<RecoveryCodesResponse>("/account/two-factor/enable", { code });
+/** Turns it on with the app's current code and the password; the answer's recovery codes are shown once. */
+export async function enable(api: ApiClient, payload: TwoFactorEnablePayload): Promise<string[]> {
+  const { data } = await api.post<RecoveryCodesResponse>("/account/two-factor/enable", payload);
   return data.recoveryCodes;
 }
 
-/** New recovery codes (the old ones stop working), with a code or the password. */
+/** New recovery codes (the old ones stop working), with the password. */
 export async function newRecoveryCodes(api: ApiClient, payload: NewRecoveryCodesPayload): Promise<string[]> {
   const { data } = await api.post<RecoveryCodesResponse>("/account/two-factor/recovery-codes", payload);
   return data.recoveryCodes;

@@ -5,6 +5,7 @@ import { deleteItems } from "../outbox/repository";
 import { activate } from "../payments/fulfilment";
 import { listPlans } from "../payments/plans-repository";
 import { liveSubscription } from "../payments/subscriptions-repository";
+import { membershipOf } from "../teams/repository";
 import { createUser, findUserByEmail, lockUser, markEmailVerified, setPassword, settingOrInitial } from "./repository";
 
 /** The demo customer's login: an address of the agency's own domain, so no outsider's mailbox is involved. */
@@ -55,8 +56,9 @@ export async function seedDemoCustomer(app: FastifyInstance): Promise<DemoCustom
     const userId = user.id;
     await db.transaction(async (tx) => {
       await lockUser(tx, userId);
-      if (await liveSubscription(tx, userId)) return;
-      const result = await activate(tx, { userId, provider: "local", planId: plan.id, billingPeriod: "yearly" });
+      const team = await membershipOf(tx, userId);
+      if (!team || (await liveSubscription(tx, team.id))) return;
+      const result = await activate(tx, { companyId: team.id, userId, provider: "local", planId: plan.id, billingPeriod: "yearly" });
       await deleteItems(tx, result.mailIds);
     });
   }

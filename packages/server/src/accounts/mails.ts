@@ -14,8 +14,16 @@ export const userRef = (id: string) => `user:${id}`;
 /** Built in mail/links.ts, where the mail templates' samples build theirs. */
 export { accountLink } from "../mail/links";
 
+/**
+ * The name a mail to the account may greet with: only once its address is proven. Until then the name is whatever
+ * the one who typed the address chose, and the mail greets without one (see greeting in mail/templates.ts).
+ */
+export const greetedName = (user: { name: string; email_verified_at: Date | null }): string | undefined => (user.email_verified_at ? user.name : undefined);
+
+
 /** A verification link, like a reset link, is single use and valid for 24 hours. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What the outbox calls each account mail. */
 export const ACCOUNT_TOPICS = {
@@ -25,6 +33,9 @@ export const ACCOUNT_TOPICS = {
   emailChanged: "auth.email_changed",
   emailInUse: "auth.email_in_use",
   passwordChanged: "auth.password_changed",
+  twoFactorOff: "auth.two_factor_off",
+  passkeyRemoved: "auth.passkey_removed",
+  addressProven: "auth.address_proven",
 } as const;
 
 /** Queues an account mail that grants nothing, in `tx`. */

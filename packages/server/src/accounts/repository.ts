@@ -86,9 +86,13 @@ export async function setName(db: Db, userId: string, name: string): Promise<Use
   return rows[0] ?? null;
 }
 
-/** The account's address is verified (a mailed link followed, or a password reset done with one). */
-export async function markEmailVerified(db: Db, userId: string): Promise<void> {
-  await db.query("UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", [userId]);
+/**
+ * The account's address is verified (a mailed link followed, or a password reset done with one). True when it was not
+ * before: this is the first proof that whoever holds the account holds its mailbox.
+ */
+export async function markEmailVerified(db: Db, userId: string): Promise<boolean> {
+  const { rows } = await db.query("UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL RETURNING 1", [userId]);
+  return rows.length > 0;
 }
 
 /**
@@ -125,7 +129,7 @@ export async function deleteUser(db: Db, id: string): Promise<boolean> {
   return (await countDeleted(db, "DELETE FROM users WHERE id = $1", [id])) > 0;
 }
 
-function isUuid(value: string): boolean {
+export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 

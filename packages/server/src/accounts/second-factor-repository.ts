@@ -57,10 +57,12 @@ export async function acceptTotpStep(db: Db, userId: string, step: number): Prom
   return rows.length > 0;
 }
 
-/** Turns the second factor off: the authenticator and every recovery code go. */
-export async function removeSecondFactor(tx: Db, userId: string): Promise<void> {
+/** Turns the second factor off: the authenticator and every recovery code go. Whether it was on (two requests at once: one). */
+export async function removeSecondFactor(tx: Db, userId: string): Promise<boolean> {
+  const removed = await countDeleted(tx, "DELETE FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL", [userId]);
   await tx.query("DELETE FROM user_totp WHERE user_id = $1", [userId]);
   await tx.query("DELETE FROM user_recovery_codes WHERE user_id = $1", [userId]);
+  return removed > 0;
 }
 
 /** A new set of recovery codes replaces every earlier one, used or not. */
@@ -85,6 +87,15 @@ export async function recoveryCodesLeft(db: Db, userId: string): Promise<number>
 
 export async function createSignInAttempt(db: Db, attempt: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
   await db.query("INSERT INTO sign_in_attempts (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [attempt.tokenHash, attempt.userId, attempt.expiresAt]);
+}
+
+/** The account of a half-finished sign-in that can still be finished, without counting a try; null otherwise. */
+export async function signInAttemptUser(db: Db, tokenHash: string, maxTries: number): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string }>("SELECT user_id FROM sign_in_attempts WHERE token_hash = $1 AND expires_at > now() AND tries < $2", [
+    tokenHash,
+    maxTries,
+  ]);
+  return rows[0]?.user_id ?? null;
 }
 
 /**

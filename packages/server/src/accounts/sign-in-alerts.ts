@@ -30,11 +30,18 @@ export async function rememberDevice(db: Db, userId: string, deviceId: string, d
   return rows[0]?.inserted ?? false;
 }
 
+/** The hash of the browser's device id when the account signed in from it before (so knows it), else null. */
+export async function knownDevice(db: Db, userId: string, deviceId: string | null): Promise<string | null> {
+  if (!deviceId) return null;
+  const { rows } = await db.query<{ device_hash: string }>("SELECT device_hash FROM known_devices WHERE user_id = $1 AND device_hash = $2", [userId, sha256(deviceId)]);
+  return rows[0]?.device_hash ?? null;
+}
+
 /** Makes a 'this wasn't me' link for a sign-in and queues the alert with it, in `tx`; returns the outbox id. */
 export async function queueSignInAlert(
   outbox: Outbox,
   tx: Db,
-  a: { publicUrl: string; basePath: string; user: { id: string; name: string; email: string; locale: Locale }; device: Device },
+  a: { publicUrl: string; basePath: string; user: { id: string; name: string | undefined; email: string; locale: Locale }; device: Device },
 ): Promise<number> {
   const token = randomToken();
   const at = new Date();
@@ -53,35 +60,49 @@ export async function queueSignInAlert(
 }
 
 export type AlertState = "valid" | "used" | "expired";
+/** What a link is about: a sign-in from a new browser, or a way in added to the account (factor-alerts.ts). */
+export type AlertKind = "sign_in" | "passkey" | "authenticator" | "recovery_codes";
 
 /** What a link is about, without using it (the page shows this and waits for a click); null when unknown. */
 export async function inspectSignInAlert(
   db: Db,
   tokenHash: string,
-): Promise<{ email: string; browser: string | null; os: string | null; signed_in_at: Date; state: AlertState } | null> {
-  const { rows } = await db.query<{ email: string; browser: string | null; os: string | null; signed_in_at: Date; used: boolean; expired: boolean }>(
-    `SELECT u.email, a.browser, a.os, a.signed_in_at, a.used_at IS NOT NULL AS used, a.expires_at <= now() AS expired
+): Promise<{ email: string; kind: AlertKind; browser: string | null; os: string | null; signed_in_at: Date; state: AlertState } | null> {
+  const { rows } = await db.query<{ email: string; kind: AlertKind; browser: string | null; os: string | null; signed_in_at: Date; used: boolean; expired: boolean }>(
+    `SELECT u.email, a.kind, a.browser, a.os, a.signed_in_at, a.used_at IS NOT NULL AS used, a.expires_at <= now() AS expired
        FROM sign_in_alerts a JOIN users u ON u.id = a.user_id
       WHERE a.token_hash = $1`,
     [tokenHash],
   );
   const row = rows[0];
   if (!row) return null;
-  return { email: row.email, browser: row.browser, os: row.os, signed_in_at: row.signed_in_at, state: row.used ? "used" : row.expired ? "expired" : "valid" };
+  const { used, expired, ...alert } = row;
+  return { ...alert, state: used ? "used" : expired ? "expired" : "valid" };
 }
 
 /**
- * Uses a valid link and answers its account, or null when it is unknown, used or expired. One UPDATE claims it, so
- * the same link followed twice at once works once. Every other unused alert link of the account goes with it.
+ * Uses a valid link and answers its account and the moment it is about (the sign-in, or when the factor was added),
+ * or null when it is unknown, used or expired. One UPDATE claims it, so the same link followed twice at once works
+ * once. Every other unused alert link of the account goes with it.
  */
-export async function claimSignInAlert(tx: Db, tokenHash: string): Promise<string | null> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    "UPDATE sign_in_alerts SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id",
+export async function claimSignInAlert(tx: Db, tokenHash: string): Promise<{ userId: string; since: Date } | null> {
+  const { rows } = await tx.query<{ user_id: string; signed_in_at: Date }>(
+    "UPDATE sign_in_alerts SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id, signed_in_at",
     [tokenHash],
   );
-  const userId = rows[0]?.user_id ?? null;
-  if (userId) await tx.query("UPDATE sign_in_alerts SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [userId]);
-  return userId;
+  const row = rows[0];
+  if (!row) return null;
+  await tx.query("UPDATE sign_in_alerts SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [row.user_id]);
+  return { userId: row.user_id, since: new Date(row.signed_in_at) };
+}
+
+/**
+ * A new password (changed in the settings or by a reset) ends every 'this wasn't me' link of a sign-in: what it
+ * would secure against signed in with the old one. The links about a way in that was added stay: anyone who knows the
+ * password can change it, so whoever added a passkey could otherwise take away the owner's way to remove it.
+ */
+export async function retireSignInAlerts(tx: Db, userId: string): Promise<void> {
+  await tx.query("UPDATE sign_in_alerts SET used_at = now() WHERE user_id = $1 AND used_at IS NULL AND kind = 'sign_in'", [userId]);
 }
 
 /** After 'this wasn't me' no browser is trusted any more: the next sign-in from each one is new again. */

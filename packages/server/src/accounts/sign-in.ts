@@ -9,13 +9,16 @@ export interface SignInUser {
   name: string;
   email: string;
   locale: "nl" | "en";
+  email_verified_at: Date | null;
 }
 
 /**
  * Starts a session after a successful sign-in, whatever proved who signed in (a password, a password and a second
  * factor, a passkey). Every way in goes through here, so each gets the same new-device check: the browser's device
  * cookie is looked up among the account's known browsers, and a browser new to the account gets it mailed an alert
- * with a 'this wasn't me' link. The account's first session (registration) remembers its browser without an alert.
+ * with a 'this wasn't me' link. A browser is remembered only once the account's address is proven: until then anyone
+ * may have typed it, and every sign-in is new (the mail greets without a name). The account's first session
+ * (registration) mails no alert.
  * Runs in `db` when given (registration's transaction), else in a transaction of its own; the alert is queued in it
  * and delivered after the answer.
  * @returns the session token
@@ -31,8 +34,10 @@ export async function startSession(
   const deviceId = deviceIdFor(request, reply, app.config.publicUrl.startsWith("https:"));
   const run = async (tx: Db) => {
     const token = await app.sessions.create(user.id, device, tx);
-    const isNew = await rememberDevice(tx, user.id, deviceId, device);
-    const alert = isNew && !newAccount ? await queueSignInAlert(app.outbox, tx, { publicUrl: app.config.publicUrl, basePath, user, device }) : null;
+    const proven = user.email_verified_at !== null;
+    const isNew = proven ? await rememberDevice(tx, user.id, deviceId, device) : true;
+    const named = { ...user, name: proven ? user.name : undefined };
+    const alert = isNew && !newAccount ? await queueSignInAlert(app.outbox, tx, { publicUrl: app.config.publicUrl, basePath, user: named, device }) : null;
     return { token, alert };
   };
   const { token, alert } = db ? await run(db) : await app.db.transaction(run);

@@ -46,12 +46,6 @@ export async function takeChallenge(db: Db, challenge: string, purpose: Challeng
   return rows.length === 1 && !rows[0]!.expired;
 }
 
-/** When the session with this token hash began, or null when there is none. */
-export async function sessionStartedAt(db: Db, tokenHash: string): Promise<Date | null> {
-  const { rows } = await db.query<{ created_at: Date }>("SELECT created_at FROM sessions WHERE token_hash = $1", [tokenHash]);
-  return rows[0] ? new Date(rows[0].created_at) : null;
-}
-
 export async function listPasskeys(db: Db, userId: string): Promise<PasskeyRow[]> {
   const { rows } = await db.query<PasskeyRow>("SELECT * FROM passkeys WHERE user_id = $1 ORDER BY created_at, id", [userId]);
   return rows;

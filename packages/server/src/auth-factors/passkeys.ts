@@ -89,7 +89,7 @@ export async function registrationOptions(
 /**
  * Verifies a new passkey's answer and keeps it under `name`. The challenge must be one this account asked for, not
  * used or expired (400 `account.passkey_failed`); a credential registered already, to this account or another, is
- * refused (409 `account.passkey_exists`).
+ * refused (409 `account.passkey_exists`). `saved` runs in the transaction that stores it (the mail to the owner).
  */
 export async function finishRegistration(
   db: Db,
@@ -97,6 +97,7 @@ export async function finishRegistration(
   userId: string,
   response: RegistrationResponseJSON,
   name: string,
+  saved: (tx: Db, passkey: PasskeyRow) => Promise<void> = async () => {},
 ): Promise<PasskeyRow> {
   const challenge = answeredChallenge(response.response.clientDataJSON);
   if (!challenge || !(await takeChallenge(db, challenge, "register", userId))) {
@@ -118,18 +119,22 @@ export async function finishRegistration(
   if (!verification.verified || !verification.registrationInfo) throw new ApiError(400, "account.passkey_failed", "registration not verified");
   if ((await countPasskeys(db, userId)) >= MAX_PASSKEYS_PER_ACCOUNT) throw new ApiError(409, "account.too_many_passkeys", "passkey limit reached");
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  const saved = await insertPasskey(db, {
-    userId,
-    credentialId: credential.id,
-    publicKey: Buffer.from(credential.publicKey).toString("base64url"),
-    signCount: credential.counter,
-    transports: credential.transports ?? response.response.transports ?? [],
-    deviceType: credentialDeviceType,
-    backedUp: credentialBackedUp,
-    name,
+  const passkey = await db.transaction(async (tx) => {
+    const row = await insertPasskey(tx, {
+      userId,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+      signCount: credential.counter,
+      transports: credential.transports ?? response.response.transports ?? [],
+      deviceType: credentialDeviceType,
+      backedUp: credentialBackedUp,
+      name,
+    });
+    if (row) await saved(tx, row);
+    return row;
   });
-  if (!saved) throw new ApiError(409, "account.passkey_exists", "credential registered already");
-  return saved;
+  if (!passkey) throw new ApiError(409, "account.passkey_exists", "credential registered already");
+  return passkey;
 }
 
 /** Options for a sign-in with any passkey of this site: the browser offers the ones it has (discoverable credentials). */

@@ -59,7 +59,7 @@ export const limitsSettings = Type.Object(
       minimum: 1,
       default: 30,
       description:
-        "Calls per account per 10 minutes that ask the payment provider (Stripe) on each request: the invoice list, 'Manage billing' and the pay page of an unpaid invoice. One account cannot spend the site's Stripe request budget.",
+        "Calls per account per 10 minutes that ask the payment provider (Stripe) on each request: the invoice list, 'Manage billing', the pay page of an unpaid invoice, cancel and resume. One account cannot spend the site's Stripe request budget.",
     }),
     checkoutsPerUser: Type.Integer({
       env: "CHECKOUT_RATE_LIMIT",

@@ -18,10 +18,12 @@ const COUNTER_MIN = 20_000;
 const COUNTER_MAX = 60_000;
 const ALGORITHM = "SHA-256";
 
-export type ChallengeCheck = { ok: true; issuedAt: number } | { ok: false; reason: "missing" | "malformed" | "expired" | "invalid" | "replayed" };
+/** `cost`: the hashing rounds per attempt the challenge was issued with (signed, so the solver cannot lower it). */
+export type ChallengeCheck = { ok: true; issuedAt: number; cost: number } | { ok: false; reason: "missing" | "malformed" | "expired" | "invalid" | "replayed" };
 
 export interface ContactChallenges {
-  issue(now?: number): Promise<ContactChallenge>;
+  /** A challenge; `cost` multiplies the work of solving it (a login asks more after each failure for its account). */
+  issue(now?: number, cost?: number): Promise<ContactChallenge>;
   /** Checks the `challenge` field of a quote request: base64 of the JSON `{ challenge, solution }`. */
   check(payload: string | undefined): Promise<ChallengeCheck>;
 }
@@ -49,10 +51,10 @@ export async function contactChallenges(db: Db): Promise<ContactChallenges> {
   const hmacKeySignatureSecret = await appSecret(db, "contact_challenge_key_secret");
 
   return {
-    async issue(now = Date.now()) {
+    async issue(now = Date.now(), cost = 1) {
       const challenge = await createChallenge({
         algorithm: ALGORITHM,
-        cost: 1,
+        cost,
         counter: randomInt(COUNTER_MAX, COUNTER_MIN),
         deriveKey,
         expiresAt: Math.floor(now / 1000) + CHALLENGE_TTL_SECONDS,
@@ -80,7 +82,7 @@ export async function contactChallenges(db: Db): Promise<ContactChallenges> {
       const issuedAt = Number(challenge.parameters.data?.issuedAt);
       const expiresAt = new Date(Number(challenge.parameters.expiresAt) * 1000);
       if (!(await markChallengeUsed(db, challenge.signature, expiresAt))) return { ok: false, reason: "replayed" };
-      return { ok: true, issuedAt };
+      return { ok: true, issuedAt, cost: Number(challenge.parameters.cost) };
     },
   };
 }

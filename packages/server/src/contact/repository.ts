@@ -53,10 +53,12 @@ export interface NewContactRequest {
   isSpam: boolean;
   /** Sent faster than a person can fill in the form: stored, not notified, for the agency to review. */
   heldForReview?: boolean;
+  /** Sent while signed in: the sender's company, which it belongs to. */
+  companyId?: string | null;
 }
 
 const COLUMNS = [
-  ...SENT_COLUMNS, "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam", "held_for_review",
+  ...SENT_COLUMNS, "source", "page_url", "origin", "referrer", "utm", "ip_hash", "is_spam", "held_for_review", "company_id",
 ] as const;
 
 /** The columns of a quote request its notification is written from. */
@@ -83,7 +85,7 @@ const LEGACY_RETRY_AFTER_SECONDS = 120;
  */
 export async function insertContactRequest(
   db: Db,
-  { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam, heldForReview = false }: NewContactRequest,
+  { request: r, pageUrl, origin, referrer, utm, ipHash, isSpam, heldForReview = false, companyId = null }: NewContactRequest,
 ): Promise<ContactRow> {
   const values: Record<(typeof COLUMNS)[number], unknown> = {
     name: r.name,
@@ -113,6 +115,7 @@ export async function insertContactRequest(
     // Held for review: never notified. Marked like a request handed to the outbox (below), so no instance of an
     // older release mails it either.
     held_for_review: heldForReview,
+    company_id: companyId,
   };
   const { rows } = await db.query<ContactRow>(
     `INSERT INTO contact_requests (${COLUMNS.join(", ")}, last_attempt_at)
@@ -186,11 +189,12 @@ export interface SenderQuoteRequest extends Omit<ContactRow, "id"> {
 }
 
 /** The quote requests sent with an e-mail address (stored lower-cased), oldest first. */
-export async function quoteRequestsByEmail(db: Db, email: string): Promise<SenderQuoteRequest[]> {
+/** The quote requests sent with this address (when given: only a verified one), and those sent while signed in to the company. */
+export async function quoteRequestsByEmail(db: Db, email: string | null, companyId: string | null = null): Promise<SenderQuoteRequest[]> {
   const { rows } = await db.query<SenderQuoteRequest>(
     `SELECT created_at, last_contact_at, ${SENT_COLUMN_LIST}, source, page_url, origin, referrer, utm
-       FROM contact_requests WHERE email = lower($1) ORDER BY id`,
-    [email],
+       FROM contact_requests WHERE email = lower($1) OR company_id = $2 ORDER BY id`,
+    [email, companyId],
   );
   return rows;
 }

@@ -2,7 +2,7 @@ import type { DeskConsentRecord, DeskCustomerSubscription, DeskCustomerSummary, 
 import type { Db } from "../db/db";
 import { plansIn } from "../payments/plans-repository";
 
-/** The desk's customer view over the accounts and their subscriptions. */
+/** The desk's customer view over the accounts and their companies' subscriptions. */
 
 export const CUSTOMER_LIST_LIMIT = 50;
 
@@ -29,8 +29,8 @@ const customerSelect = (localeParam: string) => `SELECT u.id, u.email, u.name, u
   FROM users u
   LEFT JOIN LATERAL (
     SELECT s.id, s.plan_id, p.name AS plan_name, s.status, s.billing_period, s.current_period_end, s.cancel_at_period_end, s.provider
-      FROM subscriptions s JOIN ${plansIn(`${localeParam}::text`)} p ON p.id = s.plan_id
-     WHERE s.user_id = u.id ORDER BY s.created_at DESC LIMIT 1) sub ON true`;
+      FROM company_members m JOIN subscriptions s ON s.company_id = m.company_id JOIN ${plansIn(`${localeParam}::text`)} p ON p.id = s.plan_id
+     WHERE m.user_id = u.id ORDER BY s.created_at DESC LIMIT 1) sub ON true`;
 
 function subscriptionOf(row: CustomerRow): DeskCustomerSubscription | null {
   if (!row.sub_id) return null;

@@ -2,6 +2,7 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { deleteExpiredSignInAttempts } from "../accounts/second-factor-repository";
 import { deleteExpiredSignInAlerts, deleteForgottenDevices } from "../accounts/sign-in-alerts";
+import { deleteForgottenStaffDevices } from "../desk/staff-devices-repository";
 import { deleteExpiredResets } from "../accounts/repository";
 import { deleteExpiredVerifications } from "../accounts/verifications";
 import { deleteExpiredConsentRecords } from "../consent/repository";
@@ -32,6 +33,7 @@ export interface RetentionResult {
   signInAttempts: number;
   signInAlerts: number;
   knownDevices: number;
+  staffDevices: number;
   outboxItems: number;
   outboxMails: number;
 }
@@ -68,6 +70,7 @@ export async function runRetention(db: Db, options: RetentionOptions = {}): Prom
     signInAttempts: await deleteExpiredSignInAttempts(tx),
     signInAlerts: await deleteExpiredSignInAlerts(tx),
     knownDevices: await deleteForgottenDevices(tx),
+    staffDevices: await deleteForgottenStaffDevices(tx),
     outboxItems: await deleteFinishedItems(tx),
     outboxMails: options.outboxDir ? await deleteOldOutboxMails(options.outboxDir, options.now ?? new Date()) : 0,
   }));

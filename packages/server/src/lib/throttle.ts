@@ -47,6 +47,31 @@ export async function takeRateSlot(db: Db, limits: RateLimit[]): Promise<RateSlo
   });
 }
 
+/**
+ * One limit, taken only when `admit` agrees: under the same lock as takeRateSlot, with the number of events in the
+ * window, `admit(count)` says whether this call may pass (a proof of work that costs more the more there were). Past
+ * the limit it answers `wait`; refused by `admit`, it records nothing and answers no events.
+ */
+export async function takeRateSlotIf(db: Db, limit: RateLimit, admit: (count: number) => boolean): Promise<RateSlot> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':rate:' || $1))", [lockName(limit)]);
+    const wait = await secondsUntilRoom(tx, limit);
+    if (wait > 0) return { wait, events: [] };
+    if (!admit(await countRateEvents(tx, limit))) return { wait: 0, events: [] };
+    const { rows } = await tx.query<{ id: string }>("INSERT INTO rate_events (bucket, key) VALUES ($1, $2) RETURNING id::text AS id", [limit.bucket, limit.key]);
+    return { wait: 0, events: [rows[0]!.id] };
+  });
+}
+
+/** How many events `key` has in `bucket` within the trailing window. */
+export async function countRateEvents(db: Db, { bucket, key, windowSeconds }: Omit<RateLimit, "limit">): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM rate_events WHERE bucket = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)",
+    [bucket, key, windowSeconds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 function lockName({ bucket, key }: RateLimit): string {
   return `${bucket}:${key}`;
 }

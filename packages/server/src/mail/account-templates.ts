@@ -3,11 +3,10 @@ import { accountLink, pageLink, type MailSite } from "./links";
 import { defineMail, SAMPLE_TOKEN } from "./registry";
 import { greeting, sharedMailTexts } from "./templates";
 
-const helloMessage = sharedMailTexts.hello;
-
 /**
  * The mails about an account's e-mail address and password changed from the settings page, nl and en (src/locales).
- * Each one says what happened and what to do when it was not the reader.
+ * Each one says what happened and what to do when it was not the reader. A name is given only for an address its
+ * owner has proven (see greeting): to any other, the account's name is a stranger's words.
  */
 const m = {
   verifySubject: /*i18n*/ { id: "mail.verify.subject", message: "Confirm your e-mail address" },
@@ -74,11 +73,11 @@ export const confirmNewEmailMail = defineMail<{ link: string; email: string }>({
 });
 
 /** To the old address once the change is done. */
-export const emailChangedMail = defineMail<{ name: string; email: string }>({
+export const emailChangedMail = defineMail<{ name: string | undefined; email: string }>({
   name: "account.email_changed",
   render: (locale, { name, email }) => ({
     subject: say(locale, m.changedSubject),
-    text: [say(locale, helloMessage, { name }), "", say(locale, m.changedBody, { email }), "", say(locale, m.changedWarning)].join("\n"),
+    text: [greeting(locale, name), "", say(locale, m.changedBody, { email }), "", say(locale, m.changedWarning)].join("\n"),
   }),
   samples: () => [{ name: "Eva", email: "eva@example.com" }],
 });
@@ -97,11 +96,11 @@ export const emailInUseMail = defineMail<{ site: MailSite }>({
 });
 
 /** After a password change from the settings page (the device that changed it stays logged in). */
-export const passwordChangedInSettingsMail = defineMail<{ name: string }>({
+export const passwordChangedInSettingsMail = defineMail<{ name: string | undefined }>({
   name: "account.password_changed_in_settings",
   render: (locale, { name }) => ({
     subject: say(locale, sharedMailTexts.changedSubject),
-    text: [say(locale, helloMessage, { name }), "", say(locale, m.passwordBody), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
+    text: [greeting(locale, name), "", say(locale, m.passwordBody), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
   }),
   samples: () => [{ name: "Eva" }],
 });

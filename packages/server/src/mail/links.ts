@@ -1,4 +1,4 @@
-import { LANGUAGE_PARAM, type Locale } from "@agency/contract";
+import { LANGUAGE_PARAM, localizedPath, type Locale } from "@agency/contract";
 import type { MailSite } from "./registry";
 
 export type { MailSite };
@@ -23,4 +23,9 @@ export type TokenPage = "verify-email" | "reset-password" | "withdraw/undo" | "s
  */
 export function accountLink(publicUrl: string, basePath: string, page: TokenPage, token: string, locale: Locale): string {
   return pageLink({ publicUrl, basePath }, page, locale, { token });
+}
+
+/** The address an invitation to a company opens: /join, /en/join in English, with its token (see pageLink). */
+export function invitationLink(site: MailSite, token: string, locale: Locale): string {
+  return pageLink(site, localizedPath("/join", locale), locale, { token });
 }

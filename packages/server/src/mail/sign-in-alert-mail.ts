@@ -2,7 +2,7 @@ import { formatDateTime, type Locale } from "@agency/contract";
 import { say } from "../i18n";
 import { accountLink } from "./links";
 import { defineMail, SAMPLE_TOKEN } from "./registry";
-import { sharedMailTexts } from "./templates";
+import { greeting } from "./templates";
 
 /** The new-sign-in alert, nl and en (src/locales): what signed in and when, and the way out when it was not the reader. */
 const m = {
@@ -17,7 +17,8 @@ const m = {
   itWasYou: /*i18n*/ { id: "mail.sign_in_alert.was_you", message: "If this was you, there is nothing to do." },
   notYou: /*i18n*/ {
     id: "mail.sign_in_alert.not_you",
-    message: "If this wasn't you, open this link. It signs your account out on every device and lets you choose a new password:",
+    message:
+      "If this wasn't you, open this link. It signs your account out on every device, stops its password from working and mails you a link to choose a new one:",
   },
   footer: /*i18n*/ {
     id: "mail.sign_in_alert.footer",
@@ -30,13 +31,13 @@ export function deviceText(locale: Locale, device: { browser: string | null; os:
   return say(locale, m.device, { browser: device.browser ?? say(locale, m.unknownBrowser), os: device.os ?? say(locale, m.unknownSystem) });
 }
 
-export const signInAlertMail = defineMail<{ name: string; device: { browser: string | null; os: string | null }; at: Date; link: string }>({
+export const signInAlertMail = defineMail<{ name: string | undefined; device: { browser: string | null; os: string | null }; at: Date; link: string }>({
   name: "account.sign_in_alert",
   render: (locale, { name, device, at, link }) => {
     const body = say(locale, m.body, { device: deviceText(locale, device), time: formatDateTime(at, locale) });
     return {
       subject: say(locale, m.subject),
-      text: [say(locale, sharedMailTexts.hello, { name }), "", body, "", say(locale, m.itWasYou), "", say(locale, m.notYou), "", link, "", say(locale, m.footer)].join(
+      text: [greeting(locale, name), "", body, "", say(locale, m.itWasYou), "", say(locale, m.notYou), "", link, "", say(locale, m.footer)].join(
         "\n",
       ),
     };

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, type BillingPeriod, type Locale } from "@agenc
 import { say } from "../i18n";
 import { pageLink, type MailSite } from "./links";
 import { defineMail, type MailWriter } from "./registry";
+import { greeting } from "./templates";
 
 /** What an invoice of the subscription charges, in cents of `currency`: the total paid, VAT included, and that VAT. */
 export interface InvoiceAmount {
@@ -11,7 +12,8 @@ export interface InvoiceAmount {
 }
 
 export interface SubscriptionMailData {
-  name: string;
+  /** Null for an address nobody has proven: the mail then greets without the name whoever registered typed. */
+  name: string | null;
   /** In the mail's language. */
   planName: string;
   billingPeriod: BillingPeriod;
@@ -38,7 +40,6 @@ export interface SubscriptionMailData {
  * src/locales.
  */
 const m = {
-  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
   perMonth: /*i18n*/ { id: "mail.subscription.per_month", message: "per month" },
   perYear: /*i18n*/ { id: "mail.subscription.per_year", message: "per year" },
   withVat: /*i18n*/ { id: "mail.amount.with_vat", message: "{total} (including {vat} VAT)" },
@@ -117,7 +118,7 @@ function writeSubscriptionMail(locale: Locale, kind: SubscriptionMailKind, d: Su
   const link = (appPath: string, params?: Record<string, string>) => pageLink(d.site, appPath, locale, params);
   const manage = link("/dashboard/settings");
   const billing = link("/billing");
-  const hello = t(m.hello, { name: d.name });
+  const hello = greeting(locale, d.name ?? undefined);
   if (kind === "started") {
     const period = t(d.billingPeriod === "yearly" ? m.perYear : m.perMonth);
     return {

@@ -16,6 +16,7 @@ import {
 } from "@agency/contract";
 import { i18nFor, say } from "../i18n";
 import { defineMail, SAMPLE_TOKEN } from "./registry";
+import { removedFactorsLine } from "./removed-factors";
 import { accountLink, pageLink, type MailSite } from "./links";
 
 export type { MailContent } from "./registry";
@@ -130,21 +131,28 @@ export const resetPasswordMail = defineMail<{ name: string | undefined; link: st
   samples: (site, locale) => [{ name: "Eva", link: accountLink(site.publicUrl, site.basePath, "reset-password", SAMPLE_TOKEN, locale) }],
 });
 
-/** After a reset: the login page, in the mail's language, is where the new password is used. */
-export const passwordChangedMail = defineMail<{ name: string; site: MailSite }>({
+/**
+ * After a reset: the login page, in the mail's language, is where the new password is used. `removedLine` says what
+ * the reset's proof of the mailbox removed (removedFactorsLine in factor-templates.ts), if anything.
+ */
+export const passwordChangedMail = defineMail<{ name: string | undefined; site: MailSite; removedLine?: string | null }>({
   name: "account.password_changed",
-  render: (locale, { name, site }) => ({
+  render: (locale, { name, site, removedLine = null }) => ({
     subject: say(locale, m.changedSubject),
     text: [
-      say(locale, m.hello, { name }),
+      greeting(locale, name),
       "",
       say(locale, m.changedBody),
       say(locale, m.changedLogin, { loginUrl: pageLink(site, "/login", locale) }),
       "",
+      ...(removedLine ? [removedLine, ""] : []),
       say(locale, m.changedWarning),
     ].join("\n"),
   }),
-  samples: (site) => [{ name: "Eva", site }],
+  samples: (site, locale) => [
+    { name: "Eva", site },
+    { name: undefined, site, removedLine: removedFactorsLine(locale, { passkeys: 1, authenticator: true, recoveryCodes: true }) },
+  ],
 });
 
 export interface QuoteNotificationData {

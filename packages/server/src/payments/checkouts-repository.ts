@@ -4,7 +4,8 @@ import type { CheckoutInput } from "./provider";
 import type { ProviderName } from "./subscriptions-repository";
 
 /**
- * The checkout_sessions table: checkouts started by users. For the local provider the id is the unguessable
+ * The checkout_sessions table: checkouts started by a company's members (user_id), for the company (company_id). For
+ * the local provider the id is the unguessable
  * capability in the test page's URL; for Stripe it records which cs_… belongs to whom.
  */
 
@@ -12,7 +13,9 @@ export interface CheckoutSessionRow {
   id: string;
   provider: ProviderName;
   external_id: string | null;
+  /** The member who started it. */
   user_id: string;
+  company_id: string;
   plan_id: string;
   billing_period: BillingPeriod;
   locale: Locale;
@@ -40,8 +43,8 @@ export interface StartedCheckout {
 /** Records a checkout a provider has just opened for the user's choices in `input`. */
 export async function createCheckoutSession(db: Db, input: CheckoutInput, started: StartedCheckout): Promise<void> {
   await db.query(
-    `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at, immediate_start)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO checkout_sessions (id, provider, external_id, user_id, plan_id, billing_period, locale, success_url, cancel_url, expires_at, immediate_start, company_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       started.id,
       started.provider,
@@ -54,6 +57,7 @@ export async function createCheckoutSession(db: Db, input: CheckoutInput, starte
       input.cancelUrl,
       started.expiresAt,
       input.immediateStart === true,
+      input.company.id,
     ],
   );
 }
@@ -113,7 +117,7 @@ export function deleteOldCheckouts(db: Db): Promise<number> {
 
 export type ExportedCheckout = Pick<CheckoutSessionRow, "provider" | "plan_id" | "billing_period" | "status"> & { created_at: Date; completed_at: Date | null };
 
-/** A user's checkouts, oldest first, without their ids: a local one is the capability that opens its payment page. */
+/** The checkouts a member started, oldest first, without their ids: a local one is the capability that opens its payment page. */
 export async function checkoutsForExport(db: Db, userId: string): Promise<ExportedCheckout[]> {
   const { rows } = await db.query<ExportedCheckout>(
     "SELECT provider, plan_id, billing_period, status, created_at, completed_at FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at",

@@ -8,7 +8,7 @@ import {
   insertSubscription,
   liveSubscription,
   lockSubscription,
-  lockUserSubscriptions,
+  lockCompanySubscriptions,
   updateSubscription,
   type ProviderName,
   type SubscriptionRow,
@@ -25,7 +25,10 @@ export interface SubscriptionState
   extends Pick<SubscriptionWrite, "planId" | "billingPeriod" | "status" | "currentPeriodStart" | "currentPeriodEnd" | "cancelAtPeriodEnd"> {
   /** Our row to update. Without it the row is found by (provider, externalId), or inserted. */
   id?: string;
-  userId: string;
+  /** The company it belongs to. */
+  companyId: string;
+  /** The member who bought it (kept as it is when updating); null when unknown or gone. */
+  userId: string | null;
   provider: ProviderName;
   /** Stripe's sub_… id; null for the local provider. */
   externalId: string | null;
@@ -41,7 +44,7 @@ export interface SubscriptionState
    */
   paymentIssue?: IssueChange;
   /**
-   * The provider has cancelled this subscription and refunded its first payment because the user already had a
+   * The provider has cancelled this subscription and refunded its first payment because the company already had a
    * live one (see DuplicateSubscription): recorded as such, and the customer is told once.
    */
   refundedDuplicate?: boolean;
@@ -60,18 +63,19 @@ const isPastDue = (status: SubscriptionStatus | null) => status === "past_due" |
 const isLive = (status: SubscriptionStatus | null) => (LIVE_STATUSES as readonly unknown[]).includes(status);
 
 /**
- * A subscription was about to become live for a user who already has a live one (two checkouts paid, in either
- * order or at once). Nothing was written: the caller has the provider cancel it and refund its first payment, then
- * records it with `refundedDuplicate`. One live subscription per user is also what the database's unique index
- * enforces; this check, under a per-user lock, is what keeps that index from ever being the one to refuse.
+ * A subscription was about to become live for a company that already has a live one (two checkouts paid, by one
+ * member or two, in either order or at once). Nothing was written: the caller has the provider cancel it and refund
+ * its first payment, then records it with `refundedDuplicate`. One live subscription per company is also what the
+ * database's unique index enforces; this check, under a per-company lock, is what keeps that index from ever being
+ * the one to refuse.
  */
 export class DuplicateSubscription extends Error {
   constructor(
-    readonly userId: string,
-    /** The live subscription the user keeps. */
+    readonly companyId: string,
+    /** The live subscription the company keeps. */
     readonly kept: SubscriptionRow,
   ) {
-    super(`User ${userId} already has live subscription ${kept.id}`);
+    super(`Company ${companyId} already has live subscription ${kept.id}`);
     this.name = "DuplicateSubscription";
   }
 }
@@ -92,9 +96,10 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
   const previousStatus = existing?.status ?? null;
   const next = state.status;
   if (isLive(next) && !isLive(previousStatus)) {
-    await lockUserSubscriptions(tx, state.userId);
-    const kept = await liveSubscription(tx, state.userId);
-    if (kept && kept.id !== existing?.id) throw new DuplicateSubscription(state.userId, kept);
+    const companyId = existing?.company_id ?? state.companyId;
+    await lockCompanySubscriptions(tx, companyId);
+    const kept = await liveSubscription(tx, companyId);
+    if (kept && kept.id !== existing?.id) throw new DuplicateSubscription(companyId, kept);
   }
   const startsNow = grantsAccess(next) && !existing?.started_at;
   const endsNow = next === "canceled" && previousStatus !== "canceled";
@@ -121,6 +126,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
     ? await updateSubscription(tx, existing.id, write)
     : await insertSubscription(tx, {
         ...write,
+        companyId: state.companyId,
         userId: state.userId,
         provider: state.provider,
         externalId: state.externalId,
@@ -146,6 +152,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
 export function stateOf(row: SubscriptionRow): SubscriptionState {
   return {
     id: row.id,
+    companyId: row.company_id,
     userId: row.user_id,
     provider: row.provider,
     externalId: row.external_id,
@@ -162,6 +169,8 @@ export function stateOf(row: SubscriptionRow): SubscriptionState {
 
 /** What a paid checkout buys: one period (a month or a year) of a new subscription from `at`. */
 export interface PaidCheckout {
+  companyId: string;
+  /** The member who paid. */
   userId: string;
   provider: ProviderName;
   planId: string;
@@ -171,6 +180,7 @@ export interface PaidCheckout {
 
 function firstPeriod(input: PaidCheckout, at: Date): SubscriptionState {
   return {
+    companyId: input.companyId,
     userId: input.userId,
     provider: input.provider,
     externalId: null,
@@ -190,7 +200,7 @@ export function activate(tx: Db, input: PaidCheckout): Promise<FulfilmentResult>
 }
 
 /**
- * A paid checkout that must not start, because the user already has a live subscription: the provider has
+ * A paid checkout that must not start, because the company already has a live subscription: the provider has
  * cancelled it and refunded its payment (the local provider's part of that is its refunded invoice); it is recorded
  * as ended at once, and the customer gets the mail saying so.
  */

@@ -18,16 +18,16 @@ export interface UserPaymentRecords {
 }
 
 /**
- * Every subscription (ended ones too), payment customer and checkout of a user, and the test provider's billing
- * details and invoices, oldest first: their data export.
+ * Every subscription (ended ones too) and payment customer of the member's company, the test provider's billing
+ * details and invoices of it, and the checkouts the member opened, oldest first: a member's data export.
  */
-export async function userPaymentRecords(db: Db, userId: string, locale: Locale): Promise<UserPaymentRecords> {
+export async function userPaymentRecords(db: Db, account: { userId: string; companyId: string }, locale: Locale): Promise<UserPaymentRecords> {
   return {
-    subscriptions: await subscriptionsForExport(db, userId, locale),
-    customers: await customersForExport(db, userId),
-    checkouts: await checkoutsForExport(db, userId),
-    billingDetails: await findBillingDetails(db, userId),
-    paymentMethod: await findLocalPaymentMethod(db, userId),
-    invoices: (await listLocalInvoices(db, userId)).toReversed(),
+    subscriptions: await subscriptionsForExport(db, account.companyId, locale),
+    customers: await customersForExport(db, account.companyId),
+    checkouts: await checkoutsForExport(db, account.userId),
+    billingDetails: await findBillingDetails(db, account.companyId),
+    paymentMethod: await findLocalPaymentMethod(db, account.companyId),
+    invoices: (await listLocalInvoices(db, account.companyId)).toReversed(),
   };
 }

@@ -5,7 +5,9 @@ import type { PlanRow } from "./plans-repository";
 import type { ProviderName, SubscriptionRow } from "./subscriptions-repository";
 
 export interface CheckoutInput {
+  /** The member buying, for the company. */
   user: { id: string; email: string; name: string };
+  company: { id: string; name: string };
   plan: PlanRow;
   billingPeriod: BillingPeriod;
   /** Already checked against the site's origin and ALLOWED_ORIGINS. */
@@ -24,6 +26,8 @@ export interface CheckoutInput {
 
 export interface PortalInput {
   user: { id: string; email: string; name: string };
+  /** The company whose billing it is. */
+  company: { id: string };
   /** Already checked like a checkout's successUrl. */
   returnUrl: string;
   locale: Locale;
@@ -67,7 +71,7 @@ export interface PaymentProvider {
   cancelNow(subscription: SubscriptionRow): Promise<FulfilmentResult>;
   /**
    * A page of the provider's where the customer manages billing: card, billing address and VAT number, monthly or
-   * yearly, invoices. Null when the provider knows no billing of this user.
+   * yearly, invoices. Null when the provider knows no billing of this company.
    */
   createPortal(input: PortalInput): Promise<{ url: string } | null>;
   /**
@@ -75,8 +79,8 @@ export interface PaymentProvider {
    * test provider's). Null when nothing is owed.
    */
   paymentPage(subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null>;
-  /** The user's invoices, newest first. */
-  listInvoices(user: { id: string }, apiBaseUrl: string): Promise<Invoice[]>;
+  /** The company's invoices, newest first. */
+  listInvoices(company: { id: string }, apiBaseUrl: string): Promise<Invoice[]>;
 }
 
 /** `url` with the checkout id parameter added; `id` is written as it is (Stripe's `{CHECKOUT_SESSION_ID}` template). */

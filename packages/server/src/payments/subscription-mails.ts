@@ -33,7 +33,7 @@ export async function queueSubscriptionMail(tx: Db, subscriptionId: string, kind
 /** What a subscription mail says, read when it is sent. */
 interface MailSubject {
   email: string;
-  name: string;
+  name: string | null;
   locale: Locale;
   plan_name: string;
   currency: string;
@@ -51,12 +51,14 @@ interface MailSubject {
 
 async function mailSubject(db: Db, subscriptionId: string): Promise<MailSubject | null> {
   const { rows } = await db.query<MailSubject>(
-    `SELECT u.email, u.name, u.locale, p.name AS plan_name, p.currency,
+    `SELECT u.email, CASE WHEN u.email_verified_at IS NOT NULL THEN u.name END AS name, u.locale, p.name AS plan_name, p.currency,
             CASE WHEN s.billing_period = 'yearly' THEN p.price_yearly_cents ELSE p.price_monthly_cents END AS price_cents,
             s.billing_period, s.current_period_end, s.ended_at, s.payment_issue,
             s.invoice_total_cents, s.invoice_tax_cents, s.invoice_currency
        FROM subscriptions s
-       JOIN users u ON u.id = s.user_id
+       -- To the member who bought it while they are in the company, else to its owner.
+       JOIN LATERAL (SELECT v.* FROM company_members m JOIN users v ON v.id = m.user_id WHERE m.company_id = s.company_id
+                      ORDER BY (v.id = s.user_id) DESC, (m.role = 'owner') DESC LIMIT 1) u ON true
        JOIN LATERAL ${plansIn("u.locale")} p ON p.id = s.plan_id
       WHERE s.id = $1`,
     [subscriptionId],
@@ -69,7 +71,7 @@ export function subscriptionMailChannel({ db, mailer, publicUrl }: { db: Db; mai
   return {
     async deliver({ subscriptionId, kind }) {
       const job = await mailSubject(db, subscriptionId);
-      // The subscription went with its account: there is nobody left to tell.
+      // The subscription went with its company: there is nobody left to tell.
       if (!job) return;
       const content = subscriptionMail(job.locale, kind, {
         name: job.name,

@@ -3,13 +3,18 @@ import type { Db } from "../db/db";
 import { subscriptionAccess } from "./payment-attention";
 import { plansIn } from "./plans-repository";
 
-/** The subscriptions table: every query about a user's subscriptions, for the providers, fulfilment and routes. */
+/**
+ * The subscriptions table: every query about a company's subscriptions, for the providers, fulfilment and routes. A
+ * subscription belongs to a company (company_id); user_id is the member who bought it (null once their account is gone).
+ */
 
 export type ProviderName = "local" | "stripe";
 
 export interface SubscriptionRow {
   id: string;
-  user_id: string;
+  company_id: string;
+  /** The member who bought it; null once that account is gone. */
+  user_id: string | null;
   plan_id: string;
   billing_period: BillingPeriod;
   provider: ProviderName;
@@ -21,7 +26,7 @@ export interface SubscriptionRow {
   billing_anchor: Date;
   started_at: Date | null;
   ended_at: Date | null;
-  /** When its first payment was refunded (a second subscription of a user who already had one). */
+  /** When its first payment was refunded (a second subscription of a company that already had one). */
   refunded_at: Date | null;
   /** A payment that needs the customer, since when, and the invoice to pay (see payment-attention.ts). */
   payment_issue: PaymentIssue | null;
@@ -36,16 +41,16 @@ export type SubscriptionWithPlanName = SubscriptionRow & { plan_name: string };
 const WITH_PLAN_NAME = `SELECT s.*, p.name AS plan_name FROM subscriptions s JOIN ${plansIn("$1::text")} p ON p.id = s.plan_id`;
 
 /**
- * The subscription a user sees: the live one if any, else the newest that has not ended (e.g. `incomplete` while
- * Stripe waits for a 3-D Secure confirmation). Ended ones are history, so the answer is then null.
+ * The subscription a company's members see: the live one if any, else the newest that has not ended (e.g.
+ * `incomplete` while Stripe waits for a 3-D Secure confirmation). Ended ones are history, so the answer is then null.
  */
-export async function currentSubscription(db: Db, userId: string, locale: Locale): Promise<SubscriptionWithPlanName | null> {
+export async function currentSubscription(db: Db, companyId: string, locale: Locale): Promise<SubscriptionWithPlanName | null> {
   const { rows } = await db.query<SubscriptionWithPlanName>(
     `${WITH_PLAN_NAME}
-      WHERE s.user_id = $2 AND s.status <> ALL ($3::text[])
+      WHERE s.company_id = $2 AND s.status <> ALL ($3::text[])
       ORDER BY (s.status = ANY ($4::text[])) DESC, s.created_at DESC
       LIMIT 1`,
-    [locale, userId, ENDED_STATUSES, LIVE_STATUSES],
+    [locale, companyId, ENDED_STATUSES, LIVE_STATUSES],
   );
   return rows[0] ?? null;
 }
@@ -68,30 +73,30 @@ export function publicSubscription(row: SubscriptionWithPlanName, graceDays?: nu
   };
 }
 
-/** The user's live subscription (see LIVE_STATUSES), or null. */
-export async function liveSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
+/** The company's live subscription (see LIVE_STATUSES), or null. */
+export async function liveSubscription(db: Db, companyId: string): Promise<SubscriptionRow | null> {
   const { rows } = await db.query<SubscriptionRow>(
-    "SELECT * FROM subscriptions WHERE user_id = $1 AND status = ANY ($2::text[]) ORDER BY created_at DESC LIMIT 1",
-    [userId, LIVE_STATUSES],
+    "SELECT * FROM subscriptions WHERE company_id = $1 AND status = ANY ($2::text[]) ORDER BY created_at DESC LIMIT 1",
+    [companyId, LIVE_STATUSES],
   );
   return rows[0] ?? null;
 }
 
 /**
- * Every subscription of the user that has not ended, live or not (an `incomplete` one may still be paid), newest
- * first: what must be cancelled with its provider before the account goes.
+ * Every subscription of the company that has not ended, live or not (an `incomplete` one may still be paid), newest
+ * first: what must be cancelled with its provider before the company goes.
  */
-export async function unendedSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+export async function unendedSubscriptions(db: Db, companyId: string): Promise<SubscriptionRow[]> {
   const { rows } = await db.query<SubscriptionRow>(
-    "SELECT * FROM subscriptions WHERE user_id = $1 AND status <> ALL ($2::text[]) ORDER BY created_at DESC",
-    [userId, ENDED_STATUSES],
+    "SELECT * FROM subscriptions WHERE company_id = $1 AND status <> ALL ($2::text[]) ORDER BY created_at DESC",
+    [companyId, ENDED_STATUSES],
   );
   return rows;
 }
 
-/** The user's newest subscription, ended or not. */
-export async function newestSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
-  const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1", [userId]);
+/** The company's newest subscription, ended or not. */
+export async function newestSubscription(db: Db, companyId: string): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE company_id = $1 ORDER BY created_at DESC LIMIT 1", [companyId]);
   return rows[0] ?? null;
 }
 
@@ -188,13 +193,13 @@ export async function updateSubscription(tx: Db, id: string, state: Subscription
 
 export async function insertSubscription(
   tx: Db,
-  state: SubscriptionWrite & { userId: string; provider: ProviderName; externalId: string | null; billingAnchor: Date },
+  state: SubscriptionWrite & { companyId: string; userId: string | null; provider: ProviderName; externalId: string | null; billingAnchor: Date },
 ): Promise<SubscriptionRow> {
   const { rows } = await tx.query<SubscriptionRow>(
     `INSERT INTO subscriptions (user_id, plan_id, billing_period, provider, external_id, status, current_period_start,
                                 current_period_end, cancel_at_period_end, billing_anchor, started_at, ended_at, refunded_at,
-                                payment_issue, payment_issue_since, payment_issue_invoice)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12, $13, $14, $15, $16)
+                                payment_issue, payment_issue_since, payment_issue_invoice, company_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END, $12, $13, $14, $15, $16, $17)
      RETURNING *`,
     [
       state.userId,
@@ -213,6 +218,7 @@ export async function insertSubscription(
       state.paymentIssue ?? null,
       state.paymentIssueSince ?? null,
       state.paymentIssueInvoice ?? null,
+      state.companyId,
     ],
   );
   return rows[0]!;
@@ -224,11 +230,11 @@ export async function setPaymentIssueInvoice(tx: Db, id: string, invoice: string
 }
 
 /**
- * Serialises every change that could make a subscription of this user live, across requests and processes, until
+ * Serialises every change that could make a subscription of this company live, across requests and processes, until
  * the transaction ends: the check for another live subscription and the write it guards happen as one.
  */
-export async function lockUserSubscriptions(tx: Db, userId: string): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`user-subscriptions:${userId}`]);
+export async function lockCompanySubscriptions(tx: Db, companyId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`company-subscriptions:${companyId}`]);
 }
 
 /**
@@ -261,14 +267,14 @@ export type ExportedSubscription = Pick<
   "plan_id" | "billing_period" | "provider" | "status" | "current_period_start" | "current_period_end" | "cancel_at_period_end" | "started_at" | "ended_at" | "created_at"
 > & { plan_name: string };
 
-/** Every subscription of a user, ended ones too, oldest first, with the plan's name in `locale` (their data export). */
-export async function subscriptionsForExport(db: Db, userId: string, locale: Locale): Promise<ExportedSubscription[]> {
+/** Every subscription of a company, ended ones too, oldest first, with the plan's name in `locale` (a data export). */
+export async function subscriptionsForExport(db: Db, companyId: string, locale: Locale): Promise<ExportedSubscription[]> {
   const { rows } = await db.query<ExportedSubscription>(
     `SELECT s.plan_id, p.name AS plan_name, s.billing_period, s.provider, s.status, s.current_period_start,
             s.current_period_end, s.cancel_at_period_end, s.started_at, s.ended_at, s.created_at
        FROM subscriptions s JOIN ${plansIn("$2::text")} p ON p.id = s.plan_id
-      WHERE s.user_id = $1 ORDER BY s.created_at`,
-    [userId, locale],
+      WHERE s.company_id = $1 ORDER BY s.created_at`,
+    [companyId, locale],
   );
   return rows;
 }

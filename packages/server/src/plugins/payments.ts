@@ -22,15 +22,16 @@ export interface Payments {
   /** The provider that manages an existing subscription (the one that created it). */
   providerFor(row: Pick<SubscriptionRow, "provider">): PaymentProvider;
   /**
-   * The provider that bills the user (portal, invoices): the one of their newest subscription, else the one they are
-   * a customer of. Null when no usable provider knows them: the local one serves only with test payments.
+   * The provider that bills the company (portal, invoices): the one of its newest subscription, else the one it is
+   * a customer of. Null when no usable provider knows it: the local one serves only with test payments.
    */
-  billingProviderFor(userId: string): Promise<PaymentProvider | null>;
+  billingProviderFor(companyId: string): Promise<PaymentProvider | null>;
   /**
-   * Before an account is deleted: its open checkouts are expired and its subscriptions cancelled at the provider,
-   * so nothing of it can charge afterwards. Throws (nothing is left half done that a retry would not finish).
+   * Before an account is deleted: the checkouts it opened are expired and, when its company goes with it
+   * (`companyId`), the company's subscriptions cancelled at the provider, so nothing can charge a company that is
+   * gone. Throws (nothing is left half done that a retry would not finish).
    */
-  closeAccount(userId: string): Promise<void>;
+  closeAccount(account: { userId: string; companyId: string | null }): Promise<void>;
   /** Sends the mails a committed state change queued, after the answer; the outbox retries any that fail. */
   deliverMails(mailIds: number[]): void;
 }
@@ -62,14 +63,14 @@ export default fp(
       stripe,
       plans: new PlansCache(async (locale) => ({ plans: (await listPlans(app.db, locale)).map(publicPlan) })),
       providerFor,
-      async billingProviderFor(userId) {
-        const newest = await newestSubscription(app.db, userId);
-        const provider = newest?.provider ?? ((await findCustomer(app.db, userId, "stripe")) ? "stripe" : null);
+      async billingProviderFor(companyId) {
+        const newest = await newestSubscription(app.db, companyId);
+        const provider = newest?.provider ?? ((await findCustomer(app.db, companyId, "stripe")) ? "stripe" : null);
         // With real payments the test portal stays closed: switching periods there would write invoices nobody pays.
         if (provider === "local") return app.config.payments === "test" ? local : null;
         return provider === "stripe" ? stripe : null;
       },
-      closeAccount: (userId) => closePaymentAccount(app.db, providerFor, userId),
+      closeAccount: (account) => closePaymentAccount(app.db, providerFor, account),
       deliverMails(mailIds) {
         if (mailIds.length === 0) return;
         app.background("subscription mail", () => app.outbox.deliver(mailIds));

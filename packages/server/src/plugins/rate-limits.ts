@@ -17,6 +17,8 @@ export const IP_LIMITS = {
   // Following a verification link tries a token too; as many as reset tokens, counted apart.
   "verify-email": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
   consent: { setting: "consentPerIp", windowSeconds: 10 * 60 },
+  // Looking an invitation up and accepting it both try a token: as many as reset tokens, counted apart.
+  "team-invitation": { setting: "resetTokenPerIp", windowSeconds: 15 * 60 },
   // Asking for a passkey challenge stores one, and checking an answer costs a signature check.
   passkey: { setting: "passkeyPerIp", windowSeconds: 15 * 60 },
   // Each statement mails an account and may end a subscription; its undo link tries a token.

@@ -3,6 +3,7 @@ import { say } from "../i18n";
 import { accountLink } from "../mail/links";
 import { defineMail, SAMPLE_TOKEN, type MailSite } from "../mail/registry";
 import { SAMPLE_PLAN_NAME } from "../mail/subscription-templates";
+import { greeting } from "../mail/templates";
 
 /** What the acknowledgement says happens next; see withdrawals/statement.ts for when each applies. */
 export type AcknowledgementCase =
@@ -12,14 +13,15 @@ export type AcknowledgementCase =
   | { kind: "no_contract" };
 
 export interface AcknowledgementData {
-  /** The account's name, else the name typed. */
-  name: string;
+  /** The account's name; undefined for an address nobody has proven (the mail then greets without one). */
+  name: string | undefined;
   /** Date and time of the statement, formatted in the mail's language. */
   receivedAt: string;
   /** What the statement was about: the plan's name, and when the contract started (formatted). */
   planName: string | null;
   startedAt: string | null;
-  typedName: string;
+  /** The name and the order number the statement gave; null for an address nobody has proven. */
+  typedName: string | null;
   reference: string | null;
   what: AcknowledgementCase;
   /** The undo link and until when it works (formatted); absent when there is nothing to undo. */
@@ -27,7 +29,6 @@ export interface AcknowledgementData {
 }
 
 const m = {
-  hello: /*i18n*/ { id: "mail.hello", message: "Hello {name}," },
   subject: /*i18n*/ { id: "mail.withdrawal.subject", message: "Confirmation of your statement of withdrawal" },
   received: /*i18n*/ {
     id: "mail.withdrawal.received",
@@ -68,6 +69,11 @@ const m = {
     message:
       "Did you not send this statement? Then someone else used your name and e-mail address. Open this link before {until} and we undo it; your subscription then runs on as before, at no cost for the time it was stopped:",
   },
+  undoWithdrawn: /*i18n*/ {
+    id: "mail.withdrawal.undo_withdrawn",
+    message:
+      "Did you not send this statement? Then someone else used your e-mail address. Open this link before {until}: as long as the refund has not been paid, we undo the statement and your subscription runs on as before. Once the refund is paid, nothing can be undone: the subscription stays ended, it costs you nothing, and you can subscribe again at any time.",
+  },
   help: /*i18n*/ { id: "mail.withdrawal.help", message: "Questions? Reply to this e-mail and we will help you." },
 };
 
@@ -77,8 +83,9 @@ export const acknowledgementMail = defineMail<AcknowledgementData>({
   render: writeAcknowledgement,
   samples: (site, locale) => [
     sample(site, locale, { kind: "withdrawn", usedDays: 3, periodDays: 365 }, true),
-    sample(site, locale, { kind: "cancel_at_period_end", deadline: formatDate(new Date("2026-03-19T12:00:00Z"), locale), periodEnd: formatDate(new Date("2027-03-05T12:00:00Z"), locale) }, false),
-    sample(site, locale, { kind: "no_contract" }, false),
+    sample(site, locale, { kind: "cancel_at_period_end", deadline: formatDate(new Date("2026-03-19T12:00:00Z"), locale), periodEnd: formatDate(new Date("2027-03-05T12:00:00Z"), locale) }, true),
+    // To an address nobody has proven: no name, neither the account's nor the one typed.
+    { ...sample(site, locale, { kind: "no_contract" }, false), name: undefined, typedName: null },
   ],
 });
 
@@ -96,9 +103,9 @@ function sample(site: MailSite, locale: Locale, what: AcknowledgementCase, undo:
 }
 
 function writeAcknowledgement(locale: Locale, d: AcknowledgementData) {
-  const lines = [say(locale, m.hello, { name: d.name }), "", say(locale, m.received, { date: d.receivedAt })];
+  const lines = [greeting(locale, d.name), "", say(locale, m.received, { date: d.receivedAt })];
   if (d.planName && d.startedAt) lines.push("", say(locale, m.contract, { plan: d.planName, started: d.startedAt }));
-  lines.push(say(locale, m.statedBy, { name: d.typedName }));
+  if (d.typedName) lines.push(say(locale, m.statedBy, { name: d.typedName }));
   if (d.reference) lines.push(say(locale, m.reference, { reference: d.reference }));
   lines.push("");
   const what = d.what;
@@ -116,7 +123,7 @@ function writeAcknowledgement(locale: Locale, d: AcknowledgementData) {
   } else {
     lines.push(say(locale, m.noContract));
   }
-  if (d.undo) lines.push("", say(locale, m.undo, { until: d.undo.until }), "", d.undo.link);
+  if (d.undo) lines.push("", say(locale, what.kind === "withdrawn" ? m.undoWithdrawn : m.undo, { until: d.undo.until }), "", d.undo.link);
   lines.push("", say(locale, m.help));
   return { subject: say(locale, m.subject), text: lines.join("\n") };
 }

@@ -5,11 +5,16 @@ import { findUserByEmail, lockUser } from "../accounts/repository";
 import { randomToken, sha256 } from "../lib/crypto";
 import { findPlan } from "../payments/plans-repository";
 import { liveSubscription, newestSubscription, type SubscriptionRow } from "../payments/subscriptions-repository";
+import { billingCompanyOf } from "../teams/repository";
 import { acknowledgementMail, type AcknowledgementCase } from "./mails";
 import { immediateStartRequested, insertWithdrawal, recentAcknowledgements, withdrawalUnderway, type WithdrawalRow } from "./repository";
 
 export const WITHDRAWAL_TOPIC = "withdrawal.acknowledgement";
-/** Acknowledgements mailed to one account per hour; further statements are stored but not mailed (an inbox is not flooded). */
+/**
+ * Acknowledgements of statements that change nothing (no contract, one cancelled already) mailed to one account per
+ * hour; further ones are stored but not mailed, so the form cannot flood an inbox. A statement that changes a contract
+ * is always acknowledged, with its undo link (Art. 11a), however many came before it.
+ */
 export const ACKNOWLEDGEMENTS_PER_HOUR = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +62,9 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
     await lockUser(tx, user.id);
     const signedIn = s.userId === user.id;
     const mailsSoFar = await recentAcknowledgements(tx, user.id);
-    const sub = await liveSubscription(tx, user.id);
+    // The subscription is the company's: a statement ends it only when its sender may manage the company's billing.
+    const company = await billingCompanyOf(tx, user.id);
+    const sub = company ? await liveSubscription(tx, company) : null;
     const now = new Date();
     const locale = user.locale;
     const fmt = (d: Date) => formatDate(d, locale);
@@ -65,7 +72,7 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
     let what: AcknowledgementCase;
     let row: WithdrawalRow;
     let undoToken: string | null = null;
-    const newest = sub ? null : await newestSubscription(tx, user.id);
+    const newest = sub || !company ? null : await newestSubscription(tx, company);
     if (!sub && newest && (await withdrawalUnderway(tx, newest.id))) {
       // Sent again after the first statement ended the subscription: that one's acknowledgement says it all.
       row = await insertWithdrawal(tx, { ...base, signedIn, userId: user.id, subscriptionId: newest.id, withinPeriod: true, outcome: "duplicate" });
@@ -99,19 +106,22 @@ export async function recordStatement(app: FastifyInstance, s: Statement): Promi
         });
       }
     }
-    if (mailsSoFar >= ACKNOWLEDGEMENTS_PER_HOUR) {
+    if (!undoToken && mailsSoFar >= ACKNOWLEDGEMENTS_PER_HOUR) {
       app.log.warn({ userId: user.id }, "withdrawal acknowledgement not mailed: hourly limit reached");
       return { row, mailId: null };
     }
     const plan = sub ? await findPlan(tx, sub.plan_id, { activeOnly: false, locale }) : null;
     const link = undoToken ? accountLink(app.config.publicUrl, s.basePath, "withdraw/undo", undoToken, locale) : null;
+    // Only an address its owner has proven hears a name or the statement's own words: to any other, what the sender
+    // typed (and the name the account was registered with) is left out.
+    const proven = user.email_verified_at !== null;
     const content = acknowledgementMail(locale, {
-      name: user.name || s.name,
+      name: proven ? user.name : undefined,
       receivedAt: formatDateTime(row.received_at, locale),
       planName: plan?.name ?? null,
       startedAt: sub ? fmt(sub.started_at ?? sub.created_at) : null,
-      typedName: s.name,
-      reference: s.reference,
+      typedName: proven ? s.name : null,
+      reference: proven ? s.reference : null,
       what,
       undo: link && sub ? { link, until: formatDateTime(sub.current_period_end, locale) } : null,
     });

@@ -7,33 +7,47 @@ import { idOf } from "../payments/stripe/client";
 import { liveSubscription, lockStripeSubscription, subscriptionById, type SubscriptionRow } from "../payments/subscriptions-repository";
 import { claimUndo, releaseUndo } from "./repository";
 
-export type UndoOutcome = "restored" | "resumed" | "nothing_to_undo" | "invalid" | "busy";
+export type UndoOutcome = "restored" | "resumed" | "nothing_to_undo" | "refunded" | "invalid" | "busy";
+
+/** What an undo link did, and to which statement of which account (for the audit log). */
+export interface UndoResult {
+  outcome: UndoOutcome;
+  withdrawal?: { id: string; userId: string | null };
+}
 
 /**
  * The acknowledgement's link for an owner who did not send the statement. What it undoes depends on how far the
- * statement went: one not yet carried out is simply never carried out; a cancellation at period end is resumed; a
- * subscription already ended and refunded runs again until the end of the period it had, free of charge (the
- * refund stays with the customer: a stranger's statement must cost the owner nothing), and renews as before after
- * that. The link is single use and works until that period's end.
+ * statement went: one not yet carried out is simply never carried out; a cancellation at period end is resumed. A
+ * subscription that was ended and whose refund was paid is not restored (`refunded`): the customer has their money
+ * back, and running it again for free would let anyone withdraw, keep the refund and undo, over and over. The link
+ * then changes nothing and can be followed again; the customer subscribes again if they want to. Only a subscription
+ * of which nothing was refunded (nothing was paid for it) runs again until the end of the period it had. The link is
+ * single use for what it does, and works until that period's end.
  */
-export async function undoWithdrawal(app: FastifyInstance, token: string): Promise<UndoOutcome> {
+export async function undoWithdrawal(app: FastifyInstance, token: string): Promise<UndoResult> {
   const claim = await claimUndo(app.db, sha256(token));
-  if (claim.state !== "claimed") return claim.state;
+  if (claim.state !== "claimed") return { outcome: claim.state };
   const { row, previousOutcome } = claim;
-  if (previousOutcome === "pending") return row.within_period ? "restored" : "resumed";
+  const withdrawal = { id: row.id, userId: row.user_id };
+  const done = (outcome: UndoOutcome): UndoResult => ({ outcome, withdrawal });
+  if (previousOutcome === "pending") return done(row.within_period ? "restored" : "resumed");
+  if (previousOutcome === "withdrawn" && (row.refund_cents ?? 0) > 0) {
+    await releaseUndo(app.db, row.id, previousOutcome);
+    return done("refunded");
+  }
   const sub = row.subscription_id ? await subscriptionById(app.db, row.subscription_id) : null;
-  if (!sub || !row.user_id) return "nothing_to_undo";
+  if (!sub || !row.user_id) return done("nothing_to_undo");
   try {
     if (previousOutcome === "cancelled_at_period_end") {
-      if (!sub.cancel_at_period_end || sub.current_period_end <= new Date()) return "nothing_to_undo";
+      if (!sub.cancel_at_period_end || sub.current_period_end <= new Date()) return done("nothing_to_undo");
       const result = await app.payments.providerFor(sub).setCancelAtPeriodEnd(sub, false);
       app.payments.deliverMails(result.mailIds);
-      return "resumed";
+      return done("resumed");
     }
-    if (previousOutcome !== "withdrawn" || (await liveSubscription(app.db, row.user_id))) return "nothing_to_undo";
+    if (previousOutcome !== "withdrawn" || (await liveSubscription(app.db, sub.company_id))) return done("nothing_to_undo");
     const result = sub.provider === "local" ? await restoreLocal(app, sub) : await restoreStripe(app, sub);
     if (result) app.payments.deliverMails(result.mailIds);
-    return "restored";
+    return done("restored");
   } catch (error) {
     await releaseUndo(app.db, row.id, previousOutcome);
     throw error;
@@ -44,6 +58,7 @@ export async function undoWithdrawal(app: FastifyInstance, token: string): Promi
 function restoreLocal(app: FastifyInstance, sub: SubscriptionRow): Promise<FulfilmentResult> {
   return app.db.transaction((tx) =>
     applySubscriptionState(tx, {
+      companyId: sub.company_id,
       userId: sub.user_id,
       provider: "local",
       externalId: null,

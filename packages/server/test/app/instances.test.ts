@@ -290,7 +290,7 @@ describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_
 
     // One instance delivers: it marks its item sent, then the request notified, in one transaction. Between the two
     // the other instance erases the account, quote requests and their mails included.
-    let erasure!: Promise<void>;
+    let erasure!: Promise<unknown>;
     await instance.transaction(async (tx) => {
       await markItemSent(tx, items[0]!.id);
       erasure = eraseAccount({ db: other, closeAccount: async () => {}, revokeAll: async () => {} }, { id: userId, email, email_verified_at: new Date() });

@@ -23,7 +23,14 @@ describe("the mail templates' registry", () => {
         "account.email_in_use",
         "account.password_changed_in_settings",
         "account.sign_in_alert",
+        "account.factor_added",
+        "account.factor_removed",
+        "account.address_proven",
+        "account.secure_account",
         "desk.invitation",
+        "desk.sign_in_failures",
+        "team.invitation",
+        "team.change",
         "quote.confirmation",
         "quote.notification",
         "subscription.started",
@@ -66,6 +73,7 @@ describe("the mail templates' registry", () => {
         if (sample.template === "quote.notification") continue;
         expect(url.searchParams.get("lang"), `${context}: ${link}`).toBe(sample.locale);
         if (url.pathname.includes("/desk/")) expect(url.pathname.includes("/en/desk/"), `${context}: ${link}`).toBe(sample.locale === "en");
+        if (url.pathname.endsWith("/join")) expect(url.pathname.endsWith("/en/join"), `${context}: ${link}`).toBe(sample.locale === "en");
       }
     }
   });

@@ -40,13 +40,13 @@ async function localInvoices(userId: string) {
 }
 
 describe("the database", () => {
-  it("holds at most one live subscription per user, by a unique index over the contract's LIVE_STATUSES", async () => {
+  it("holds at most one live subscription per company, by a unique index over the contract's LIVE_STATUSES", async () => {
     const { rows } = await h.local.db.query<{ indexdef: string }>(
       // This test's own schema: on PostgreSQL, other test files have their copies of the table in theirs.
-      "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'subscriptions' AND indexname = 'subscriptions_one_live_per_user'",
+      "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'subscriptions' AND indexname = 'subscriptions_one_live_per_company'",
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.indexdef).toMatch(/^CREATE UNIQUE INDEX .* \(user_id\) WHERE/);
+    expect(rows[0]!.indexdef).toMatch(/^CREATE UNIQUE INDEX .* \(company_id\) WHERE/);
     const statuses = [...rows[0]!.indexdef.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
     expect(statuses.sort()).toEqual([...LIVE_STATUSES].sort());
 
@@ -59,7 +59,7 @@ describe("the database", () => {
       );
     await insert("active");
     await insert("canceled");
-    await expect(insert("past_due")).rejects.toThrow(/subscriptions_one_live_per_user|unique/);
+    await expect(insert("past_due")).rejects.toThrow(/subscriptions_one_live_per_company|unique/);
   });
 });
 

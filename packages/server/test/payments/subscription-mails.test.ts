@@ -162,8 +162,9 @@ describe("an upgrade from the release with the subscription_mails table", () => 
     const inFlight = await owed("in-flight@example.com", "ended", { ago: "5 seconds" });
     await owed("already-sent@example.com", "started", { ago: "1 day", sent: true });
 
-    // The subscription mails of today also say the latest invoice's amounts (0096).
-    await migrateThrough(t.db, "0088", ["0096"]);
+    // The subscription mails of today also say the latest invoice's amounts (0096), and this release's mail channel
+    // reads the companies (0100); neither touches what 0088 and 0089 move.
+    await migrateThrough(t.db, "0088", ["0096", "0100"]);
     // An old instance still running: the new rows are no longer its to send, and what it queues now reaches the
     // outbox under this release's key, so the same event handled here as well queues nothing more.
     expect((await t.db.query(OLD_RELEASE_CLAIM, [120, null, 100])).rows).toEqual([]);

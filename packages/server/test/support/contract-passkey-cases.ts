@@ -19,30 +19,33 @@ interface Case {
 
 type Headers = Record<string, string>;
 
-export function passkeyCases({ local, site, register }: { local: TestApp; site: string; register: () => Promise<{ id: string; headers: Headers }> }) {
+export function passkeyCases({ local, site, register: registerUnproven }: { local: TestApp; site: string; register: () => Promise<{ id: string; headers: Headers }> }) {
   const call = (method: InjectOptions["method"], url: string, headers: Headers = {}, payload?: unknown, remoteAddress = nextIp()) =>
     local.app.inject({ method, url, headers, remoteAddress, ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+  /** A customer whose address is verified, as only such an account adds a passkey. */
+  const register = async () => {
+    const user = await registerUnproven();
+    await local.db.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [user.id]);
+    return user;
+  };
+  /** Adding a passkey takes the password every time. */
+  const password = { password: "secret1-pass" };
 
   /** A new account with one passkey: its headers, the passkey's id and the authenticator holding it. */
   const withPasskey = async () => {
     const user = await register();
     const key = new SoftPasskey();
-    const options = (await call("POST", "/api/account/passkeys/options", user.headers, {})).json().options;
+    const options = (await call("POST", "/api/account/passkeys/options", user.headers, password)).json().options;
     const added = await call("POST", "/api/account/passkeys", user.headers, { credential: key.register(options, site) });
     return { ...user, key, passkeyId: added.json().passkey.id as string };
   };
   const registrationAnswer = async (headers: Headers, key = new SoftPasskey()) =>
-    key.register((await call("POST", "/api/account/passkeys/options", headers, {})).json().options, site);
+    key.register((await call("POST", "/api/account/passkeys/options", headers, password)).json().options, site);
   const signInAnswer = async (key: SoftPasskey) => key.authenticate((await call("POST", "/api/auth/passkey/options")).json().options, site);
   const twice = async (method: InjectOptions["method"], url: string, headers: Headers, payload?: unknown) => {
     const ip = nextIp();
     await call(method, url, headers, payload, ip);
     return call(method, url, headers, payload, ip);
-  };
-  const aged = async () => {
-    const user = await register();
-    await local.db.query("UPDATE sessions SET created_at = now() - interval '1 hour' WHERE user_id = $1", [user.id]);
-    return user;
   };
 
   /** Stores as many passkeys as an account may keep, for the user. */
@@ -70,17 +73,18 @@ export function passkeyCases({ local, site, register }: { local: TestApp; site: 
       { status: 401, code: "auth.required", run: () => call("GET", "/api/account/passkeys") },
     ],
     "POST /api/account/passkeys/options": [
-      { status: 200, run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, {}) },
-      { status: 400, code: "account.wrong_password", run: async () => call("POST", "/api/account/passkeys/options", (await aged()).headers, { password: "wrong-one" }) },
+      { status: 200, run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, password) },
+      { status: 400, code: "account.wrong_password", run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, { password: "wrong-one" }) },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/passkeys/options", {}, {}) },
-      { status: 403, code: "account.password_required", run: async () => call("POST", "/api/account/passkeys/options", (await aged()).headers, {}) },
+      { status: 403, code: "account.password_required", run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, {}) },
+      { status: 403, code: "account.email_unverified", run: async () => call("POST", "/api/account/passkeys/options", (await registerUnproven()).headers, password) },
       {
         status: 409,
         code: "account.too_many_passkeys",
         run: async () => {
           const user = await register();
           await fillPasskeys(user.id);
-          return call("POST", "/api/account/passkeys/options", user.headers, {});
+          return call("POST", "/api/account/passkeys/options", user.headers, password);
         },
       },
       {
@@ -88,12 +92,12 @@ export function passkeyCases({ local, site, register }: { local: TestApp; site: 
         code: "account.too_many_attempts",
         run: async () => {
           // One wrong password fills the account's limit (LOGIN_RATE_LIMIT_ACCOUNT 1): the next one waits.
-          const user = await aged();
+          const user = await register();
           await call("POST", "/api/account/passkeys/options", user.headers, { password: "wrong-one" });
           return call("POST", "/api/account/passkeys/options", user.headers, { password: "wrong-one" });
         },
       },
-      { status: 429, code: "request.too_many", run: async () => twice("POST", "/api/account/passkeys/options", (await register()).headers, {}) },
+      { status: 429, code: "request.too_many", run: async () => twice("POST", "/api/account/passkeys/options", (await register()).headers, password) },
     ],
     "POST /api/account/passkeys": [
       {

@@ -18,23 +18,29 @@ interface Case {
 type Headers = Record<string, string>;
 type Registered = { email: string; password: string; id: string; headers: Headers };
 
-export function secondFactorCases({ local, register }: { local: TestApp; register: () => Promise<Registered> }): Record<string, Case[]> {
+export function secondFactorCases({ local, register: registerUnproven }: { local: TestApp; register: () => Promise<Registered> }): Record<string, Case[]> {
   const call = (method: InjectOptions["method"], url: string, headers: Headers = {}, payload?: unknown, remoteAddress = nextIp()) =>
     local.app.inject({ method, url, headers, remoteAddress, ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+  /** A customer whose address is verified, as only such an account adds a way in. */
+  const register = async () => {
+    const account = await registerUnproven();
+    await local.db.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [account.id]);
+    return account;
+  };
 
   /** A registered customer with an authenticator turned on: its secret, step used and recovery codes. */
   const withTotp = async () => {
     const account = await register();
     const { secret } = (await call("POST", "/api/account/two-factor/setup", account.headers)).json() as { secret: string };
     const step = totpStep();
-    const enabled = await call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(secret, step) });
+    const enabled = await call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(secret, step), password: account.password });
     return { ...account, secret, step, recoveryCodes: enabled.json().recoveryCodes as string[] };
   };
   const signInToken = async (email: string, password: string, remoteAddress = nextIp()) =>
     (await call("POST", "/api/auth/login", {}, { email, password }, remoteAddress)).json().signInToken as string;
   /** The sign-in alert's link of a sign-in from a browser new to the account: valid, already used, or expired. */
   const alertToken = async (state: "valid" | "used" | "expired" = "valid") => {
-    const account = await register();
+    const account = await registerUnproven();
     await call("POST", "/api/auth/login", {}, { email: account.email, password: account.password });
     const { rows } = await local.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sign_in_alerts WHERE user_id = $1", [account.id]);
     if (rows[0]!.n !== 1) throw new Error("no sign-in alert");
@@ -79,6 +85,18 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
       },
       { status: 400, code: "auth.sign_in_expired", run: () => call("POST", "/api/auth/login/second-factor", {}, { signInToken: "unknown", code: "123456" }) },
       {
+        status: 400,
+        code: "auth.challenge_required",
+        run: async () => {
+          const account = await withTotp();
+          // Five wrong codes from five networks: the sixth needs a solved challenge.
+          const tokens = [];
+          for (let i = 0; i < 6; i++) tokens.push(await signInToken(account.email, account.password));
+          for (const token of tokens.slice(0, 5)) await call("POST", "/api/auth/login/second-factor", {}, { signInToken: token, code: "ABCD-EFGH-JKLM-NPQR" });
+          return call("POST", "/api/auth/login/second-factor", {}, { signInToken: tokens[5], code: "ABCD-EFGH-JKLM-NPQR" });
+        },
+      },
+      {
         status: 429,
         code: "auth.too_many_attempts",
         run: async () => {
@@ -114,6 +132,7 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
     "POST /api/account/two-factor/setup": [
       { status: 200, run: async () => call("POST", "/api/account/two-factor/setup", (await register()).headers) },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/setup") },
+      { status: 403, code: "account.email_unverified", run: async () => call("POST", "/api/account/two-factor/setup", (await registerUnproven()).headers) },
       { status: 409, code: "account.two_factor_on", run: async () => call("POST", "/api/account/two-factor/setup", (await withTotp()).headers) },
     ],
     "POST /api/account/two-factor/enable": [
@@ -122,7 +141,7 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
         run: async () => {
           const account = await register();
           const { secret } = (await call("POST", "/api/account/two-factor/setup", account.headers)).json() as { secret: string };
-          return call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(secret, totpStep()) });
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(secret, totpStep()), password: account.password });
         },
       },
       {
@@ -131,37 +150,80 @@ export function secondFactorCases({ local, register }: { local: TestApp; registe
         run: async () => {
           const account = await register();
           await call("POST", "/api/account/two-factor/setup", account.headers);
-          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000" });
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000", password: account.password });
+        },
+      },
+      {
+        status: 400,
+        code: "account.wrong_password",
+        run: async () => {
+          const account = await register();
+          await call("POST", "/api/account/two-factor/setup", account.headers);
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000", password: "wrong-one" });
         },
       },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/enable", {}, { code: "000000" }) },
+      {
+        status: 403,
+        code: "account.password_required",
+        run: async () => {
+          const account = await register();
+          await call("POST", "/api/account/two-factor/setup", account.headers);
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000" });
+        },
+      },
+      {
+        status: 403,
+        code: "account.email_unverified",
+        run: async () => {
+          const account = await register();
+          await call("POST", "/api/account/two-factor/setup", account.headers);
+          await local.db.query("UPDATE users SET email_verified_at = NULL WHERE id = $1", [account.id]);
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000", password: account.password });
+        },
+      },
       {
         status: 409,
         code: "account.two_factor_on",
         run: async () => {
           const account = await withTotp();
-          return call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(account.secret, totpStep()) });
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: totpCode(account.secret, totpStep()), password: account.password });
         },
       },
-      { status: 409, code: "account.two_factor_not_started", run: async () => call("POST", "/api/account/two-factor/enable", (await register()).headers, { code: "000000" }) },
+      {
+        status: 409,
+        code: "account.two_factor_not_started",
+        run: async () => {
+          const account = await register();
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000", password: account.password });
+        },
+      },
       {
         status: 429,
         code: "account.too_many_attempts",
         run: async () => {
           const account = await register();
           await call("POST", "/api/account/two-factor/setup", account.headers);
-          return tooManyCodes("/api/account/two-factor/enable", account.headers, { code: "000000" });
+          return tooManyCodes("/api/account/two-factor/enable", account.headers, { code: "000000", password: account.password });
         },
       },
     ],
     "POST /api/account/two-factor/recovery-codes": [
       { status: 200, run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "secret1-pass" }) },
-      { status: 400, code: "auth.code_invalid", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { code: "ABCD-EFGH-JKLM-NPQR" }) },
       { status: 400, code: "account.wrong_password", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "wrong-one" }) },
-      { status: 400, code: "account.code_or_password_required", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, {}) },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/recovery-codes", {}, {}) },
+      { status: 403, code: "account.password_required", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, {}) },
+      {
+        status: 403,
+        code: "account.email_unverified",
+        run: async () => {
+          const account = await withTotp();
+          await local.db.query("UPDATE users SET email_verified_at = NULL WHERE id = $1", [account.id]);
+          return call("POST", "/api/account/two-factor/recovery-codes", account.headers, { password: "secret1-pass" });
+        },
+      },
       { status: 409, code: "account.two_factor_off", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await register()).headers, { password: "secret1-pass" }) },
-      { status: 429, code: "account.too_many_attempts", run: async () => tooManyCodes("/api/account/two-factor/recovery-codes", (await withTotp()).headers, { code: "000000" }) },
+      { status: 429, code: "account.too_many_attempts", run: async () => tooManyCodes("/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "wrong-one" }) },
     ],
     "POST /api/account/two-factor/disable": [
       {

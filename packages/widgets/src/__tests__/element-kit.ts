@@ -3,11 +3,11 @@
  * answers with, a helper that puts an element in the page and waits for it, and the clean-up between tests.
  * Each test file calls setupApi() once at the top, then adds its own handlers with server.use().
  */
-import type { Plan, Subscription, User } from "@agency/contract";
+import type { Plan, Subscription, TeamResponse, User } from "@agency/contract";
 import { clearSession, navigation } from "@agency/core";
 import { getToasts, resetToasts } from "@agency/ui";
 import { configure, fireEvent, waitFor, within, type BoundFunctions, type queries } from "@testing-library/react";
-import type { RequestHandler } from "msw";
+import { http, HttpResponse, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import type { AgencyNavigateDetail } from "../events";
@@ -35,12 +35,21 @@ export const proPlan: Plan = {
   features: ["Unlimited pages", "Priority support"],
 };
 
+/** Ann's company, in which she is the owner and alone: every button of the subscription is hers. */
+export const annsTeam: TeamResponse = {
+  team: { id: "c1", name: "Ann's Bakery", vatId: null, kvkNumber: null },
+  role: "owner",
+  members: [{ id: ann.id, name: ann.name, email: ann.email, role: "owner" }],
+  invitations: [],
+};
+
 /**
  * An msw server for the test file (a request nobody stubbed fails the test), and the clean-up every element
  * test needs: the page emptied, no session, no toasts, spies restored.
  */
 export function setupApi(...handlers: RequestHandler[]) {
-  const server = setupServer(...handlers);
+  // The signed-in visitor's company, unless a test says otherwise (server.use).
+  const server = setupServer(...handlers, http.get(`${API}/account/team`, () => HttpResponse.json(annsTeam)));
   // Accessible-name queries in jsdom are slow, and the CI machine is shared: give each test room.
   vi.setConfig({ testTimeout: 20_000 });
   configure({ asyncUtilTimeout: 4000 });

@@ -84,8 +84,8 @@ describe("the element bundle's public surface", () => {
     // Only navigation, the package choice and opening the billing portal mean something when cancelled.
     const cancelable = declared.flatMap((d) => d.events.filter((e) => e.cancelable).map((e) => e.name));
     expect(new Set(cancelable)).toEqual(new Set(["agency-navigate", "agency-package-select", "agency-billing-portal"]));
-    // Every part the components render is declared: 58 across the six elements.
-    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(58);
+    // Every part the components render is declared: 69 across the six elements.
+    expect(declared.reduce((n, d) => n + d.cssParts.length, 0)).toBe(69);
     const quote = declared.find((d) => d.tagName === "agency-quote-form")!;
     expect(quote.cssProperties.find((p) => p.name === "--agency-form-max-width")).toMatchObject({ default: "48rem" });
   });
@@ -124,6 +124,8 @@ describe("the element bundle's public surface", () => {
       "agency-two-factor-change": "CustomEvent<AgencyTwoFactorChangeDetail>",
       "agency-passkey-add": "CustomEvent<AgencyPasskeyChangeDetail>",
       "agency-passkey-remove": "CustomEvent<AgencyPasskeyChangeDetail>",
+      "agency-team-change": "CustomEvent<AgencyTeamChangeDetail>",
+      "agency-invitation-accept": "CustomEvent<AgencyTeamChangeDetail>",
       "agency-consent-change": "CustomEvent<AgencyConsentRecord>",
     });
     expect(declared.every((d) => d.description && d.attributes.every((a) => a.description) && d.events.every((e) => e.description))).toBe(true);

@@ -1,11 +1,12 @@
 import type { SecondFactorRequired, User } from "@agency/contract";
-import { apiErrorCode, apiErrorMessage, authApi } from "@agency/core";
+import { apiErrorCode, apiErrorMessage } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useElement } from "../element/element-context";
 import { useHeadingFocus } from "./heading-focus";
+import { completeSecondFactorWithChallenge } from "./log-in";
 
 /**
  * The login's second step, after a right password on an account with two-step verification: the six-digit code of
@@ -30,7 +31,7 @@ export function SecondFactorView({
     validate: ({ code }) =>
       code.trim() ? {} : { code: recovery ? t`Please enter a recovery code` : t`Please enter the code from your authenticator app` },
     onSubmit: async ({ code }) =>
-      onSignedIn(await authApi.completeSecondFactor(api, { signInToken: challenge.signInToken, code: code.trim(), basePath: settings.basePath })),
+      onSignedIn(await completeSecondFactorWithChallenge(api, { signInToken: challenge.signInToken, code: code.trim(), basePath: settings.basePath })),
     onError: (failure) => {
       const message = apiErrorMessage(failure, i18n) ?? t`Login failed`;
       if (apiErrorCode(failure) === "auth.sign_in_expired") return void onBack(message);

@@ -12,6 +12,9 @@ export const VIEW_PATHS: Record<LoginViewName, string> = {
 
 export const ShowViewContext = createContext<(view: LoginViewName) => void>(() => {});
 
+/** True on an invitation's page: its views switch in place, for the invitation must stay on the page. */
+export const KeepViewsInPlace = createContext(false);
+
 /**
  * A link to another view of this element. It is a real link to the view's page (so "open in new tab" works)
  * and announces itself with `agency-navigate`; a host that routes cancels the event, and when nobody does the
@@ -24,6 +27,7 @@ export function ViewLink({
 }: { view: LoginViewName; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
   const { emit, hrefFor } = useElement();
   const showView = useContext(ShowViewContext);
+  const inPlace = useContext(KeepViewsInPlace);
   const to = VIEW_PATHS[view];
   const href = hrefFor(to);
   return (
@@ -33,7 +37,7 @@ export function ViewLink({
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        if (emit("agency-navigate", { to, href, source: "agency-login" })) showView(view);
+        if (inPlace || emit("agency-navigate", { to, href, source: "agency-login" })) showView(view);
       }}
     >
       {children}

@@ -12,7 +12,7 @@ import { Invoices } from "./invoices";
  * invoices are listed here too, each with its PDF. Shown while the customer has a subscription or any invoice.
  * Loaded only when the settings page shows a subscription, so the element's first screen does not wait for it.
  */
-export default function Billing({ subscribed }: { subscribed: boolean }) {
+export default function Billing({ subscribed, canManage = true }: { subscribed: boolean; canManage?: boolean }) {
   const { t, i18n } = useLingui();
   const { api, settings, emit } = useElement();
   const [invoices, setInvoices] = useState<Invoice[] | null>(null);
@@ -56,10 +56,17 @@ export default function Billing({ subscribed }: { subscribed: boolean }) {
       <h2 id="settings-billing" className="settings__title">
         <Trans>Billing</Trans>
       </h2>
-      <p className="settings__muted settings__intro">
-        <Trans>Update your card, billing address or VAT number, switch between monthly and yearly billing, and see every invoice.</Trans>
-      </p>
-      <div className="settings__actions">
+      {canManage ? (
+        <p className="settings__muted settings__intro">
+          <Trans>Update your card, billing address or VAT number, switch between monthly and yearly billing, and see every invoice.</Trans>
+        </p>
+      ) : (
+        // The company's invoices, for every member; paying and changing them is for its owner and billing members.
+        <p className="settings__muted settings__intro">
+          <Trans>Your company's invoices. Its owner and billing members manage its payments.</Trans>
+        </p>
+      )}
+      <div className="settings__actions" hidden={!canManage}>
         <button
           type="button"
           className="ag-button"

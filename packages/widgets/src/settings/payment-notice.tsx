@@ -11,7 +11,7 @@ import { useElement } from "../element/element-context";
  * the test provider's), which leads back here. The payment-failed mail links to the same page. Shown while the
  * subscription is past due or incomplete, or its payment waits for the bank's confirmation.
  */
-export function PaymentNotice({ subscription }: { subscription: Subscription }) {
+export function PaymentNotice({ subscription, canPay = true }: { subscription: Subscription; canPay?: boolean }) {
   const { t, i18n } = useLingui();
   const { api, settings, emit } = useElement();
   const [opening, setOpening] = useState(false);
@@ -61,9 +61,12 @@ export function PaymentNotice({ subscription }: { subscription: Subscription }) 
           <Trans>The paid features are paused until the payment is made.</Trans>
         </p>
       )}
-      <button type="button" className="ag-button" part="pay" disabled={opening} aria-busy={opening} onClick={() => void open()}>
-        {opening ? <Trans>Opening...</Trans> : confirm ? <Trans>Confirm payment</Trans> : <Trans>Pay now</Trans>}
-      </button>
+      {/* Paying is for the company's owner and billing members; the others are told, not given a button. */}
+      {canPay ? (
+        <button type="button" className="ag-button" part="pay" disabled={opening} aria-busy={opening} onClick={() => void open()}>
+          {opening ? <Trans>Opening...</Trans> : confirm ? <Trans>Confirm payment</Trans> : <Trans>Pay now</Trans>}
+        </button>
+      ) : null}
     </div>
   );
 }

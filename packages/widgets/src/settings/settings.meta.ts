@@ -15,6 +15,7 @@ export const settingsMeta = {
     "agency-two-factor-change": { cancelable: false },
     "agency-passkey-add": { cancelable: false },
     "agency-passkey-remove": { cancelable: false },
+    "agency-team-change": { cancelable: false },
     "agency-navigate": navigateEvent,
   },
 } as const satisfies ElementMeta;
@@ -25,7 +26,9 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "password, add, rename and remove passkeys, turn two-step verification (an authenticator app) on or off, see the signed-in devices and sign " +
     "out the others; cancel the subscription at the end of the period, or " +
     "resume it before it ends; manage billing (card, billing address, VAT number, monthly or yearly) and see the " +
-    "invoices; download their data, or delete the account. Works with or without a subscription.",
+    "invoices; see their company (name, KvK and VAT numbers), its members and roles, invite people, change roles, remove members, " +
+    "hand ownership over or leave, each as far as their role allows; download their data, or delete the account. Works with or " +
+    "without a subscription.",
   attributes: {},
   events: {
     "agency-subscription-cancel": "The subscription was cancelled at the end of its period; the detail is the subscription as it is now.",
@@ -43,6 +46,8 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "agency-account-delete": "The account was deleted and the visitor signed out; navigate away (the host goes to the home page).",
     "agency-passkey-add": "A passkey was added to the account; the detail is the new passkey.",
     "agency-passkey-remove": "A passkey was removed from the account; it signs in no more.",
+    "agency-team-change":
+      "The visitor left their company (and is now the owner of a company of their own) or handed its ownership over; the detail is the company and their role there.",
   },
   parts: {
     root: "The element's outer box.",
@@ -71,6 +76,14 @@ export const settingsDocs: ElementDocs<typeof settingsMeta> = {
     "sign-out-others": "The 'Sign out everywhere else' button.",
     "two-factor": "The 'Two-step verification' card: turn it on (QR code, key and a code), new recovery codes, turn it off.",
     "recovery-codes": "The list of recovery codes, shown once after they are made.",
+    team: "The 'Team' card: the company, its members and roles, invitations, handing ownership over and leaving.",
+    "edit-company": "The 'Edit company details' button (name and KvK number for owners and admins, VAT number for owners and billing members).",
+    member: "One member in the Team card, with their role.",
+    "member-role": "A member's role, where the visitor may not change it.",
+    invite: "The form that invites someone by e-mail (owners and admins).",
+    invitation: "One pending invitation, with its 'Withdraw' button.",
+    transfer: "The 'Hand ownership over' button (the owner).",
+    leave: "The 'Leave' button (everyone but the owner).",
     data: "The 'Your data' card.",
     download: "The 'Download my data' button.",
     delete: "The 'Delete account' button.",

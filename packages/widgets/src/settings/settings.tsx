@@ -1,4 +1,4 @@
-import { type CancelPayload, formatDate, grantsAccess, localizedPath, type Subscription } from "@agency/contract";
+import { type CancelPayload, formatDate, grantsAccess, localizedPath, roleCan, type Subscription, type TeamResponse } from "@agency/contract";
 import { subscriptionsApi, useSession } from "@agency/core";
 import { toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -7,6 +7,7 @@ import { ElementLink, useElement, type ElementApi } from "../element/element-con
 import { laterPart } from "../element/later-part";
 import { AccountProfile } from "./account-profile";
 import { useStatusLabel } from "./status-label";
+import { fetchTeam, TeamContext } from "./team-state";
 
 // Below the first screen (password, devices, the visitor's data): loaded after it, with its texts.
 const AccountPanels = lazy(() => import("./panels/account-panels"));
@@ -62,6 +63,7 @@ export function Settings() {
   const { user, isAuthenticated } = useSession();
   const statusLabel = useStatusLabel();
   const [subscription, setSubscription] = useState<Subscription | null>(null);
+  const [team, setTeam] = useState<TeamResponse | null>(null);
   const [loading, setLoading] = useState(true);
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState<"cancel" | "resume" | null>(null);
@@ -81,9 +83,10 @@ export function Settings() {
     let current = true;
     // Offline the notice's code may not come: the page then shows without it.
     const notice = unverified ? loadVerifyEmailNotice().catch(() => null) : null;
-    void Promise.all([fetchSubscription(api), notice]).then(([next]) => {
+    void Promise.all([fetchSubscription(api), fetchTeam(api), notice]).then(([next, company]) => {
       if (!current) return;
       setSubscription(next);
+      setTeam(company);
       setLoading(false);
     });
     return () => {
@@ -108,6 +111,13 @@ export function Settings() {
     setSubscription(next);
     return next;
   }
+  // The subscription is the company's: after a change of company (leaving, accepting) both are fetched again.
+  const teamChanged = async () => {
+    const [company] = await Promise.all([fetchTeam(api), refresh()]);
+    setTeam(company);
+  };
+  // Buying, cancelling and billing are for the company's owner and billing members (the server checks it too).
+  const canBill = !team || roleCan(team.role, "billing.manage");
 
   async function cancel(why: CancelPayload) {
     setWorking("cancel");
@@ -190,7 +200,7 @@ export function Settings() {
           </p>
         ) : (
           <>
-            {PaymentNotice ? <PaymentNotice subscription={subscription} /> : null}
+            {PaymentNotice ? <PaymentNotice subscription={subscription} canPay={canBill} /> : null}
             <dl className="settings__list">
               <div className="settings__row">
                 <dt>
@@ -223,7 +233,7 @@ export function Settings() {
                 <p>
                   <Trans>Your subscription will end on {endDate}</Trans>
                 </p>
-                {active ? (
+                {active && canBill ? (
                   <button
                     type="button"
                     className="ag-button"
@@ -235,7 +245,7 @@ export function Settings() {
                   </button>
                 ) : null}
               </div>
-            ) : active ? (
+            ) : active && canBill ? (
               <button
                 ref={takeFocus("cancel")}
                 type="button"
@@ -257,12 +267,14 @@ export function Settings() {
       </section>
 
       <Suspense fallback={null}>
-        <Billing subscribed={subscription !== null} />
+        <Billing subscribed={subscription !== null} canManage={canBill} />
       </Suspense>
 
-      <Suspense fallback={null}>
-        <AccountPanels />
-      </Suspense>
+      <TeamContext.Provider value={{ team, changed: teamChanged }}>
+        <Suspense fallback={null}>
+          <AccountPanels />
+        </Suspense>
+      </TeamContext.Provider>
 
       {confirming ? (
         <Suspense fallback={null}>

@@ -37,6 +37,7 @@ export const subscribeDocs: ElementDocs<typeof subscribeMeta> = {
     hero: "The heading block.",
     notice: "The notice after returning from a cancelled checkout.",
     failure: "The message shown when the plan cannot be loaded.",
+    buyers: "For a member of a company who may not buy: who in the company can (its owner and billing members), in place of the plan.",
     billing: "The monthly/yearly switch.",
     plan: "The plan card.",
     "immediate-start": "The request to start during the 14-day withdrawal period (a checkbox, unticked), sent with the checkout.",

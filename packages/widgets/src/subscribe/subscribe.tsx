@@ -1,8 +1,8 @@
-import { type BillingPeriod, CHECKOUT_RETURN_PARAM, grantsAccess, type Plan } from "@agency/contract";
-import { apiErrorMessage, apiStatus, navigation, subscriptionsApi, useSession } from "@agency/core";
+import { type BillingPeriod, CHECKOUT_RETURN_PARAM, grantsAccess, type Plan, roleCan, type TeamMember } from "@agency/contract";
+import { apiErrorMessage, apiStatus, navigation, subscriptionsApi, teamApi, useSession } from "@agency/core";
 import { originRefusedMessage, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { usablePlan, useDefaultPlan } from "./default-plan";
 import type { OpenCheckout } from "./embedded-checkout";
@@ -11,6 +11,9 @@ import { PlanCard, type CheckoutState } from "./plan-card";
 import { savingPercent } from "./pricing";
 import { TrustList } from "./trust-list";
 import { ImmediateStart } from "./immediate-start";
+
+/** Who in the visitor's company can buy, for a member who cannot; fetched only for such a visitor. */
+const BuyerNotice = lazy(() => import("./buyer-notice"));
 
 export interface SubscribeProps {
   /**
@@ -42,6 +45,8 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
   const { isAuthenticated } = useSession();
   const defaultPlan = useDefaultPlan();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Set when the visitor's role in their company does not let them buy: its name and who can.
+  const [buyers, setBuyers] = useState<{ company: string; members: TeamMember[] } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [period, setPeriod] = useState<BillingPeriod>("yearly");
   const [checkout, setCheckout] = useState<CheckoutState>("idle");
@@ -69,12 +74,19 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
     const subscription = isAuthenticated
       ? subscriptionsApi.getCurrentSubscription(api).catch(() => null)
       : Promise.resolve(null);
+    // The subscription is the company's: only its owner and billing members buy it (the server refuses the others).
+    const team = isAuthenticated ? teamApi.getTeam(api).catch(() => null) : Promise.resolve(null);
     const plans = subscriptionsApi.getPlans(api).then(
       (list) => ({ ok: true as const, list }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-    void Promise.all([subscription, plans]).then(([existing, result]) => {
+    void Promise.all([subscription, plans, team]).then(([existing, result, company]) => {
       if (!current) return;
+      setBuyers(
+        company && !roleCan(company.role, "billing.manage")
+          ? { company: company.team.name, members: company.members.filter((m) => roleCan(m.role, "billing.manage")) }
+          : null,
+      );
       // Nothing to sell to someone who already subscribes: on to the dashboard.
       if (grantsAccess(existing?.status)) {
         navigate("/dashboard");
@@ -220,7 +232,11 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
           </div>
         </div>
       ) : null}
-      {plan ? (
+      {buyers ? (
+        <Suspense fallback={null}>
+          <BuyerNotice company={buyers.company} buyers={buyers.members} />
+        </Suspense>
+      ) : plan ? (
         <>
           <BillingToggle period={period} onChange={setPeriod} percent={savingPercent(plan)} disabled={checkout !== "idle"} />
           <ImmediateStart checked={immediateStart} onChange={setImmediateStart} disabled={checkout !== "idle"} />

@@ -195,6 +195,32 @@ describe("a customer in the desk", () => {
     expect(screen.queryByRole("link", { name: "Audit log" })).toBeNull();
   });
 
+  it("shows the customer's company, its members with their roles and its membership changes, to read", async () => {
+    const company = {
+      id: "5f0c7a7e-0000-4000-8000-0000000000c1",
+      name: "Bakkerij Klant B.V.",
+      kvkNumber: "12345678",
+      vatId: null,
+      role: "billing",
+      members: [
+        { id: "5f0c7a7e-0000-4000-8000-0000000000a1", name: "Eigenaar", email: "baas@example.com", role: "owner" },
+        { id: customer.id, name: customer.name, email: customer.email, role: "billing" },
+      ],
+      log: [{ at: "2026-11-20T09:30:00Z", action: "team.role_changed", actor: "Eigenaar", detail: { member: customer.email, role: "billing", from: "member" } }],
+    };
+    server.use(http.get(`${API}/desk/customers/${customer.id}`, () => HttpResponse.json({ customer: { ...customer, company } })));
+    renderApp(`/en/desk/customers/${customer.id}`);
+    const details = (await screen.findByRole("heading", { level: 2, name: "Company" }, { timeout: 8000 })).closest("section")!;
+    expect(within(details).getByText("Bakkerij Klant B.V.")).toBeInTheDocument();
+    expect(within(details).getByText("12345678")).toBeInTheDocument();
+    const members = within(screen.getByRole("heading", { level: 2, name: "Members" }).closest("section")!).getAllByRole("listitem");
+    expect(members.map((item) => item.textContent)).toEqual(["Eigenaar · baas@example.com · Owner", "Klant · klant@example.com · Billing"]);
+    const log = within(screen.getByRole("heading", { level: 2, name: "Membership changes" }).closest("section")!).getByRole("listitem");
+    expect(log.textContent).toMatch(/Role changed · klant@example\.com · Member → Billing · by Eigenaar$/);
+    // Staff read the company; nothing on the page changes it.
+    expect(screen.queryByRole("combobox")).toBeNull();
+  });
+
   it("lists the customer's statements of withdrawal with what became of them and the refund", async () => {
     const withdrawals = [
       {
@@ -202,9 +228,10 @@ describe("a customer in the desk", () => {
         receivedAt: "2026-11-20T09:30:00Z",
         outcome: "withdrawn",
         executedAt: "2026-11-20T09:31:00Z",
+        undoneAt: null,
         refund: { cents: 4900, currency: "EUR", reference: "re_123" },
       },
-      { id: "w1", receivedAt: "2026-11-19T08:00:00Z", outcome: "undone", executedAt: null, refund: null },
+      { id: "w1", receivedAt: "2026-11-19T08:00:00Z", outcome: "undone", executedAt: "2026-11-19T08:01:00Z", undoneAt: "2026-11-19T10:00:00Z", refund: null },
     ];
     server.use(http.get(`${API}/desk/customers/${customer.id}`, () => HttpResponse.json({ customer: { ...customer, withdrawals } })));
     renderApp(`/en/desk/customers/${customer.id}`);
@@ -212,7 +239,8 @@ describe("a customer in the desk", () => {
     const items = within(section).getAllByRole("listitem").map((item) => item.textContent);
     expect(items[0]).toContain("Withdrawn: ended and refunded · ");
     expect(items[0]).toMatch(/€\s?49\.00 \(re_123\)$/);
-    expect(items[1]).toMatch(/Undone by the owner$/);
+    expect(items[1]).toMatch(/Undone by the owner · undone on .*2026/);
+    expect(items[1]).not.toContain("refunded");
   });
 
   it("are searched when the search is sent, the search in the address", async () => {

@@ -15,6 +15,7 @@ import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
 import { failureText, useDeskApi, useDeskPath, useLoaded } from "../desk-lib";
 import { DetailSection } from "../leads/lead-fields";
+import { CompanySection } from "../teams/company-section";
 import { useSubscriptionLabels } from "./subscription-labels";
 
 type Action = "resend" | "cancel" | "erase";
@@ -170,6 +171,7 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
           </button>
         ) : null}
       </div>
+      {customer.company ? <CompanySection company={customer.company} /> : null}
       <section className="desk-section">
         <h2 className="desk-section__title">
           <Trans>Invoices</Trans>
@@ -220,6 +222,7 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
             {customer.withdrawals.map((withdrawal) => (
               <li key={withdrawal.id}>
                 {formatDateTime(withdrawal.receivedAt, locale)} · {labels.withdrawal(withdrawal.outcome)}
+                {withdrawal.undoneAt ? ` · ${t`undone on ${formatDateTime(withdrawal.undoneAt, locale)}`}` : null}
                 {withdrawal.refund
                   ? ` · ${formatMoney(withdrawal.refund.cents / 100, withdrawal.refund.currency, locale, { cents: true })}${withdrawal.refund.reference ? ` (${withdrawal.refund.reference})` : ""}`
                   : null}

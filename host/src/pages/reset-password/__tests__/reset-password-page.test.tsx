@@ -51,7 +51,7 @@ describe("reset password page", () => {
     await waitFor(() => expect(asked).toBe(true));
     release();
     expect(await screen.findByText("ann@example.com")).toBeInTheDocument();
-    expect(screen.getByText("Moet minimaal 6 tekens lang zijn")).toBeInTheDocument();
+    expect(screen.getByText("Moet minimaal 8 tekens lang zijn")).toBeInTheDocument();
     expect(screen.getByLabelText("Nieuw wachtwoord")).toHaveAttribute("aria-describedby", expect.stringContaining("hint"));
   });
 
@@ -112,8 +112,8 @@ describe("reset password page", () => {
   it.each([
     ["", "", "Vul alle velden in"],
     ["abc", "", "Vul alle velden in"],
-    ["abc", "abc", "Wachtwoord moet minimaal 6 tekens bevatten"],
-    ["secret1", "secret2", "Wachtwoorden komen niet overeen"],
+    ["abcdefg", "abcdefg", "Wachtwoord moet minimaal 8 tekens bevatten"],
+    ["secret12", "secret13", "Wachtwoorden komen niet overeen"],
   ])("checks the fields before sending (%j / %j)", async (password, confirm, message) => {
     validToken();
     const sent = vi.fn();
@@ -124,10 +124,21 @@ describe("reset password page", () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
+  it("asks for 8 characters in English too, and refuses 7 before sending", async () => {
+    validToken();
+    const sent = vi.fn();
+    server.use(http.post(`${API}/auth/reset-password`, () => sent()));
+    await openForm("en");
+    expect(screen.getByText("Must be at least 8 characters long")).toBeInTheDocument();
+    fill("abcdefg", "abcdefg", "en");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Password must be at least 8 characters");
+    expect(sent).not.toHaveBeenCalled();
+  });
+
   it("marks the field at fault, described by the alert, and moves focus to it", async () => {
     validToken();
     await openForm("en");
-    fill("secret1", "secret2", "en");
+    fill("secret12", "secret13", "en");
     expect(await screen.findByRole("alert")).toHaveTextContent("Passwords do not match");
     expect(screen.getByLabelText("Confirm New Password")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Confirm New Password")).toHaveAccessibleDescription("Passwords do not match");

@@ -52,6 +52,18 @@ describe("the withdrawal form", () => {
     expect(sent[1]).toEqual({ name: "Ann", email: "ann@example.com", language: "nl", basePath: "/" });
   });
 
+  it("takes an order number of letters, digits and dashes only", async () => {
+    fireEvent.click(await openForm());
+    type(NAME, "Ann");
+    type(EMAIL, "ann@example.com");
+    type("Order- of factuurnummer (optioneel)", "zie https://evil.example");
+    fireEvent.click(screen.getByRole("button", { name: "Verder" }));
+    expect(field("Order- of factuurnummer (optioneel)")).toHaveAccessibleDescription(expect.stringContaining("Gebruik alleen letters, cijfers en streepjes"));
+    type("Order- of factuurnummer (optioneel)", "PW-2026-0001");
+    fireEvent.click(screen.getByRole("button", { name: "Verder" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Stap 2 van 2: bevestigen" })).toHaveFocus());
+  });
+
   it("fills in a signed-in customer's details once the session answers, keeping what was typed meanwhile", async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));

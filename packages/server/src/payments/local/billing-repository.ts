@@ -1,9 +1,10 @@
-import type { BillingPeriod, Locale } from "@agency/contract";
+import { rolesThatCan, type BillingPeriod, type Locale } from "@agency/contract";
 import { countDeleted, type Db } from "../../db/db";
 
 /**
  * The local test provider's billing tables: the billing details its checkout collects (local_billing_details), the
- * invoices it writes (local_invoices) and its billing-portal sessions (local_portal_sessions).
+ * invoices it writes (local_invoices) and its billing-portal sessions (local_portal_sessions). Details and invoices
+ * are the company's; the VAT number is the company's own (companies.vat_id, which the details keep in step).
  */
 
 export interface BillingDetails {
@@ -12,18 +13,19 @@ export interface BillingDetails {
   vatNumber: string | null;
 }
 
-export async function saveBillingDetails(db: Db, userId: string, details: BillingDetails): Promise<void> {
+export async function saveBillingDetails(db: Db, companyId: string, details: BillingDetails): Promise<void> {
   await db.query(
-    `INSERT INTO local_billing_details (user_id, country, vat_number) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id) DO UPDATE SET country = excluded.country, vat_number = excluded.vat_number, updated_at = now()`,
-    [userId, details.country, details.vatNumber],
+    `INSERT INTO local_billing_details (company_id, country, vat_number) VALUES ($1, $2, $3)
+     ON CONFLICT (company_id) DO UPDATE SET country = excluded.country, vat_number = excluded.vat_number, updated_at = now()`,
+    [companyId, details.country, details.vatNumber],
   );
 }
 
-export async function findBillingDetails(db: Db, userId: string): Promise<BillingDetails | null> {
-  const { rows } = await db.query<{ country: string; vat_number: string | null }>("SELECT country, vat_number FROM local_billing_details WHERE user_id = $1", [
-    userId,
-  ]);
+export async function findBillingDetails(db: Db, companyId: string): Promise<BillingDetails | null> {
+  const { rows } = await db.query<{ country: string; vat_number: string | null }>(
+    "SELECT d.country, c.vat_id AS vat_number FROM local_billing_details d JOIN companies c ON c.id = d.company_id WHERE d.company_id = $1",
+    [companyId],
+  );
   return rows[0] ? { country: rows[0].country, vatNumber: rows[0].vat_number } : null;
 }
 
@@ -40,7 +42,9 @@ export interface InvoiceLine {
 export interface LocalInvoiceRow {
   id: string;
   number: number;
-  user_id: string;
+  company_id: string;
+  /** The member who bought the subscription; null once that account is gone. */
+  user_id: string | null;
   subscription_id: string;
   currency: string;
   lines: InvoiceLine[];
@@ -59,8 +63,8 @@ export type NewLocalInvoice = Omit<LocalInvoiceRow, "number" | "created_at">;
 export async function insertLocalInvoice(tx: Db, invoice: NewLocalInvoice, createdAt: Date): Promise<LocalInvoiceRow> {
   const { rows } = await tx.query<LocalInvoiceRow>(
     `INSERT INTO local_invoices (id, user_id, subscription_id, currency, lines, subtotal_cents, tax_rate_bp, tax_cents, total_cents,
-                                 country, vat_number, status, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+                                 country, vat_number, status, created_at, company_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
     [
       invoice.id,
       invoice.user_id,
@@ -75,14 +79,15 @@ export async function insertLocalInvoice(tx: Db, invoice: NewLocalInvoice, creat
       invoice.vat_number,
       invoice.status,
       createdAt,
+      invoice.company_id,
     ],
   );
   return rows[0]!;
 }
 
-/** The user's invoices, newest first. */
-export async function listLocalInvoices(db: Db, userId: string): Promise<LocalInvoiceRow[]> {
-  const { rows } = await db.query<LocalInvoiceRow>("SELECT * FROM local_invoices WHERE user_id = $1 ORDER BY created_at DESC, number DESC", [userId]);
+/** The company's invoices, newest first. */
+export async function listLocalInvoices(db: Db, companyId: string): Promise<LocalInvoiceRow[]> {
+  const { rows } = await db.query<LocalInvoiceRow>("SELECT * FROM local_invoices WHERE company_id = $1 ORDER BY created_at DESC, number DESC", [companyId]);
   return rows;
 }
 
@@ -98,6 +103,7 @@ export async function markLocalInvoicePaid(tx: Db, id: string): Promise<void> {
 
 export interface LocalPortalSessionRow {
   id: string;
+  /** The member who opened it. */
   user_id: string;
   locale: Locale;
   return_url: string;
@@ -113,12 +119,17 @@ export async function createLocalPortalSession(db: Db, session: LocalPortalSessi
   );
 }
 
-/** A portal session that is unexpired and whose login session has not ended, or null. */
-export async function findLocalPortalSession(db: Db, id: string, now: Date = new Date()): Promise<LocalPortalSessionRow | null> {
-  const { rows } = await db.query<LocalPortalSessionRow>(
-    `SELECT p.* FROM local_portal_sessions p JOIN sessions s ON s.id = p.session_id
+/**
+ * A portal session that is unexpired, whose login session has not ended and whose member may still manage the
+ * company's billing (a member removed or given another role meanwhile has lost it), with that company; or null.
+ */
+export async function findLocalPortalSession(db: Db, id: string, now: Date = new Date()): Promise<(LocalPortalSessionRow & { company_id: string }) | null> {
+  const { rows } = await db.query<LocalPortalSessionRow & { company_id: string }>(
+    `SELECT p.*, m.company_id FROM local_portal_sessions p
+       JOIN sessions s ON s.id = p.session_id
+       JOIN company_members m ON m.user_id = p.user_id AND m.role = ANY ($3::text[])
       WHERE p.id = $1 AND p.expires_at > $2 AND s.expires_at > $2`,
-    [id, now],
+    [id, now, rolesThatCan("billing.manage")],
   );
   return rows[0] ?? null;
 }

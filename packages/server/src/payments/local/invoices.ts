@@ -45,7 +45,7 @@ export async function unusedTimeLine(db: Db, subscription: SubscriptionRow, at: 
 }
 
 /**
- * Writes an invoice of these lines for the subscription's user, with the VAT their billing address owes, and keeps
+ * Writes an invoice of these lines for the subscription's company, with the VAT its billing address owes, and keeps
  * its amounts as the subscription's latest invoice (what the subscription mails say).
  */
 export async function writeInvoice(
@@ -54,7 +54,7 @@ export async function writeInvoice(
   lines: InvoiceLine[],
   { at = new Date(), status = "paid" }: { at?: Date; status?: LocalInvoiceRow["status"] } = {},
 ): Promise<LocalInvoiceRow> {
-  const details = await findBillingDetails(tx, subscription.user_id);
+  const details = await findBillingDetails(tx, subscription.company_id);
   const plan = await planOf(tx, subscription);
   const charge = chargeFor(
     lines.reduce((sum, line) => sum + line.amountCents, 0),
@@ -65,6 +65,7 @@ export async function writeInvoice(
     tx,
     {
       id: randomToken(),
+      company_id: subscription.company_id,
       user_id: subscription.user_id,
       subscription_id: subscription.id,
       currency: plan.currency,

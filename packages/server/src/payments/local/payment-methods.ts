@@ -20,16 +20,16 @@ export interface LocalPaymentMethodRow {
   mandate_accepted_at: Date | null;
 }
 
-/** Records how the customer pays from now on; an iDEAL payment gets a new test mandate. */
-export async function saveLocalPaymentMethod(tx: Db, userId: string, choice: LocalPaymentChoice, at: Date): Promise<void> {
+/** Records how the company pays from now on; an iDEAL payment gets a new test mandate. */
+export async function saveLocalPaymentMethod(tx: Db, companyId: string, choice: LocalPaymentChoice, at: Date): Promise<void> {
   const sepa = choice.kind === "sepa_debit";
   await tx.query(
-    `INSERT INTO local_payment_methods (user_id, kind, bank, iban_last4, mandate_reference, mandate_accepted_at)
+    `INSERT INTO local_payment_methods (company_id, kind, bank, iban_last4, mandate_reference, mandate_accepted_at)
      VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (user_id) DO UPDATE SET kind = excluded.kind, bank = excluded.bank, iban_last4 = excluded.iban_last4,
+     ON CONFLICT (company_id) DO UPDATE SET kind = excluded.kind, bank = excluded.bank, iban_last4 = excluded.iban_last4,
        mandate_reference = excluded.mandate_reference, mandate_accepted_at = excluded.mandate_accepted_at, updated_at = now()`,
     [
-      userId,
+      companyId,
       choice.kind,
       sepa ? choice.bank : null,
       sepa ? String(randomInt(0, 10_000)).padStart(4, "0") : null,
@@ -39,10 +39,10 @@ export async function saveLocalPaymentMethod(tx: Db, userId: string, choice: Loc
   );
 }
 
-export async function findLocalPaymentMethod(db: Db, userId: string): Promise<LocalPaymentMethodRow | null> {
+export async function findLocalPaymentMethod(db: Db, companyId: string): Promise<LocalPaymentMethodRow | null> {
   const { rows } = await db.query<LocalPaymentMethodRow>(
-    "SELECT kind, bank, iban_last4, mandate_reference, mandate_accepted_at FROM local_payment_methods WHERE user_id = $1",
-    [userId],
+    "SELECT kind, bank, iban_last4, mandate_reference, mandate_accepted_at FROM local_payment_methods WHERE company_id = $1",
+    [companyId],
   );
   return rows[0] ?? null;
 }

@@ -15,7 +15,7 @@ import { liveSubscription, lockSubscription, setPaymentIssueInvoice, type Subscr
  * settings page's button or the mail's link) pays or confirms that invoice, which makes the subscription active again.
  */
 
-/** The test portal's pay page for a user whose local subscription owes a payment; null when nothing is owed. */
+/** The test portal's pay page for a company whose local subscription owes a payment; null when nothing is owed. */
 export async function openLocalPaymentPage(db: Db, subscription: SubscriptionRow, input: PortalInput): Promise<{ url: string } | null> {
   if (subscription.provider !== "local" || !subscription.payment_issue_invoice) return null;
   return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${await startPortalSession(db, input)}/pay` };
@@ -30,7 +30,7 @@ export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIss
   const session = await findLocalPortalSession(db, portalId, now);
   if (!session) return { ok: false, problem: "expired" };
   return db.transaction(async (tx): Promise<PortalChange> => {
-    const live = await liveSubscription(tx, session.user_id);
+    const live = await liveSubscription(tx, session.company_id);
     const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
     if (!row || !grantsAccess(row.status)) return { ok: false, problem: "no_subscription" };
     const result = await applySubscriptionState(tx, {
@@ -48,8 +48,8 @@ export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIss
 }
 
 /** The open invoice a local subscription owes, with the subscription; null when it owes none. */
-export async function owedInvoice(db: Db, userId: string): Promise<{ subscription: SubscriptionRow; invoice: LocalInvoiceRow } | null> {
-  const live = await liveSubscription(db, userId);
+export async function owedInvoice(db: Db, companyId: string): Promise<{ subscription: SubscriptionRow; invoice: LocalInvoiceRow } | null> {
+  const live = await liveSubscription(db, companyId);
   if (!live || live.provider !== "local" || !live.payment_issue_invoice) return null;
   const invoice = await findLocalInvoice(db, live.payment_issue_invoice);
   return invoice && invoice.status === "open" ? { subscription: live, invoice } : null;
@@ -63,7 +63,7 @@ export async function payOwedInvoice(db: Db, portalId: string, now: Date = new D
   const session = await findLocalPortalSession(db, portalId, now);
   if (!session) return { ok: false, problem: "expired" };
   return db.transaction(async (tx): Promise<PortalChange> => {
-    const live = await liveSubscription(tx, session.user_id);
+    const live = await liveSubscription(tx, session.company_id);
     const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
     if (!row || !row.payment_issue_invoice) return { ok: true, result: null };
     await markLocalInvoicePaid(tx, row.payment_issue_invoice);

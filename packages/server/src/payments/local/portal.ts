@@ -42,10 +42,10 @@ export async function startPortalSession(db: Db, input: PortalInput): Promise<st
   return id;
 }
 
-/** A portal session for a user whose billing is with the local provider; null when nothing of theirs is billed here. */
+/** A portal session for a company whose billing is with the local provider; null when nothing of its is billed here. */
 export async function openPortal(db: Db, input: PortalInput): Promise<{ url: string } | null> {
-  const subscription = await currentSubscription(db, input.user.id, input.locale);
-  const invoices = await listLocalInvoices(db, input.user.id);
+  const subscription = await currentSubscription(db, input.company.id, input.locale);
+  const invoices = await listLocalInvoices(db, input.company.id);
   if ((!subscription || subscription.provider !== "local") && invoices.length === 0) return null;
   return { url: `${input.apiBaseUrl}/subscriptions/test-portal/${await startPortalSession(db, input)}` };
 }
@@ -65,12 +65,12 @@ export function publicInvoice(row: LocalInvoiceRow, apiBaseUrl: string): Invoice
 /** As printed on the invoice: TEST- marks every invoice of the test provider. */
 export const invoiceNumber = (row: Pick<LocalInvoiceRow, "number">) => `TEST-${String(row.number).padStart(6, "0")}`;
 
-export async function listInvoices(db: Db, userId: string, apiBaseUrl: string): Promise<Invoice[]> {
-  return (await listLocalInvoices(db, userId)).map((row) => publicInvoice(row, apiBaseUrl));
+export async function listInvoices(db: Db, companyId: string, apiBaseUrl: string): Promise<Invoice[]> {
+  return (await listLocalInvoices(db, companyId)).map((row) => publicInvoice(row, apiBaseUrl));
 }
 
 export interface PortalView {
-  session: LocalPortalSessionRow;
+  session: LocalPortalSessionRow & { company_id: string };
   subscription: SubscriptionWithPlanName | null;
   details: BillingDetails | null;
   invoices: LocalInvoiceRow[];
@@ -80,12 +80,12 @@ export interface PortalView {
 export async function portalView(db: Db, id: string, now: Date = new Date()): Promise<PortalView | null> {
   const session = await findLocalPortalSession(db, id, now);
   if (!session) return null;
-  const subscription = await currentSubscription(db, session.user_id, session.locale);
+  const subscription = await currentSubscription(db, session.company_id, session.locale);
   return {
     session,
     subscription: subscription?.provider === "local" ? subscription : null,
-    details: await findBillingDetails(db, session.user_id),
-    invoices: await listLocalInvoices(db, session.user_id),
+    details: await findBillingDetails(db, session.company_id),
+    invoices: await listLocalInvoices(db, session.company_id),
   };
 }
 
@@ -99,7 +99,7 @@ export async function switchBillingPeriod(db: Db, portalId: string, billingPerio
   const session = await findLocalPortalSession(db, portalId, now);
   if (!session) return { ok: false, problem: "expired" };
   return db.transaction(async (tx): Promise<PortalChange> => {
-    const live = await liveSubscription(tx, session.user_id);
+    const live = await liveSubscription(tx, session.company_id);
     const row = live && live.provider === "local" ? await lockSubscription(tx, { id: live.id }) : null;
     if (!row) return { ok: false, problem: "no_subscription" };
     if (row.billing_period === billingPeriod) return { ok: true, result: null };
@@ -114,6 +114,6 @@ export async function switchBillingPeriod(db: Db, portalId: string, billingPerio
 export async function updateBillingDetails(db: Db, portalId: string, details: BillingDetails, now: Date = new Date()): Promise<PortalChange> {
   const session = await findLocalPortalSession(db, portalId, now);
   if (!session) return { ok: false, problem: "expired" };
-  await saveBillingDetails(db, session.user_id, details);
+  await saveBillingDetails(db, session.company_id, details);
   return { ok: true, result: null };
 }

@@ -76,8 +76,8 @@ export class LocalProvider implements PaymentProvider {
     return openLocalPaymentPage(this.db, subscription, input);
   }
 
-  listInvoices(user: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
-    return listInvoices(this.db, user.id, apiBaseUrl);
+  listInvoices(company: { id: string }, apiBaseUrl: string): Promise<Invoice[]> {
+    return listInvoices(this.db, company.id, apiBaseUrl);
   }
 
   /** An open, unexpired session (for showing the page), or the reason it cannot be used. */
@@ -89,7 +89,7 @@ export class LocalProvider implements PaymentProvider {
 
   /**
    * Pay: claims the session, records the billing details and activates the subscription with its first invoice,
-   * in one transaction, so a double click or two tabs pay once. When the user meanwhile got a live subscription
+   * in one transaction, so a double click or two tabs pay once. When the company meanwhile got a live subscription
    * through another checkout (paid before, or at the same moment), fulfilment refuses to start a second one, and
    * this payment takes the path Stripe's does: cancelled at once and refunded. What Stripe does for us there
    * (cancel the new subscription, refund its first invoice), this provider does in its own tables: the subscription
@@ -117,10 +117,10 @@ export class LocalProvider implements PaymentProvider {
       const session = await findLocalCheckout(tx, id, { lock: true });
       const problem = sessionProblem(session, now);
       if (problem || !session) return { ok: false, problem: problem ?? "unknown", session };
-      if (details) await saveBillingDetails(tx, session.user_id, details);
+      if (details) await saveBillingDetails(tx, session.company_id, details);
       // A refunded duplicate leaves the way the kept subscription is paid alone.
-      if (invoiceStatus === "paid") await saveLocalPaymentMethod(tx, session.user_id, method, now);
-      const result = await record(tx, { userId: session.user_id, provider: "local", planId: session.plan_id, billingPeriod: session.billing_period, at: now });
+      if (invoiceStatus === "paid") await saveLocalPaymentMethod(tx, session.company_id, method, now);
+      const result = await record(tx, { companyId: session.company_id, userId: session.user_id, provider: "local", planId: session.plan_id, billingPeriod: session.billing_period, at: now });
       await markCheckoutPaid(tx, id, result.subscription.id);
       await writeInvoice(tx, result.subscription, [await periodLine(tx, result.subscription)], { at: now, status: invoiceStatus });
       return { ok: true, session, result };

@@ -25,7 +25,7 @@ export async function stripePaymentPage(ctx: StripeContext, subscription: Subscr
     const found = typeof invoice === "string" ? await retrieveInvoice(ctx, idOf(invoice)!) : (invoice ?? null);
     if (open(found)) return open(found);
   }
-  const customer = await findCustomer(ctx.db, input.user.id, "stripe");
+  const customer = await findCustomer(ctx.db, input.company.id, "stripe");
   return customer ? createPortalSession(ctx, customer, input) : null;
 }
 

@@ -44,9 +44,9 @@ export class StripeProvider implements PaymentProvider {
   async createCheckout(input: CheckoutInput): Promise<CreateCheckoutResponse> {
     const { db, settings } = this.ctx;
     const price = this.priceFor(input.plan, input.billingPeriod);
-    const customer = await this.customerFor(input.user);
+    const customer = await this.customerFor(input.company, input.user);
     const embedded = settings.checkout === "embedded";
-    const metadata = { userId: input.user.id, planId: input.plan.id, billingPeriod: input.billingPeriod };
+    const metadata = { companyId: input.company.id, userId: input.user.id, planId: input.plan.id, billingPeriod: input.billingPeriod };
     const ourId = randomToken();
     // Stripe fills in the session's id, which the success page shows to our server to ask what became of it.
     const successUrl = withCheckoutId(input.successUrl, "{CHECKOUT_SESSION_ID}");
@@ -147,7 +147,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createPortal(input: PortalInput): Promise<{ url: string } | null> {
-    const customer = await findCustomer(this.ctx.db, input.user.id, "stripe");
+    const customer = await findCustomer(this.ctx.db, input.company.id, "stripe");
     return customer ? createPortalSession(this.ctx, customer, input) : null;
   }
 
@@ -155,8 +155,8 @@ export class StripeProvider implements PaymentProvider {
     return stripePaymentPage(this.ctx, subscription, input);
   }
 
-  async listInvoices(user: { id: string }): Promise<Invoice[]> {
-    const customer = await findCustomer(this.ctx.db, user.id, "stripe");
+  async listInvoices(company: { id: string }): Promise<Invoice[]> {
+    const customer = await findCustomer(this.ctx.db, company.id, "stripe");
     return customer ? listStripeInvoices(this.ctx, customer) : [];
   }
 
@@ -187,16 +187,22 @@ export class StripeProvider implements PaymentProvider {
     return price;
   }
 
-  /** The user's Stripe customer, created on the first checkout; reusing it keeps one payment history per user. */
-  private async customerFor(user: { id: string; email: string; name: string }): Promise<string> {
+  /**
+   * The company's Stripe customer, created on its first checkout (named after the company, mailed at the member who
+   * bought); reusing it keeps one payment history per company, whichever member pays.
+   */
+  private async customerFor(company: { id: string; name: string }, user: { id: string; email: string }): Promise<string> {
     const { db } = this.ctx;
-    const existing = await findCustomer(db, user.id, "stripe");
+    const existing = await findCustomer(db, company.id, "stripe");
     if (existing) return existing;
-    // The idempotency key makes two simultaneous first checkouts of one user get the same customer from Stripe.
+    // The idempotency key makes two simultaneous first checkouts of one company get the same customer from Stripe.
     const customer = await atStripe("create customer", () =>
-      this.stripe.customers.create({ email: user.email, name: user.name, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` }),
+      this.stripe.customers.create(
+        { email: user.email, name: company.name, metadata: { companyId: company.id, userId: user.id } },
+        { idempotencyKey: `customer-${company.id}` },
+      ),
     );
-    await saveCustomer(db, user.id, "stripe", customer.id);
-    return (await findCustomer(db, user.id, "stripe")) ?? customer.id;
+    await saveCustomer(db, company.id, "stripe", customer.id);
+    return (await findCustomer(db, company.id, "stripe")) ?? customer.id;
   }
 }

@@ -2,16 +2,17 @@ import type { Stripe } from "stripe";
 import type { BillingPeriod, SubscriptionStatus } from "@agency/contract";
 import { userExists } from "../../accounts/repository";
 import type { Db } from "../../db/db";
+import { findCompany, membershipOf } from "../../teams/repository";
 import { applySubscriptionState, type FulfilmentResult } from "../fulfilment";
 import { recordInvoiceAmount } from "../invoice-amounts-repository";
 import type { IssueChange } from "../payment-attention";
-import { findCustomerUser } from "../customers-repository";
+import { findCustomerCompany } from "../customers-repository";
 import { findPlan, listPlans, type PlanRow } from "../plans-repository";
 import { idOf, type StripeContext } from "./client";
 import { refundedAsDuplicate } from "./refunds";
 
 export interface SyncOptions {
-  /** Whose subscription it is when Stripe's copy does not say (the checkout session's client_reference_id). */
+  /** Who bought it when Stripe's copy does not say (the checkout session's client_reference_id). */
   fallbackUserId?: string | null;
   /** A charge just failed (invoice.payment_failed). */
   paymentFailed?: boolean;
@@ -24,12 +25,13 @@ export interface SyncOptions {
 }
 
 /**
- * A subscription our checkout made for an account that no longer exists (paid after the account was deleted) and
- * that Stripe still runs: nothing was written; the caller cancels it at Stripe and refunds it, then applies again.
+ * A subscription our checkout made for a company (or, before companies, an account) that no longer exists (paid after
+ * it was deleted) and that Stripe still runs: nothing was written; the caller cancels it at Stripe and refunds it,
+ * then applies again.
  */
 export class OrphanSubscription extends Error {
   constructor(readonly subscription: Stripe.Subscription) {
-    super(`Stripe subscription ${subscription.id} belongs to a deleted account`);
+    super(`Stripe subscription ${subscription.id} belongs to a deleted company`);
     this.name = "OrphanSubscription";
   }
 }
@@ -37,9 +39,26 @@ export class OrphanSubscription extends Error {
 const ENDED_AT_STRIPE = new Set(["canceled", "incomplete_expired"]);
 
 /**
+ * The company a Stripe object of ours belongs to: the one its metadata names (our checkouts), else, for a checkout an
+ * instance of the release before companies made, the company of the member it names, else the company whose customer
+ * it is. Null when none of those exists (any more).
+ */
+export async function stripeCompanyOf(
+  tx: Db,
+  metadata: Stripe.Metadata | null | undefined,
+  userId: string | null,
+  customerId: string | null,
+): Promise<string | null> {
+  if (metadata?.companyId) return (await findCompany(tx, metadata.companyId))?.id ?? null;
+  const member = userId && (await userExists(tx, userId)) ? await membershipOf(tx, userId) : null;
+  if (member) return member.id;
+  return customerId ? findCustomerCompany(tx, "stripe", customerId) : null;
+}
+
+/**
  * Stripe's subscription → our row, through the one fulfilment function. Null when it is not one of ours. Throws
- * DuplicateSubscription (from fulfilment) for a second live subscription of a user, and OrphanSubscription for a
- * running one of a deleted account.
+ * DuplicateSubscription (from fulfilment) for a second live subscription of a company, and OrphanSubscription for a
+ * running one of a deleted company.
  */
 export async function applyStripeSubscription(
   ctx: StripeContext,
@@ -48,13 +67,15 @@ export async function applyStripeSubscription(
   opts: SyncOptions,
 ): Promise<FulfilmentResult | null> {
   const customerId = idOf(subscription.customer);
-  let userId: string | null = subscription.metadata?.userId || opts.fallbackUserId || null;
-  if (!userId && customerId) userId = await findCustomerUser(tx, "stripe", customerId);
-  if (!userId || !(await userExists(tx, userId))) {
-    // Our checkouts put the user's id into the metadata: only then is it known to be ours, of an account since
-    // deleted. Anything else in the Stripe account (another product's subscriptions) is left alone.
-    if (subscription.metadata?.userId && !ENDED_AT_STRIPE.has(subscription.status)) throw new OrphanSubscription(subscription);
-    ctx.log.warn({ subscriptionId: subscription.id, customerId }, "Stripe subscription of no known user; ignored");
+  const named = subscription.metadata?.userId || opts.fallbackUserId || null;
+  const userId = named && (await userExists(tx, named)) ? named : null;
+  const companyId = await stripeCompanyOf(tx, subscription.metadata, named, customerId);
+  if (!companyId) {
+    // Our checkouts put the company's (or member's) id into the metadata: only then is it known to be ours, of a
+    // company since deleted. Anything else in the Stripe account (another product's subscriptions) is left alone.
+    const ours = Boolean(subscription.metadata?.companyId || subscription.metadata?.userId);
+    if (ours && !ENDED_AT_STRIPE.has(subscription.status)) throw new OrphanSubscription(subscription);
+    ctx.log.warn({ subscriptionId: subscription.id, customerId }, "Stripe subscription of no known company; ignored");
     return null;
   }
 
@@ -76,6 +97,7 @@ export async function applyStripeSubscription(
   const cancelAtPeriodEnd = status !== "canceled" && (subscription.cancel_at_period_end || subscription.cancel_at != null);
 
   const result = await applySubscriptionState(tx, {
+    companyId,
     userId,
     provider: "stripe",
     externalId: subscription.id,

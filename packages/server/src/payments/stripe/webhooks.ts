@@ -1,5 +1,4 @@
 import type { Stripe } from "stripe";
-import { userExists } from "../../accounts/repository";
 import type { Db } from "../../db/db";
 import { ApiError } from "../../lib/api-error";
 import { DuplicateSubscription, type FulfilmentResult } from "../fulfilment";
@@ -9,7 +8,7 @@ import { paymentEventRecorded, recordPaymentEvent } from "../provider-events-rep
 import { atStripe, isGoneAtProvider } from "../provider-error";
 import { idOf, type StripeContext } from "./client";
 import { cancelAndRefund } from "./refunds";
-import { applyStripeSubscription, OrphanSubscription, type SyncOptions } from "./sync";
+import { applyStripeSubscription, OrphanSubscription, stripeCompanyOf, type SyncOptions } from "./sync";
 import { lockStripeSubscription, stripeSubscriptionVersion } from "../subscriptions-repository";
 
 export interface WebhookResult {
@@ -96,10 +95,10 @@ export async function handleStripeWebhook(ctx: StripeContext, rawBody: Buffer, s
         // handled again with that state, which records it as ended (and, for a duplicate, mails the customer).
         const duplicate = error instanceof DuplicateSubscription;
         ctx.log.warn(
-          { subscriptionId: fetched.id, ...(duplicate ? { userId: error.userId, kept: error.kept.external_id ?? error.kept.id } : {}) },
+          { subscriptionId: fetched.id, ...(duplicate ? { companyId: error.companyId, kept: error.kept.external_id ?? error.kept.id } : {}) },
           duplicate
-            ? "second live subscription of a user: cancelled at Stripe and its first payment refunded"
-            : "Stripe subscription of a deleted account: cancelled at Stripe and its first payment refunded",
+            ? "second live subscription of a company: cancelled at Stripe and its first payment refunded"
+            : "Stripe subscription of a deleted account (its company is gone): cancelled at Stripe and its first payment refunded",
         );
         fetched = { ...fetched, subscription: await cancelAndRefund(ctx, fetched.subscription, duplicate ? "duplicate" : "account_deleted") };
         settled = true;
@@ -126,7 +125,8 @@ async function handleEvent(ctx: StripeContext, tx: Db, event: Stripe.Event, fetc
       if (session.mode !== "subscription") return null;
       const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
       const customerId = idOf(session.customer);
-      if (userId && customerId && (await userExists(tx, userId))) await saveCustomer(tx, userId, "stripe", customerId);
+      const companyId = customerId ? await stripeCompanyOf(tx, session.metadata, userId, null) : null;
+      if (companyId && customerId) await saveCustomer(tx, companyId, "stripe", customerId);
       const failed = event.type === "checkout.session.async_payment_failed";
       const result = await applyFetched(ctx, tx, fetched, {
         fallbackUserId: userId,

@@ -10,6 +10,7 @@ import healthRoutes from "./health/index";
 import metricsRoutes from "./metrics/index";
 import readyRoutes from "./ready/index";
 import subscriptionRoutes from "./subscriptions/index";
+import teamRoutes from "./teams/index";
 import withdrawalRoutes from "./withdrawals/index";
 
 /**
@@ -28,6 +29,8 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(metricsRoutes, { prefix: "/metrics" });
   await app.register(authRoutes, { prefix: "/auth" });
   await app.register(accountRoutes, { prefix: "/account" });
+  // The company: /account/team… and /team-invitations…
+  await app.register(teamRoutes);
   await app.register(contactRoutes, { prefix: "/contact" });
   await app.register(blogRoutes, { prefix: "/blog" });
   await app.register(consentRoutes, { prefix: "/consent" });

@@ -66,6 +66,8 @@ describe("iDEAL in the test checkout", () => {
       expect(choice.body).toContain(language === "nl" ? "Testbetaling" : "Test payment");
       expect(choice.body).toContain("<option value=\"ING\">ING</option>");
       expect(page.body).toContain(language === "nl" ? "TESTBANK — ING" : "TEST BANK — ING");
+      // The amount asked for is the invoice's: the price with the Dutch VAT of the billing address just given.
+      expect(page.body.replace(/\u00a0|&nbsp;/g, " ")).toMatch(language === "nl" ? /De iDEAL-betaling van € (59,29|566,28) aan/ : /Approve the iDEAL payment of €(59\.29|566\.28) to/);
       expect(page.body).toContain(language === "nl" ? "Goedkeuren (test)" : "Approve (test)");
       expect(page.body).toContain(language === "nl" ? "Mislukken (test)" : "Fail (test)");
       expect(page.body).toContain("SEPA");
@@ -78,7 +80,7 @@ describe("iDEAL in the test checkout", () => {
       expect(await now(user)).toMatchObject({ status: "active", has_access: true, payment_issue: null });
 
       const { rows } = await h.local.db.query<{ kind: string; bank: string; mandate_reference: string; iban_last4: string }>(
-        "SELECT kind, bank, mandate_reference, iban_last4 FROM local_payment_methods WHERE user_id = $1",
+        "SELECT kind, bank, mandate_reference, iban_last4 FROM local_payment_methods p JOIN company_members m ON m.company_id = p.company_id WHERE m.user_id = $1",
         [user.id],
       );
       expect(rows).toEqual([{ kind: "sepa_debit", bank: "ING", mandate_reference: expect.stringMatching(/^TEST-MANDATE-\d{9}$/), iban_last4: expect.stringMatching(/^\d{4}$/) }]);

@@ -3,6 +3,7 @@ import { mailText, startSmtp } from "../../support/smtp";
 import { axeViolations, checkoutBody, createCheckout, current, paymentMails, register, SITE, type Customer } from "../../support/payments-harness";
 import { runSubscriptionRenewal } from "../../../src/jobs/subscription-renewal";
 import { insertSubscription } from "../../../src/payments/subscriptions-repository";
+import { membershipOf } from "../../../src/teams/repository";
 
 /**
  * The local test provider end to end: plans, the refusals of create-checkout, the server-rendered checkout page
@@ -228,6 +229,7 @@ describe("create-checkout refusals", () => {
     const buyer = await register(t);
     const start = new Date();
     await insertSubscription(t.db, {
+      companyId: (await membershipOf(t.db, buyer.id))!.id,
       userId: buyer.id,
       provider: "local",
       externalId: null,

@@ -187,7 +187,7 @@ describe("renewals: invoice.paid, invoice.payment_failed, invoice.payment_action
     const ctx = { db: h.stripe.db, settings, log: h.stripe.app.log, publicUrl: SITE, stripe: createStripeClient(settings, 300) };
     const started = Date.now();
     try {
-      const input = { user: { id: user.id, email: user.email, name: "Noor" }, returnUrl: `${SITE}/dashboard/settings`, locale: "en" as const, apiBaseUrl: `${SITE}/api`, sessionId: randomUUID() };
+      const input = { user: { id: user.id, email: user.email, name: "Noor" }, company: { id: rows[0]!.company_id }, returnUrl: `${SITE}/dashboard/settings`, locale: "en" as const, apiBaseUrl: `${SITE}/api`, sessionId: randomUUID() };
       const error = await stripePaymentPage(ctx, rows[0]!, input).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderError);
       expect((error as ProviderError).statusCode).toBe(503);

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from "../../support/helpers";
 import { mailText, startSmtp } from "../../support/smtp";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "../../support/fake-stripe";
 import { createCheckout, current, paymentMails, register, SITE } from "../../support/payments-harness";
+import { membershipOf } from "../../../src/teams/repository";
 
 /**
  * The Stripe provider through the official SDK against a fake Stripe HTTP server: hosted and embedded checkout,
@@ -76,16 +77,17 @@ async function subscribedUser(language: "nl" | "en" = "en", interval: "month" | 
 }
 
 describe("hosted checkout", () => {
-  it("creates a customer and a hosted_page Checkout Session with the user's ids, and answers {checkoutUrl}", async () => {
+  it("creates the company's customer and a hosted_page Checkout Session with the company's and user's ids, and answers {checkoutUrl}", async () => {
     const user = await register(t, "nl");
+    const companyId = (await membershipOf(t.db, user.id))!.id;
     const res = await createCheckout(t, user);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({ checkoutUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
 
     const customerCall = fake.callsTo("POST", "/v1/customers").at(-1)!;
-    expect(customerCall.params).toMatchObject({ email: user.email, metadata: { userId: user.id } });
-    expect(customerCall.headers["idempotency-key"]).toBe(`customer-${user.id}`);
+    expect(customerCall.params).toMatchObject({ email: user.email, metadata: { companyId, userId: user.id } });
+    expect(customerCall.headers["idempotency-key"]).toBe(`customer-${companyId}`);
     expect(customerCall.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
 
     const sessionCall = fake.callsTo("POST", "/v1/checkout/sessions").at(-1)!;
@@ -96,8 +98,8 @@ describe("hosted checkout", () => {
       customer: customerId,
       client_reference_id: user.id,
       line_items: { 0: { price: PRICE_YEARLY, quantity: "1" } },
-      metadata: { userId: user.id, planId: "pro", billingPeriod: "yearly" },
-      subscription_data: { metadata: { userId: user.id, planId: "pro", billingPeriod: "yearly" } },
+      metadata: { companyId, userId: user.id, planId: "pro", billingPeriod: "yearly" },
+      subscription_data: { metadata: { companyId, userId: user.id, planId: "pro", billingPeriod: "yearly" } },
       locale: "nl",
       // Stripe puts the session's id in place of the template, for the success page to ask about.
       success_url: `${SITE}/dashboard?subscription=success&checkout={CHECKOUT_SESSION_ID}`,

@@ -12,6 +12,7 @@ import { buildTestApp, nextIp, quoteRequest, type TestApp } from "../../support/
 import { deskCases } from "../../support/contract-desk-cases";
 import { passkeyCases } from "../../support/contract-passkey-cases";
 import { secondFactorCases } from "../../support/contract-second-factor-cases";
+import { teamCases } from "../../support/contract-team-cases";
 
 /**
  * The contract test: every operation of the OpenAPI document is called, on its happy path and for every error
@@ -245,6 +246,11 @@ const cases: Record<string, Case[]> = {
     { status: 429, code: "request.too_many", run: () => twice("/api/auth/register", { name: "Ann", email: `limit${++seq}@example.com`, password: "secret1-pass" }) },
   ],
   "GET /api/auth/challenge": [{ status: 200, run: () => get("/api/auth/challenge") }],
+  "POST /api/auth/challenge": [
+    { status: 200, run: () => post("/api/auth/challenge", { email: "someone@example.com" }) },
+    { status: 200, run: () => post("/api/auth/challenge", { signInToken: "unknown" }) },
+    { status: 400, code: "request.invalid", run: () => post("/api/auth/challenge", { email: "not an address" }) },
+  ],
   "POST /api/auth/login": [
     {
       status: 200,
@@ -259,8 +265,8 @@ const cases: Record<string, Case[]> = {
       code: "auth.challenge_required",
       run: async () => {
         const { email } = await register();
-        // Ten failures from ten networks: the eleventh guess needs a solved challenge.
-        for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong" });
+        // Five failures from five networks: the sixth guess needs a solved challenge.
+        for (let i = 0; i < 5; i++) await post("/api/auth/login", { email, password: "wrong" });
         return post("/api/auth/login", { email, password: "wrong" });
       },
     },
@@ -588,6 +594,15 @@ const cases: Record<string, Case[]> = {
     { status: 404, code: "subscriptions.none", run: async () => post("/api/subscriptions/cancel", undefined, (await register()).headers) },
     { status: 502, code: "payments.unavailable", run: async () => refused.app.inject({ method: "POST", url: "/api/subscriptions/cancel", headers: (await stripeSubscriber()).headers }) },
     { status: 503, code: "payments.unavailable", run: async () => post("/api/subscriptions/cancel", undefined, (await stripeSubscriber()).headers) },
+    {
+      status: 429,
+      code: "request.too_many",
+      run: async () => {
+        const user = await subscribed();
+        await post("/api/subscriptions/cancel", undefined, user.headers);
+        return post("/api/subscriptions/cancel", undefined, user.headers);
+      },
+    },
   ],
   "POST /api/subscriptions/resume": [
     {
@@ -601,6 +616,15 @@ const cases: Record<string, Case[]> = {
     },
     {
       status: 200,
+      run: async () => {
+        const user = await subscribed();
+        await local.db.query("UPDATE subscriptions SET cancel_at_period_end = true WHERE user_id = $1", [user.id]);
+        return post("/api/subscriptions/resume", undefined, user.headers);
+      },
+    },
+    {
+      status: 429,
+      code: "request.too_many",
       run: async () => {
         const user = await subscribed();
         await post("/api/subscriptions/cancel", undefined, user.headers);
@@ -767,6 +791,8 @@ const cases: Record<string, Case[]> = {
 Object.assign(cases, passkeyCases({ local: lazy(() => local), site: SITE, register }));
 Object.assign(cases, deskCases({ local: lazy(() => local), guarded: lazy(() => guarded), breached: BREACHED, refused: lazy(() => refused), failing: lazy(() => failing), register, subscribed, stripeCustomer }));
 Object.assign(cases, secondFactorCases({ local: lazy(() => local), register: () => register() }));
+// The team's operations, and the 403 of the subscription calls beside their other cases.
+for (const [key, list] of Object.entries(teamCases({ local: lazy(() => local), site: SITE }))) cases[key] = [...(cases[key] ?? []), ...list];
 
 /** The apps are made in beforeAll, after the cases are written: each case reads them when it runs. */
 function lazy(app: () => TestApp): TestApp {

@@ -43,7 +43,7 @@ const texts = {
     enterName: "Please enter your name",
     choosePassword: "Please enter a password",
     confirmPassword: "Please confirm your password",
-    tooShort: "Password must be at least 6 characters",
+    tooShort: "Password must be at least 8 characters",
     mismatch: "Passwords do not match",
     loginOk: "Login successful!",
     loginFailed: "Login failed",
@@ -81,7 +81,7 @@ const texts = {
     enterName: "Vul je naam in",
     choosePassword: "Vul een wachtwoord in",
     confirmPassword: "Bevestig je wachtwoord",
-    tooShort: "Wachtwoord moet minimaal 6 tekens bevatten",
+    tooShort: "Wachtwoord moet minimaal 8 tekens bevatten",
     mismatch: "Wachtwoorden komen niet overeen",
     loginOk: "Succesvol ingelogd!",
     loginFailed: "Inloggen mislukt",
@@ -281,10 +281,14 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent(T.tooMany1));
     });
 
-    it("answers a request for proof of work by solving a challenge in the background and logging in with it", async () => {
+    it("answers a request for proof of work by solving a challenge for that account in the background and logging in with it", async () => {
       const sent: { challenge?: string }[] = [];
+      const asked: unknown[] = [];
       server.use(
-        http.get(`${API}/auth/challenge`, () => HttpResponse.json({ challenge: { signature: "test", ...loginChallenge } })),
+        http.post(`${API}/auth/challenge`, async ({ request }) => {
+          asked.push(await request.json());
+          return HttpResponse.json({ challenge: { signature: "test", ...loginChallenge } });
+        }),
         http.post(`${API}/auth/login`, async ({ request }) => {
           const body = (await request.json()) as { challenge?: string };
           sent.push(body);
@@ -303,6 +307,8 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       expect(sent[0]).not.toHaveProperty("challenge");
       const solved = JSON.parse(atob(sent[1]!.challenge!)) as { solution: { counter: number } };
       expect(solved.solution.counter).toBe(37);
+      // The challenge is the account's: its cost grows with the account's failures.
+      expect(asked).toEqual([{ email: "ann@example.com" }]);
       expect(lastToast()).toMatchObject({ kind: "success", message: T.loginOk });
     });
 
@@ -401,7 +407,7 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       fill(ui.getByLabelText(T.name), "Ann");
       expect(ui.queryByText(T.enterName)).toBeNull();
       fill(ui.getByLabelText(T.email), "ann@example.com");
-      fill(ui.getByLabelText(T.password), "12345");
+      fill(ui.getByLabelText(T.password), "1234567");
       fill(ui.getByLabelText(T.confirm), "12346");
       await u.click(ui.getByRole("button", { name: T.register }));
       expect(ui.getByText(T.tooShort)).toBeInTheDocument();
@@ -429,12 +435,12 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       const u = userEvent.setup();
       fill(ui.getByLabelText(T.name), "Ann");
       fill(ui.getByLabelText(T.email), "ann@example.com");
-      fill(ui.getByLabelText(T.password), "secret1");
-      fill(ui.getByLabelText(T.confirm), "secret1");
+      fill(ui.getByLabelText(T.password), "secret12");
+      fill(ui.getByLabelText(T.confirm), "secret12");
       await u.click(ui.getByRole("button", { name: T.register }));
 
       await waitFor(() => expect(navigations.map((n) => n.to)).toEqual(["/subscribe"]));
-      expect(body).toEqual({ name: "Ann", email: "ann@example.com", password: "secret1", language: locale });
+      expect(body).toEqual({ name: "Ann", email: "ann@example.com", password: "secret12", language: locale });
       expect(success).toHaveBeenCalledWith(ann);
       expect(lastToast()).toMatchObject({ kind: "success", message: T.registerOk, locale });
       expect(getSession().token).toBe("tok-2");
@@ -450,8 +456,8 @@ describe.each(["en", "nl"] as const)("agency-login (%s)", (locale) => {
       const u = userEvent.setup();
       fill(ui.getByLabelText(T.name), "Ann");
       fill(ui.getByLabelText(T.email), "ann@example.com");
-      fill(ui.getByLabelText(T.password), "secret1");
-      fill(ui.getByLabelText(T.confirm), "secret1");
+      fill(ui.getByLabelText(T.password), "secret12");
+      fill(ui.getByLabelText(T.confirm), "secret12");
       await u.click(ui.getByRole("button", { name: T.register }));
       await waitFor(() => expect(ui.getByRole("alert")).toHaveTextContent("An account with this email already exists."));
       expect(lastToast()).toMatchObject({ kind: "error", message: "An account with this email already exists." });

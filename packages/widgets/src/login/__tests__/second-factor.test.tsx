@@ -1,4 +1,6 @@
 import { getSession } from "@agency/core";
+import { createChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/sha";
 import { waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -45,6 +47,8 @@ const texts = {
 };
 
 const asked = { secondFactorRequired: true, signInToken: "sign-in-1", expiresAt: "2027-01-15T10:05:00.000Z" };
+/** A challenge as the server hands one out, found at once (its counter is small). */
+const cheapChallenge = () => createChallenge({ algorithm: "SHA-256", cost: 1, counter: 5, deriveKey });
 
 describe.each(["en", "nl"] as const)("agency-login's code step (%s)", (locale) => {
   const T = texts[locale];
@@ -91,6 +95,28 @@ describe.each(["en", "nl"] as const)("agency-login's code step (%s)", (locale) =
     expect(success).toHaveBeenCalledWith(ann);
     expect(lastToast()).toMatchObject({ kind: "success", message: T.loginOk });
     expect(getSession()).toMatchObject({ isAuthenticated: true, token: "tok-2" });
+  });
+
+  it("answers a request for proof of work at the code step with a challenge for that sign-in, solved in the background", async () => {
+    const sent: { challenge?: string }[] = [];
+    const about: unknown[] = [];
+    server.use(
+      http.post(`${API}/auth/challenge`, async ({ request }) => {
+        about.push(await request.json());
+        return HttpResponse.json({ challenge: { signature: "test", ...(await cheapChallenge()) } });
+      }),
+      http.post(`${API}/auth/login/second-factor`, async ({ request }) => {
+        const body = (await request.json()) as { challenge?: string };
+        sent.push(body);
+        return body.challenge ? HttpResponse.json({ user: ann, token: "tok-3" }) : HttpResponse.json({ error: "x", code: "auth.challenge_required" }, { status: 400 });
+      }),
+    );
+    const { ui, u } = await toCodeStep();
+    fill(ui.getByLabelText(T.code), "123456");
+    await u.click(ui.getByRole("button", { name: T.verify }));
+    await waitFor(() => expect(getSession()).toMatchObject({ isAuthenticated: true, token: "tok-3" }), { timeout: 5000 });
+    expect(about).toEqual([{ signInToken: "sign-in-1" }]);
+    expect(sent.map((body) => Boolean(body.challenge))).toEqual([false, true]);
   });
 
   it("takes a recovery code instead, and says so when a code is wrong", async () => {

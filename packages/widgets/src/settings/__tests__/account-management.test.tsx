@@ -93,7 +93,7 @@ const T = {
     newPassword: "New password",
     confirmPassword: "Confirm new password",
     mismatch: "Passwords do not match",
-    tooShort: "Password must be at least 6 characters",
+    tooShort: "Password must be at least 8 characters",
     passwordChanged: "Your password has been changed. Every other device has been signed out.",
     devices: "Signed-in devices",
     thisDevice: "This device",
@@ -134,7 +134,7 @@ const T = {
     newPassword: "Nieuw wachtwoord",
     confirmPassword: "Bevestig nieuw wachtwoord",
     mismatch: "Wachtwoorden komen niet overeen",
-    tooShort: "Wachtwoord moet minimaal 6 tekens zijn",
+    tooShort: "Wachtwoord moet minimaal 8 tekens zijn",
     passwordChanged: "Je wachtwoord is gewijzigd. Alle andere apparaten zijn uitgelogd.",
     devices: "Ingelogde apparaten",
     thisDevice: "Dit apparaat",
@@ -273,7 +273,7 @@ describe.each(["en", "nl"] as const)("agency-settings account management (%s)", 
     expect(events).toEqual([{ type: "agency-email-change-request", detail: { email: "new@example.com" } }]);
     await waitFor(() => expect(ui.getByText(t.pending, { exact: false })).toBeInTheDocument());
     // The account keeps its address until the link is followed.
-    expect(ui.getByText("ann@example.com", { exact: false })).toBeInTheDocument();
+    expect(within(ui.getByRole("heading", { level: 2, name: accountHeading[locale] }).closest("section")!).getByText("ann@example.com", { exact: false })).toBeInTheDocument();
   });
 
   it("changes the password: checks the form first, then keeps this device and reloads the devices", async () => {

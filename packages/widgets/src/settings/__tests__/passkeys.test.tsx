@@ -9,7 +9,7 @@ import "../settings.element";
 
 /**
  * The passkeys card of agency-settings, in nl and en: the list (name, added, last used), renaming, removing, and
- * adding one, with the password asked again when the server wants it. The browser's WebAuthn half is stood in for
+ * adding one, with the password asked every time first. The browser's WebAuthn half is stood in for
  * (jsdom has none); e2e/passkeys.spec.ts adds one with a virtual authenticator in Chromium.
  */
 
@@ -195,23 +195,29 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     expect(lastToast()).toMatchObject({ kind: "success", message: t.removed });
   });
 
-  it("adds a passkey through the browser's prompt", async () => {
-    const { card, events } = await mount();
-    await userEvent.setup().click(card().getByRole("button", { name: t.add }));
+  it("adds a passkey through the password and the browser's prompt", async () => {
+    const { card, view, events } = await mount();
+    const user = userEvent.setup();
+    await user.click(card().getByRole("button", { name: t.add }));
+    const dialog = await waitFor(() => view.getByRole("dialog", { name: t.confirmPassword }));
+    fill(within(dialog).getByLabelText(t.password), "secret1");
+    await user.click(within(dialog).getByRole("button", { name: t.continue }));
     await waitFor(() => expect(card().getByText("Chrome on Linux")).toBeInTheDocument());
     expect(create).toHaveBeenCalledTimes(1);
     expect(sent.map((s) => s.url)).toEqual(["POST /api/account/passkeys/options", "POST /api/account/passkeys"]);
-    expect(sent[1]!.body).toEqual({ credential: expect.objectContaining({ id: "bmV3", type: "public-key" }) });
+    expect(sent[0]!.body).toEqual({ password: "secret1" });
+    expect(sent[1]!.body).toEqual({ credential: expect.objectContaining({ id: "bmV3", type: "public-key" }), basePath: "/" });
     expect(events).toEqual([{ type: "agency-passkey-add", detail: { passkey: expect.objectContaining({ name: "Chrome on Linux" }) } }]);
     expect(lastToast()).toMatchObject({ kind: "success", message: t.added });
   });
 
-  it("asks for the password again when the server wants it, and shows a wrong one in the dialog", async () => {
+  it("asks for the password every time, however fresh the session, and shows a wrong one in the dialog", async () => {
     passwordRequired = true;
     const { card, view } = await mount();
     const user = userEvent.setup();
     await user.click(card().getByRole("button", { name: t.add }));
     const dialog = await waitFor(() => view.getByRole("dialog", { name: t.confirmPassword }));
+    expect(sent).toEqual([]);
     fill(within(dialog).getByLabelText(t.password), "wrong");
     await user.click(within(dialog).getByRole("button", { name: t.continue }));
     await waitFor(() => expect(within(dialog).getByText(t.wrong)).toBeInTheDocument());
@@ -220,6 +226,6 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     await user.click(within(dialog).getByRole("button", { name: t.continue }));
     await waitFor(() => expect(card().getByText("Chrome on Linux")).toBeInTheDocument());
     expect(view.queryByRole("dialog")).toBeNull();
-    expect(sent.map((s) => s.body)).toEqual([{}, { password: "wrong" }, { password: "secret1" }, expect.objectContaining({ credential: expect.anything() })]);
+    expect(sent.map((s) => s.body)).toEqual([{ password: "wrong" }, { password: "secret1" }, expect.objectContaining({ credential: expect.anything() })]);
   });
 });

@@ -6,7 +6,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ann, API, fill, focused, lastToast, renderElement, setupApi } from "../../__tests__/element-kit";
 import "../settings.element";
 
-/** agency-settings' two-step verification card: turn on with a code, recovery codes once, new codes, turn off; nl and en. */
+/**
+ * agency-settings' two-step verification card: turn on with a code and the password, recovery codes once, new codes
+ * with the password, turn off; nl and en.
+ */
 
 const server = setupApi();
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -29,7 +32,8 @@ beforeEach(() => {
     http.post(`${API}/account/two-factor/setup`, async ({ request }) => (await record(request), HttpResponse.json({ secret: SECRET, otpauthUrl: `otpauth://totp/Pixelwerf:ann%40example.com?secret=${SECRET}&issuer=Pixelwerf` }))),
     http.post(`${API}/account/two-factor/enable`, async ({ request }) => {
       await record(request);
-      const { code } = sent.at(-1)!.body as { code: string };
+      const { code, password } = sent.at(-1)!.body as { code: string; password?: string };
+      if (password !== "secret1") return HttpResponse.json({ error: "x", code: "account.wrong_password", fields: ["password"] }, { status: 400 });
       if (code !== "123456") return HttpResponse.json({ error: "x", code: "auth.code_invalid", fields: ["code"] }, { status: 400 });
       return HttpResponse.json({ recoveryCodes: codes });
     }),
@@ -59,7 +63,7 @@ const T = {
     saved: "I have saved my codes",
     left: "7 recovery codes left.",
     newCodes: "New recovery codes",
-    orPassword: "Or your password",
+
     make: "Make new codes",
     turnOff: "Turn off",
     password: "Password",
@@ -83,7 +87,7 @@ const T = {
     saved: "Ik heb mijn codes bewaard",
     left: "Nog 7 herstelcodes over.",
     newCodes: "Nieuwe herstelcodes",
-    orPassword: "Of je wachtwoord",
+
     make: "Nieuwe codes maken",
     turnOff: "Uitzetten",
     password: "Wachtwoord",
@@ -115,7 +119,16 @@ describe.each(["en", "nl"] as const)("agency-settings two-step verification (%s)
     expect(ui.getByRole("img", { name: t.qr }).getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     expect(ui.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
 
+    // Turning it on takes the password too: nothing is sent without it.
     fill(ui.getByLabelText(t.code), "654321");
+    await u.click(ui.getByRole("button", { name: t.confirm }));
+    expect(ui.getByLabelText(t.password)).toHaveAttribute("aria-invalid", "true");
+    expect(sent.map((s) => s.url)).toEqual(["/account/two-factor/setup"]);
+    fill(ui.getByLabelText(t.password), "wrong-one");
+    await u.click(ui.getByRole("button", { name: t.confirm }));
+    await waitFor(() => expect(ui.getByText(t.wrongPassword)).toBeInTheDocument());
+    expect(ui.getByLabelText(t.password)).toHaveAttribute("aria-invalid", "true");
+    fill(ui.getByLabelText(t.password), "secret1");
     await u.click(ui.getByRole("button", { name: t.confirm }));
     await waitFor(() => expect(ui.getByText(t.wrong)).toBeInTheDocument());
     expect(ui.getByLabelText(t.code)).toHaveAttribute("aria-invalid", "true");
@@ -124,8 +137,8 @@ describe.each(["en", "nl"] as const)("agency-settings two-step verification (%s)
     await u.click(ui.getByRole("button", { name: t.confirm }));
     const save = await ui.findByRole("heading", { name: t.save });
     await waitFor(() => expect(focused(save)).toBe(true));
-    expect(sent.map((s) => s.url)).toEqual(["/account/two-factor/setup", "/account/two-factor/enable", "/account/two-factor/enable"]);
-    expect(sent.at(-1)!.body).toEqual({ code: "123456" });
+    expect(sent.map((s) => s.url)).toEqual(["/account/two-factor/setup", "/account/two-factor/enable", "/account/two-factor/enable", "/account/two-factor/enable"]);
+    expect(sent.at(-1)!.body).toEqual({ code: "123456", password: "secret1", basePath: "/" });
     const list = ui.getByRole("list", { name: t.codesList });
     expect(list.querySelectorAll("li")).toHaveLength(10);
     expect(events).toEqual([{ enabled: true, recoveryCodesLeft: 10 }]);
@@ -145,10 +158,10 @@ describe.each(["en", "nl"] as const)("agency-settings two-step verification (%s)
     expect(renew).toHaveAttribute("aria-expanded", "false");
     await u.click(renew);
     expect(renew).toHaveAttribute("aria-expanded", "true");
-    fill(ui.getByLabelText(t.orPassword), "secret1");
+    fill(ui.getByLabelText(t.password), "secret1");
     await u.click(ui.getByRole("button", { name: t.make }));
     await ui.findByRole("list", { name: t.codesList });
-    expect(sent.at(-1)).toEqual({ url: "/account/two-factor/recovery-codes", body: { password: "secret1" } });
+    expect(sent.at(-1)).toEqual({ url: "/account/two-factor/recovery-codes", body: { password: "secret1", basePath: "/" } });
     await u.click(ui.getByRole("button", { name: t.saved }));
 
     const off = await ui.findByRole("button", { name: t.turnOff });

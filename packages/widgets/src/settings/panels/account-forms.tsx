@@ -8,7 +8,7 @@ import { useElement } from "../../element/element-context";
 import { withPanelTexts } from "./panel-i18n";
 
 /** What the server's refusal or a lost connection means for a form, in the element's language. */
-function useFailureText() {
+export function useFailureText() {
   const { t, i18n } = useLingui();
   return (failure: unknown, fallback: string) =>
     apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : fallback);

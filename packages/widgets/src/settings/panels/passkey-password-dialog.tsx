@@ -5,8 +5,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 
 /**
- * The password again before a passkey is added, when the session began a while ago: someone at a borrowed, signed-in
- * device must not add a way in of their own. `onConfirm` goes on to the browser's prompt, or throws the refusal.
+ * The password before a passkey is added, every time: someone at a borrowed, signed-in device must not add a way in
+ * of their own. `onConfirm` goes on to the browser's prompt, or throws the refusal.
  */
 export function PasskeyPasswordDialog({ onConfirm, onClose }: { onConfirm: (password: string) => Promise<void>; onClose: () => void }) {
   const { t, i18n } = useLingui();

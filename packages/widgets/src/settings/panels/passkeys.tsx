@@ -1,5 +1,5 @@
 import type { Passkey } from "@agency/contract";
-import { apiErrorCode, apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
+import { apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
@@ -16,8 +16,8 @@ type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; pass
 
 /**
  * The account's passkeys, as Clerk's user profile shows them: each with its name, when it was added and when it
- * last signed in, to rename or remove; and 'Add a passkey', which asks for the password first when the session is
- * not fresh (the server says so) and then the browser's own prompt to make one.
+ * last signed in, to rename or remove; and 'Add a passkey', which asks for the password first (every time: a borrowed
+ * session must not add a way in) and then the browser's own prompt to make one.
  */
 export function Passkeys() {
   const { t, i18n } = useLingui();
@@ -55,26 +55,18 @@ export function Passkeys() {
     apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`);
 
   /**
-   * Options (with the password when it was asked for), the browser's prompt, then the new passkey to the server.
-   * When the password was sent, what the server refused the options with is thrown, for the password dialog to show.
+   * Options with the password, the browser's prompt, then the new passkey to the server. What the server refused the
+   * options with is thrown, for the password dialog to show.
    */
-  async function add(password?: string): Promise<void> {
-    setAdding(true);
+  async function add(password: string): Promise<void> {
     setError(null);
-    let options;
-    try {
-      options = await passkeysApi.registrationOptions(api, password === undefined ? {} : { password });
-    } catch (failure) {
-      setAdding(false);
-      if (apiErrorCode(failure) === "account.password_required") return setAskPassword(true);
-      if (password !== undefined) throw failure;
-      return setError(failureText(failure));
-    }
+    const options = await passkeysApi.registrationOptions(api, { password });
     setAskPassword(false);
+    setAdding(true);
     try {
       const { startRegistration } = await webauthn();
       const credential = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-      const passkey = await passkeysApi.addPasskey(api, { credential });
+      const passkey = await passkeysApi.addPasskey(api, { credential, basePath: settings.basePath });
       toast.success(t`Passkey added`, { locale });
       emit("agency-passkey-add", { passkey });
       await refresh();
@@ -128,7 +120,7 @@ export function Passkeys() {
       <FormAlert message={error} />
       {supported === null ? null : supported ? (
         <div className="settings__actions">
-          <button type="button" className="ag-button" part="add-passkey" disabled={adding} aria-busy={adding} onClick={() => void add()}>
+          <button type="button" className="ag-button" part="add-passkey" disabled={adding} aria-busy={adding} onClick={() => setAskPassword(true)}>
             {adding ? <Trans>Adding passkey...</Trans> : <Trans>Add a passkey</Trans>}
           </button>
         </div>

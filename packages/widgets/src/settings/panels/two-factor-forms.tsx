@@ -8,7 +8,7 @@ function useCodeFormOptions() {
   const { t, i18n } = useLingui();
   return {
     initial: { code: "", password: "" },
-    codes: { "auth.code_invalid": "code", "account.wrong_password": "password" } as const,
+    codes: { "auth.code_invalid": "code", "account.wrong_password": "password", "account.password_required": "password" } as const,
     onError: (failure: unknown) => {
       console.error("agency-settings: two-step verification", failure);
       return apiErrorMessage(failure, i18n) ?? t`Something went wrong. Please try again.`;
@@ -16,23 +16,25 @@ function useCodeFormOptions() {
   };
 }
 
-/** New recovery codes: the authenticator's code (or a recovery code), or the password, as the server takes either. */
+/**
+ * New recovery codes take the password: each code is a way in, and whoever holds the phone (or one recovery code) must
+ * not make a set of their own.
+ */
 export function RenewCodesForm({ id, onCodes, onCancel }: { id: string; onCodes: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useLingui();
-  const { api } = useElement();
+  const { api, settings } = useElement();
   const form = useForm({
     ...useCodeFormOptions(),
-    validate: ({ code, password }) => (code.trim() || password ? {} : { code: t`Enter a code from your authenticator app, or your password.` }),
-    onSubmit: async ({ code, password }) => onCodes(await twoFactorApi.newRecoveryCodes(api, code.trim() ? { code: code.trim() } : { password })),
+    validate: ({ password }) => (password ? {} : { password: t`Please enter your password` }),
+    onSubmit: async ({ password }) => onCodes(await twoFactorApi.newRecoveryCodes(api, { password, basePath: settings.basePath })),
   });
 
   return (
     <form id={id} className="settings__form" noValidate onSubmit={form.submit}>
       <p className="settings__muted">
-        <Trans>New codes replace every recovery code you have now. Confirm with a code from your authenticator app, or with your password.</Trans>
+        <Trans>New codes replace every recovery code you have now. Confirm with your password.</Trans>
       </p>
-      <TextField label={t`Code from your authenticator app`} name="code" autoComplete="one-time-code" inputMode="numeric" {...form.field("code")} disabled={form.busy} />
-      <PasswordField label={t`Or your password`} name="password" autoComplete="current-password" {...form.field("password")} disabled={form.busy} />
+      <PasswordField label={t`Password`} name="password" autoComplete="current-password" {...form.field("password")} disabled={form.busy} />
       <FormAlert {...form.alert} />
       <div className="settings__actions">
         <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>

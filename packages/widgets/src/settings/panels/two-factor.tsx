@@ -1,6 +1,6 @@
 import { apiErrorMessage, twoFactorApi } from "@agency/core";
 import { Spinner, toast } from "@agency/ui";
-import { TextField, useForm } from "@agency/ui/form";
+import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -19,9 +19,9 @@ type View =
 
 /**
  * Two-step verification, the customer's choice, as Clerk's user profile offers it: turned on with an authenticator
- * app (a QR code, or its key typed in, then a code to prove it works), which shows ten recovery codes once; new
- * recovery codes with a code or the password; turned off with the password and a code. Each step's heading takes
- * focus, so the change is announced.
+ * app (a QR code, or its key typed in, then a code to prove it works, with the password), which shows ten recovery
+ * codes once; new recovery codes with the password; turned off with the password and a code. Each step's heading
+ * takes focus, so the change is announced.
  */
 export function TwoFactor() {
   const { t, i18n } = useLingui();
@@ -162,16 +162,22 @@ export function TwoFactor() {
   );
 }
 
-/** The QR code (or the key, four characters at a time) and the code that proves the app is set up. */
+/**
+ * The QR code (or the key, four characters at a time), the code that proves the app is set up, and the password:
+ * turning it on adds a way in, which a borrowed session alone must not do.
+ */
 function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string; otpauthUrl: string; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
-  const { api } = useElement();
+  const { api, settings } = useElement();
   const form = useForm({
-    initial: { code: "" },
-    validate: ({ code }) => (/^\d{6}$/.test(code.replace(/\s/g, "")) ? {} : { code: t`Enter the six-digit code your authenticator app shows now.` }),
-    onSubmit: async ({ code }) => onEnabled(await twoFactorApi.enable(api, code.replace(/\s/g, ""))),
-    // Every refusal is about the code.
-    onError: (problem) => ({ code: apiErrorMessage(problem, i18n) ?? t`Something went wrong. Please try again.` }),
+    initial: { code: "", password: "" },
+    validate: ({ code, password }) => ({
+      ...(/^\d{6}$/.test(code.replace(/\s/g, "")) ? {} : { code: t`Enter the six-digit code your authenticator app shows now.` }),
+      ...(password ? {} : { password: t`Please enter your password` }),
+    }),
+    onSubmit: async ({ code, password }) => onEnabled(await twoFactorApi.enable(api, { code: code.replace(/\s/g, ""), password, basePath: settings.basePath })),
+    codes: { "auth.code_invalid": "code", "account.wrong_password": "password", "account.password_required": "password" },
+    onError: (problem) => apiErrorMessage(problem, i18n) ?? t`Something went wrong. Please try again.`,
   });
   const qr = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(otpauthUrl, { pixelSize: 5 }))}`, [otpauthUrl]);
   const grouped = secret.replace(/(.{4})(?=.)/g, "$1 ");
@@ -193,6 +199,8 @@ function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string
         {...form.field("code")}
         disabled={form.busy}
       />
+      <PasswordField label={t`Password`} name="password" autoComplete="current-password" {...form.field("password")} disabled={form.busy} />
+      <FormAlert {...form.alert} />
       <div className="settings__actions">
         <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? <Trans>Turning on...</Trans> : <Trans>Turn on</Trans>}

@@ -7,6 +7,9 @@ import { authTexts } from "../../../accounts/texts";
 import { listPasskeys } from "../../../auth-factors/passkey-repository";
 import { consentRecordsById } from "../../../consent/repository";
 import { quoteRequestsByEmail } from "../../../contact/repository";
+import { departureNoter } from "../../../teams/changes";
+import { findCompany, findMember, membershipOf } from "../../../teams/repository";
+import { listSecurityEvents } from "../../../teams/security-log";
 import { invoiceNumber } from "../../../payments/local/portal";
 import { userPaymentRecords } from "../../../payments/payment-records";
 import { ProviderError } from "../../../payments/provider-error";
@@ -53,7 +56,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "quote requests sent with the account's e-mail address (only when that address is verified; otherwise `quote_requests_note` " +
           "says why they are missing), and the cookie choices recorded under `consentId` (the banner's id in this browser). Sent as a " +
           "file (Content-Disposition: attachment), never cached. Also the account's passkeys (name, added, last used) and its " +
-          "statements of withdrawal with what became of them.",
+          "statements of withdrawal with what became of them. The company the account is a member of, its role there, and its security " +
+          "log; the subscriptions, payment records and invoices are the company's, and the quote requests include those sent while signed " +
+          "in to it.",
         security: [{ bearer: [] }],
         querystring: AccountExportQuerySchema,
         response: { 200: AccountExportSchema, ...errorResponses({ 400: [], 401: [] }) },
@@ -62,9 +67,14 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = await findUserById(app.db, request.user!.id);
       if (!user) return reply.sendError(401, "auth.required");
-      const payments = await userPaymentRecords(app.db, user.id, user.locale);
+      const team = await membershipOf(app.db, user.id);
+      const company = team ? await findCompany(app.db, team.id) : null;
+      const member = team ? await findMember(app.db, team.id, user.id) : null;
+      if (!team || !company || !member) return reply.sendError(401, "auth.required");
+      const payments = await userPaymentRecords(app.db, { userId: user.id, companyId: team.id }, user.locale);
       const verified = user.email_verified_at !== null;
-      const quotes = verified ? await quoteRequestsByEmail(app.db, user.email) : [];
+      const quotes = await quoteRequestsByEmail(app.db, verified ? user.email : null, team.id);
+      const securityLog = await listSecurityEvents(app.db, { userId: user.id });
       const passkeys = await listPasskeys(app.db, user.id);
       const withdrawals = await listAccountWithdrawals(app.db, user.id, null);
       const consents = request.query.consentId ? await consentRecordsById(app.db, request.query.consentId) : [];
@@ -75,6 +85,15 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         exported_at: exportedAt.toISOString(),
         account: { id: user.id, email: user.email, email_verified: verified, name: user.name, language: user.locale, created_at: iso(user.created_at) },
+        company: {
+          id: company.id,
+          name: company.name,
+          kvk_number: company.kvk_number,
+          vat_id: company.vat_id,
+          role: team.role,
+          joined_at: iso(member.joined_at),
+        },
+        security_log: securityLog.map((e) => ({ at: iso(e.at), action: e.action, actor: e.actor_name, detail: e.detail })),
         subscriptions: payments.subscriptions.map((s) => ({
           ...s,
           current_period_start: iso(s.current_period_start),
@@ -132,12 +151,20 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Confirmed with the current password (400 `account.wrong_password`; wrong ones are limited per account like logins, 429). Open " +
           "checkouts are first expired and a running subscription cancelled at once with the payment provider (503 `account.cancel_failed` " +
           "when that fails: nothing is deleted). Then the account, its sessions, subscriptions and payment records, its mails, and (when " +
-          "its address is verified) the quote requests sent with its e-mail address are erased.",
+          "its address is verified) the quote requests sent with its e-mail address are erased. The company's last member takes the company " +
+          "along (its subscription is cancelled first); any other member leaves it, and its owner is told. An owner with other members hands " +
+          "ownership over first (409 `team.owner_must_transfer`).",
         security: [{ bearer: [] }],
         body: DeleteAccountBodySchema,
         response: {
           200: SuccessMessageResponseSchema,
-          ...errorResponses({ 400: ["account.wrong_password"], 401: [], 429: ["account.too_many_attempts"], 503: ["account.cancel_failed"] }),
+          ...errorResponses({
+            400: ["account.wrong_password"],
+            401: [],
+            409: ["team.owner_must_transfer"],
+            429: ["account.too_many_attempts"],
+            503: ["account.cancel_failed"],
+          }),
         },
       },
     },
@@ -151,7 +178,11 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
 
       try {
-        await eraseAccount({ db: app.db, closeAccount: app.payments.closeAccount, revokeAll: app.sessions.revokeAll }, user);
+        const mailIds = await eraseAccount(
+          { db: app.db, closeAccount: app.payments.closeAccount, revokeAll: app.sessions.revokeAll, noteDeparture: departureNoter(app) },
+          user,
+        );
+        app.outbox.deliverSoon(reply, mailIds);
       } catch (failure) {
         if (!(failure instanceof CloseAccountFailed)) throw failure;
         const error = failure.cause;

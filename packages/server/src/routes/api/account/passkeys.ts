@@ -1,4 +1,4 @@
-import { MAX_PASSKEYS_PER_ACCOUNT, PASSKEY_REAUTH_MINUTES } from "@agency/contract";
+import { MAX_PASSKEYS_PER_ACCOUNT } from "@agency/contract";
 import {
   AddPasskeyBodySchema,
   PasskeyParamsSchema,
@@ -13,12 +13,13 @@ import {
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { confirmPassword } from "../../../accounts/confirm-password";
+import { queueFactorAlert } from "../../../accounts/factor-alerts";
+import { ACCOUNT_TOPICS, greetedName, queueAccountMail } from "../../../accounts/mails";
 import { findUserById } from "../../../accounts/repository";
-import { deletePasskey, listPasskeys, renamePasskey, sessionStartedAt, type PasskeyRow } from "../../../auth-factors/passkey-repository";
+import { deletePasskey, listPasskeys, renamePasskey, type PasskeyRow } from "../../../auth-factors/passkey-repository";
 import { passkeyTexts } from "../../../auth-factors/passkey-texts";
 import { finishRegistration, registrationOptions, relyingParty } from "../../../auth-factors/passkeys";
-import { sha256 } from "../../../lib/crypto";
-import { bearerToken } from "../../../plugins/auth";
+import { factorRemovedMail } from "../../../mail/factor-templates";
 import { deviceOf } from "../../../sessions/device";
 import { requestLocale, say } from "../../../i18n";
 
@@ -30,9 +31,12 @@ const passkeyJson = (row: PasskeyRow) => ({
 });
 
 /**
- * The signed-in account's passkeys, as Clerk's user profile keeps them: added (after the password again when the
- * session is not fresh), listed with when they were added and last used, renamed and removed. Only the account's own
- * passkeys can be renamed or removed; another account's answer 404 as if they did not exist.
+ * The signed-in account's passkeys, as Clerk's user profile keeps them: added, listed with when they were added and
+ * last used, renamed and removed. Adding one takes the current password every time, however fresh the session (a
+ * borrowed or stolen session must not add a way in of its own), and an address its owner has proven (before that,
+ * the account may be a stranger's claim on someone else's address); the owner is mailed at once, with a link that
+ * removes it again. Removing one mails the owner too. Only the account's own passkeys can be renamed or removed;
+ * another account's answer 404 as if they did not exist.
  */
 const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rp = relyingParty(app.config);
@@ -60,9 +64,9 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Options to add a passkey",
         description:
           `WebAuthn creation options (the site as relying party, the account's passkeys excluded), with a challenge stored server-side, ` +
-          `usable once, for 5 minutes. A session that began more than ${PASSKEY_REAUTH_MINUTES} minutes ago sends the current password ` +
-          `too (403 account.password_required without it; 400 account.wrong_password, limited like other password confirmations). ` +
-          `An account keeps at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys (409 account.too_many_passkeys).`,
+          `usable once, for 5 minutes. Takes the current password every time, however fresh the session (403 account.password_required ` +
+          `without it; 400 account.wrong_password, limited like other password confirmations), and an address its owner has verified ` +
+          `(403 account.email_unverified). An account keeps at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys (409 account.too_many_passkeys).`,
         security: [{ bearer: [] }],
         body: PasskeyRegistrationOptionsBodySchema,
         response: {
@@ -70,7 +74,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...errorResponses({
             400: ["account.wrong_password"],
             401: [],
-            403: ["account.password_required"],
+            403: ["account.password_required", "account.email_unverified"],
             409: ["account.too_many_passkeys"],
             429: ["account.too_many_attempts", "request.too_many"],
           }),
@@ -78,16 +82,10 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.user!.id;
-      const startedAt = await sessionStartedAt(app.db, sha256(bearerToken(request)!));
-      const fresh = startedAt !== null && Date.now() - startedAt.getTime() < PASSKEY_REAUTH_MINUTES * 60_000;
       const { password } = request.body;
-      if (!fresh && password === undefined) return reply.sendError(403, "account.password_required", { fields: ["password"] });
-      const user =
-        password === undefined
-          ? await findUserById(app.db, userId)
-          : await confirmPassword(app.db, { userId, password, field: "password", limit: app.config.limits.loginPerAccount });
-      if (!user) return reply.sendError(401, "auth.required");
+      if (password === undefined) return reply.sendError(403, "account.password_required", { fields: ["password"] });
+      const user = await confirmPassword(app.db, { userId: request.user!.id, password, field: "password", limit: app.config.limits.loginPerAccount });
+      if (!user.email_verified_at) return reply.sendError(403, "account.email_unverified");
       return { options: await registrationOptions(app.db, rp, user) };
     },
   );
@@ -101,8 +99,10 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Add a passkey",
         description:
           "Checks the authenticator's answer to the options of POST /account/passkeys/options (a challenge this account asked for, " +
-          "unused and unexpired; origin: the site or one of ALLOWED_ORIGINS) and keeps the passkey, named `name` or after this " +
-          "device's browser and system. A credential registered already, here or to another account, answers 409 account.passkey_exists.",
+          "unused and unexpired, which took the password; origin: the site or one of ALLOWED_ORIGINS) and keeps the passkey, named `name` " +
+          "or after this device's browser and system. A credential registered already, here or to another account, answers 409 " +
+          "account.passkey_exists. The account's address is mailed at once, with a link (PUBLIC_URL + basePath + secure-account) that " +
+          "removes it again, signs the account out everywhere and mails a reset link.",
         security: [{ bearer: [] }],
         body: AddPasskeyBodySchema,
         response: {
@@ -118,12 +118,21 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const { browser, os } = deviceOf(request.headers["user-agent"]);
+      const device = deviceOf(request.headers["user-agent"]);
+      const { browser, os } = device;
       const name =
         request.body.name?.trim() ||
         (browser && os ? say(locale, passkeyTexts.deviceName, { browser, os }) : (browser ?? os ?? say(locale, passkeyTexts.defaultName)));
-      const saved = await finishRegistration(app.db, rp, request.user!.id, request.body.credential as unknown as RegistrationResponseJSON, name);
-      request.log.info({ userId: request.user!.id, passkey: saved.id }, "passkey added");
+      const user = await findUserById(app.db, request.user!.id);
+      if (!user) return reply.sendError(401, "auth.required");
+      const credential = request.body.credential as unknown as RegistrationResponseJSON;
+      let alert: number | null = null;
+      const saved = await finishRegistration(app.db, rp, user.id, credential, name, async (tx) => {
+        const mail = { publicUrl: app.config.publicUrl, basePath: request.body.basePath ?? "/", user, kind: "passkey" as const, device };
+        alert = await queueFactorAlert(app.outbox, tx, mail);
+      });
+      if (alert !== null) app.outbox.deliverSoon(reply, [alert]);
+      request.log.info({ userId: user.id, passkey: saved.id }, "passkey added");
       return reply.code(201).send({ passkey: passkeyJson(saved) });
     },
   );
@@ -156,15 +165,25 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["account"],
         summary: "Remove a passkey",
-        description: "Only the account's own passkeys (404 otherwise). The passkey signs in no more; the authenticator may still list it.",
+        description:
+          "Only the account's own passkeys (404 otherwise). The passkey signs in no more; the authenticator may still list it. The " +
+          "account's address is mailed that it was removed.",
         security: [{ bearer: [] }],
         params: PasskeyParamsSchema,
         response: { 200: SuccessMessageResponseSchema, ...errorResponses({ 400: [], 401: [], 404: ["account.passkey_not_found"] }) },
       },
     },
     async (request, reply) => {
-      if (!(await deletePasskey(app.db, request.user!.id, request.params.id))) return reply.sendError(404, "account.passkey_not_found");
-      request.log.info({ userId: request.user!.id, passkey: request.params.id }, "passkey removed");
+      const user = await findUserById(app.db, request.user!.id);
+      if (!user) return reply.sendError(401, "auth.required");
+      const queued = await app.db.transaction(async (tx) => {
+        if (!(await deletePasskey(tx, user.id, request.params.id))) return null;
+        const content = factorRemovedMail(user.locale, { name: greetedName(user), kind: "passkey" });
+        return queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.passkeyRemoved, to: user.email, content });
+      });
+      if (queued === null) return reply.sendError(404, "account.passkey_not_found");
+      app.outbox.deliverSoon(reply, [queued]);
+      request.log.info({ userId: user.id, passkey: request.params.id }, "passkey removed");
       return { success: true as const, message: say(requestLocale(request), passkeyTexts.removed) };
     },
   );

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { hashPassword } from "../../../lib/crypto";
 import { takeRateSlot } from "../../../lib/throttle";
 import { confirmPassword } from "../../../accounts/confirm-password";
-import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
+import { ACCOUNT_TOPICS, greetedName, queueAccountMail, queueVerification } from "../../../accounts/mails";
+import { retireSignInAlerts } from "../../../accounts/sign-in-alerts";
 import { emailInUse, publicUser, setName, setPassword, useUpAllResets } from "../../../accounts/repository";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
@@ -51,7 +52,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Change the signed-in user's password",
         description:
           "Needs the current password (400 `account.wrong_password`; wrong ones limited per account like logins, 429). This device stays " +
-          "signed in, every other session ends, earlier reset and e-mail-change links stop working, and a notice is mailed (outbox).",
+          "signed in, every other session ends, earlier reset and e-mail-change links and every 'this wasn't me' link of a sign-in stop " +
+          "working, and a notice is mailed (outbox).",
         security: [{ bearer: [] }],
         body: ChangePasswordBodySchema,
         response: {
@@ -77,7 +79,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await useUpAllResets(tx, user.id);
         await retireEmailVerifications(tx, user.id, "change");
         await app.sessions.revokeOthers(user.id, bearerToken(request)!, tx);
-        const content = passwordChangedInSettingsMail(user.locale, { name: user.name });
+        await retireSignInAlerts(tx, user.id);
+        const content = passwordChangedInSettingsMail(user.locale, { name: greetedName(user) });
         return queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.passwordChanged, to: user.email, content });
       });
       app.outbox.deliverSoon(reply, [queued]);

@@ -9,8 +9,14 @@ import {
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { sha256 } from "../../../lib/crypto";
 import { takeRateSlot } from "../../../lib/throttle";
-import { findUserById, isUniqueViolation, markEmailVerified, setVerifiedEmail, useUpAllResets } from "../../../accounts/repository";
-import { ACCOUNT_TOPICS, queueAccountMail, queueVerification } from "../../../accounts/mails";
+import { findUserById, isUniqueViolation, setVerifiedEmail, useUpAllResets } from "../../../accounts/repository";
+import { ACCOUNT_TOPICS, greetedName, queueAccountMail, queueVerification } from "../../../accounts/mails";
+import { removedAnything } from "../../../accounts/factors-repository";
+import { proveMailbox } from "../../../accounts/mailbox-proof";
+import { rememberDevice } from "../../../accounts/sign-in-alerts";
+import { addressProvenMail } from "../../../mail/factor-templates";
+import { deviceOf } from "../../../sessions/device";
+import { readDeviceId } from "../../../sessions/device-cookie";
 import { authTexts } from "../../../accounts/texts";
 import { claimEmailVerification, emailVerificationState, inspectEmailVerification, retireEmailVerifications } from "../../../accounts/verifications";
 import { emailChangedMail } from "../../../mail/account-templates";
@@ -60,7 +66,9 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Follow a verification link",
         description:
           "Single use, valid 24 hours, no session needed (the link may be opened in another browser). A link sent after sign-up verifies " +
-          "the account's address (unless the address changed since); a link sent for a change makes the new address the account's, " +
+          "the account's address (unless the address changed since): a first proof of the mailbox removes every passkey and " +
+          "authenticator app set up before it and forgets the browsers the account knew (then mails the owner what was removed), and " +
+          "the browser that followed the link is remembered as the owner's. A link sent for a change makes the new address the account's, " +
           "verified, and mails a notice to the old one (409 `auth.email_taken` when another account has the address by now). " +
           "Limited per IP (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
         body: VerifyEmailBodySchema,
@@ -84,15 +92,22 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // A sign-up link for an address the account no longer has proves nothing about the account.
           if (link.purpose === "verify") {
             if (link.email !== link.account_email) return "stale";
-            await markEmailVerified(tx, link.user_id);
-            return { email: link.email, queued: [] };
+            const { removed } = await proveMailbox(tx, link.user_id);
+            // Whoever followed the link holds the mailbox: the browser they followed it in is the owner's.
+            const deviceId = readDeviceId(request);
+            if (deviceId) await rememberDevice(tx, link.user_id, deviceId, deviceOf(request.headers["user-agent"]));
+            const user = removedAnything(removed) ? await findUserById(tx, link.user_id) : null;
+            if (!user) return { email: link.email, queued: [] };
+            const content = addressProvenMail(user.locale, { removed });
+            const notice = await queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.addressProven, to: user.email, content });
+            return { email: link.email, queued: [notice] };
           }
           const user = await findUserById(tx, link.user_id);
           if (!user || !(await setVerifiedEmail(tx, link.user_id, link.email))) throw new AddressTaken();
           // Links mailed to the old address stop working with it.
           await useUpAllResets(tx, link.user_id);
           await retireEmailVerifications(tx, link.user_id);
-          const content = emailChangedMail(user.locale, { name: user.name, email: link.email });
+          const content = emailChangedMail(user.locale, { name: greetedName(user), email: link.email });
           const notice = await queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.emailChanged, to: user.email, content });
           return { email: link.email, queued: [notice] };
         });

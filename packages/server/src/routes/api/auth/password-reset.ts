@@ -9,8 +9,12 @@ import {
 } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { hashPassword, randomToken, sha256 } from "../../../lib/crypto";
-import { claimPasswordReset, createPasswordReset, markEmailVerified, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/repository";
-import { ACCOUNT_TOPICS, accountLink, queueAccountMail, queueLinkMail } from "../../../accounts/mails";
+import { claimPasswordReset, createPasswordReset, resetCandidate, resetTokenState, setPassword, useUpAllResets } from "../../../accounts/repository";
+import { proveMailbox } from "../../../accounts/mailbox-proof";
+import { deleteSignInAttempts } from "../../../accounts/second-factor-repository";
+import { retireSignInAlerts } from "../../../accounts/sign-in-alerts";
+import { removedFactorsLine } from "../../../mail/removed-factors";
+import { ACCOUNT_TOPICS, accountLink, queueAccountMail, queueLinkMail, RESET_TOKEN_TTL_MS } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
 import { passwordChangedMail, resetPasswordMail } from "../../../mail/templates";
@@ -19,7 +23,6 @@ import { requestLocale, say } from "../../../i18n";
 import { errorBody } from "../../../lib/api-error";
 import { clearLoginFailures } from "./login-limits";
 
-export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Reset mails per account per hour; more are silently skipped so the form cannot be used to flood an inbox. */
 const RESET_MAILS_PER_HOUR = 5;
 
@@ -115,8 +118,10 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["auth"],
         summary: "Set a new password with a reset token",
         description:
-          "Single use. Logs the account out everywhere, verifies its e-mail address (the link proves the mailbox), clears the account's " +
-          "login throttling and mails a notice. Limited per IP (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
+          "Single use. Logs the account out everywhere (half-finished sign-ins too), ends every 'this wasn't me' link of a sign-in, " +
+          "verifies its e-mail address (the link proves the mailbox: proven for the first time, the account loses every passkey and " +
+          "authenticator app set up before, and the browsers it knew), clears the account's login throttling and mails a notice that " +
+          "says what was removed. Limited per IP (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
         body: ResetPasswordBodySchema,
         response: {
           200: SuccessMessageResponseSchema,
@@ -142,10 +147,14 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!user) return null;
         await useUpAllResets(tx, userId);
         await retireEmailVerifications(tx, userId, "change");
-        await markEmailVerified(tx, userId);
+        const proof = await proveMailbox(tx, userId);
         await app.sessions.revokeAll(userId, tx);
+        await deleteSignInAttempts(tx, userId);
+        await retireSignInAlerts(tx, userId);
         const locale = requestLocale(request, request.headers["accept-language"] ? undefined : user.locale);
-        const content = passwordChangedMail(locale, { name: user.name, site: { publicUrl: app.config.publicUrl, basePath: "/" } });
+        const removedLine = removedFactorsLine(locale, proof.removed);
+        const name = proof.first ? undefined : user.name;
+        const content = passwordChangedMail(locale, { name, site: { publicUrl: app.config.publicUrl, basePath: "/" }, removedLine });
         const queued = await queueAccountMail(app.outbox, tx, { userId, topic: ACCOUNT_TOPICS.passwordChanged, to: user.email, content });
         return { user, locale, queued };
       });

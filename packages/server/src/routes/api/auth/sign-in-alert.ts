@@ -1,25 +1,25 @@
 import { SecureAccountResponseSchema, SignInAlertBodySchema, SignInAlertTokenResponseSchema, errorResponses } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { randomToken, sha256 } from "../../../lib/crypto";
-import { createPasswordReset, useUpAllResets } from "../../../accounts/repository";
-import { claimSignInAlert, forgetDevices, inspectSignInAlert, type AlertState } from "../../../accounts/sign-in-alerts";
-import { deleteSignInAttempts } from "../../../accounts/second-factor-repository";
+import { hashPassword, randomToken, sha256 } from "../../../lib/crypto";
+import { claimSignInAlert, inspectSignInAlert, type AlertState } from "../../../accounts/sign-in-alerts";
+import { secureAccount } from "../../../accounts/secure-account";
 import { requestLocale, say } from "../../../i18n";
-import { RESET_TOKEN_TTL_MS } from "./password-reset";
 
 const texts = {
   secured: /*i18n*/ {
     id: "auth.account_secured",
-    message: "Every device has been signed out of your account. Choose a new password now.",
+    message: "Every device has been signed out of your account and its password no longer works. We have mailed you a link to choose a new one.",
   },
 };
 
 const problemOf = (state: AlertState | undefined) => (state === "used" ? "auth.alert_used" : state === "expired" ? "auth.alert_expired" : "auth.alert_invalid");
 
 /**
- * The 'this wasn't me' link of a new-sign-in alert. Checking it changes nothing (a mail scanner may open it); the
- * page's one button signs out every session of the account and hands over a password reset, so the owner goes
- * straight on to choosing a new password. No session is needed: the link is usually opened in another browser.
+ * The 'this wasn't me' link of a new-sign-in alert, or of the mail about a way in added to the account. Checking it
+ * changes nothing (a mail scanner may open it); the page's one button secures the account (secure-account.ts): every
+ * session ends, the password stops working, what was added from the link's moment on is removed, and a reset link
+ * goes to the account's address. Nothing that grants access is answered to whoever holds the link. No session is
+ * needed: the link is usually opened in another browser.
  */
 const signInAlertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -42,7 +42,14 @@ const signInAlertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const alert = await inspectSignInAlert(app.db, sha256(request.body.token));
       if (!alert || alert.state !== "valid") return reply.sendError(400, problemOf(alert?.state));
-      return { valid: true as const, email: alert.email, browser: alert.browser, os: alert.os, signedInAt: new Date(alert.signed_in_at).toISOString() };
+      return {
+        valid: true as const,
+        email: alert.email,
+        kind: alert.kind,
+        browser: alert.browser,
+        os: alert.os,
+        signedInAt: new Date(alert.signed_in_at).toISOString(),
+      };
     },
   );
 
@@ -52,11 +59,15 @@ const signInAlertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.ipLimit("verify-email"),
       schema: {
         tags: ["auth"],
-        summary: "Follow a 'this wasn't me' link: sign out everywhere and start choosing a new password",
+        summary: "Follow a 'this wasn't me' link: sign out everywhere, lock the password and mail a reset link",
         description:
           "Single use, valid 7 days, no session needed. Ends every session of the account and every half-finished sign-in, forgets " +
-          "every browser it knew (the next sign-in from each mails an alert again), makes earlier reset links unusable and answers a " +
-          "new reset token for /reset-password. Limited per IP together with verify-email (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
+          "every browser it knew (the next sign-in from each mails an alert again), removes every passkey, authenticator app and " +
+          "recovery code added from the link's moment on (the sign-in it reported, or the way in that was added), makes the password " +
+          "stop working and earlier reset links unusable, verifies the address (the link proves the mailbox; a first proof removes " +
+          "what was set up before it) and mails a new reset link (PUBLIC_URL + basePath + reset-password) to the account's address. " +
+          "Sign-in links die when the password changes or is reset; links about a way in that was added do not. Limited per IP " +
+          "together with verify-email (RESET_TOKEN_RATE_LIMIT): 429 with Retry-After.",
         body: SignInAlertBodySchema,
         response: {
           200: SecureAccountResponseSchema,
@@ -66,21 +77,20 @@ const signInAlertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const tokenHash = sha256(request.body.token);
-      const resetToken = randomToken();
+      // Looked at first, so a made-up link costs a lookup, not an Argon2 hash.
+      const found = await inspectSignInAlert(app.db, tokenHash);
+      if (found?.state !== "valid") return reply.sendError(400, problemOf(found?.state));
+      // A hash of a secret nobody keeps: until the owner chooses a new password, none signs in.
+      const lockedHash = await hashPassword(randomToken());
       // Claimed in one UPDATE inside the transaction: the same link followed twice at once works once.
-      const userId = await app.db.transaction(async (tx) => {
+      const queued = await app.db.transaction(async (tx) => {
         const claimed = await claimSignInAlert(tx, tokenHash);
         if (!claimed) return null;
-        await app.sessions.revokeAll(claimed, tx);
-        await deleteSignInAttempts(tx, claimed);
-        await forgetDevices(tx, claimed);
-        await useUpAllResets(tx, claimed);
-        await createPasswordReset(tx, { tokenHash: sha256(resetToken), userId: claimed, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-        return claimed;
+        return secureAccount(app, tx, { ...claimed, basePath: request.body.basePath ?? "/", lockedHash });
       });
-      if (!userId) return reply.sendError(400, problemOf((await inspectSignInAlert(app.db, tokenHash))?.state));
-      reply.header("cache-control", "no-store");
-      return { success: true as const, message: say(requestLocale(request), texts.secured), resetToken };
+      if (queued === null) return reply.sendError(400, problemOf((await inspectSignInAlert(app.db, tokenHash))?.state));
+      app.outbox.deliverSoon(reply, [queued]);
+      return { success: true as const, message: say(requestLocale(request), texts.secured) };
     },
   );
 };

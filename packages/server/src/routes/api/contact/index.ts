@@ -8,6 +8,7 @@ import { enqueueQuoteConfirmation } from "../../../contact/confirmation";
 import { enqueueQuoteNotification } from "../../../contact/notify";
 import { enqueueLeadWebhook } from "../../../contact/webhook";
 import { insertContactRequest } from "../../../contact/repository";
+import { membershipOf } from "../../../teams/repository";
 import { contactTexts } from "../../../contact/texts";
 import { sentTooFast } from "../../../contact/too-fast";
 import { requestLocale, say } from "../../../i18n";
@@ -43,6 +44,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/",
     {
       attachValidation: true,
+      preHandler: app.optionalUser,
       schema: {
         tags: ["contact"],
         summary: "Send a quote request",
@@ -52,7 +54,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `A non-empty \`${HONEYPOT_FIELD}\` (hidden honeypot) is answered as a success but kept as spam and not mailed (nor posted). ` +
           "A request sent faster than a person can fill in the form (`fillMs`, or the time since its challenge was issued, under 3 s) is answered " +
           "as a success and stored, but held for review instead of mailed (nor posted). With CONTACT_CHALLENGE=on, a request without a valid, unused " +
-          "solution of GET /contact/challenge is refused (400 contact.challenge_failed) and stored nowhere.",
+          "solution of GET /contact/challenge is refused (400 contact.challenge_failed) and stored nowhere. Sent with a session, it belongs to the " +
+          "sender's company.",
         body: ContactBodySchema,
         response: { 200: ContactResponseSchema, ...errorResponses({ 400: ["contact.invalid_field", "contact.challenge_failed"], 429: ["contact.too_many_requests"] }) },
       },
@@ -96,6 +99,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ipHash: app.hashIp(request.ip),
           isSpam,
           heldForReview,
+          companyId: request.user ? ((await membershipOf(tx, request.user.id))?.id ?? null) : null,
         });
         if (isSpam || heldForReview) return { id: row.id, queued: [] };
         const notification = await enqueueQuoteNotification(app.outbox, tx, row, app.config.agencyInbox);

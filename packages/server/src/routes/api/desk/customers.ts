@@ -20,6 +20,9 @@ import { VERIFICATION_MAILS_PER_HOUR } from "../auth/email-verification";
 import { listAccountWithdrawals } from "../../../withdrawals/repository";
 import { requestLocale } from "../../../i18n";
 import type { Locale } from "@agency/contract";
+import { departureNoter } from "../../../teams/changes";
+import { deskCompany } from "../../../teams/desk-view";
+import { membershipOf } from "../../../teams/repository";
 
 const DESK_ERRORS = { 401: [], 403: ["desk.forbidden"] } as const;
 
@@ -29,11 +32,13 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const customerDetail = async (id: string, apiBase: string, locale: Locale) => {
     const user = await findUserById(app.db, id);
     const summary = user ? await findCustomer(app.db, id, locale) : null;
+    const team = user ? await membershipOf(app.db, id) : null;
     if (!user || !summary) return null;
-    const provider = await app.payments.billingProviderFor(id);
-    const invoices = provider ? await provider.listInvoices(user, apiBase) : [];
+    const provider = team ? await app.payments.billingProviderFor(team.id) : null;
+    const invoices = provider && team ? await provider.listInvoices(team, apiBase) : [];
     return {
       ...summary,
+      company: team ? await deskCompany(app.db, team) : null,
       language: user.locale,
       pendingEmail: user.pending_email,
       sessions: await liveSessionCount(app.db, id, sessionLimits(app.config).idleSeconds),
@@ -49,8 +54,11 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       withdrawals: (await listAccountWithdrawals(app.db, id)).map((row) => ({
         id: row.id,
         receivedAt: new Date(row.received_at).toISOString(),
-        outcome: row.outcome,
+        // Undone after it was carried out, it is undone all the same: staff must not read "ended and refunded" beside a
+        // subscription that runs again.
+        outcome: row.undone_at ? ("undone" as const) : row.outcome,
         executedAt: row.executed_at ? new Date(row.executed_at).toISOString() : null,
+        undoneAt: row.undone_at ? new Date(row.undone_at).toISOString() : null,
         refund: row.refund_cents === null ? null : { cents: row.refund_cents, currency: row.refund_currency ?? "EUR", reference: row.refund_reference },
       })),
     };
@@ -158,7 +166,8 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!(await findUserById(app.db, id))) return reply.sendError(404, "desk.customer_not_found");
-      const live = await liveSubscription(app.db, id);
+      const team = await membershipOf(app.db, id);
+      const live = team ? await liveSubscription(app.db, team.id) : null;
       if (!live) return reply.sendError(409, "desk.no_subscription");
       if (!live.cancel_at_period_end) {
         const result = await app.payments.providerFor(live).setCancelAtPeriodEnd(live, true);
@@ -191,7 +200,12 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserById(app.db, request.params.id);
       if (!user) return reply.sendError(404, "desk.customer_not_found");
       try {
-        await eraseAccount({ db: app.db, closeAccount: app.payments.closeAccount, revokeAll: app.sessions.revokeAll }, user);
+        const mailIds = await eraseAccount(
+          { db: app.db, closeAccount: app.payments.closeAccount, revokeAll: app.sessions.revokeAll, noteDeparture: departureNoter(app) },
+          user,
+          { handOver: true },
+        );
+        app.outbox.deliverSoon(reply, mailIds);
       } catch (failure) {
         if (!(failure instanceof CloseAccountFailed)) throw failure;
         request.log.error({ err: failure.cause }, "desk erasure: a checkout or subscription could not be closed at the payment provider");

@@ -27,7 +27,11 @@ import {
 } from "../../../desk/staff-repository";
 import { burnPasswordCheck, hashPassword, sha256, verifyPassword } from "../../../lib/crypto";
 import { clearRateEventsByKeyPrefix, returnRateEvents, takeRateSlot } from "../../../lib/throttle";
+import { admitGuess, knownBrowserBucket, STAFF_GUESSES } from "../../../accounts/guesses";
+import { knownStaffDevice, rememberStaffDevice } from "../../../desk/staff-devices-repository";
+import { recordDeskFailure, STAFF_FAILURES_MAILED_AFTER } from "../../../desk/sign-in-failures";
 import { bearerToken } from "../../../plugins/auth";
+import { deviceIdFor, readDeviceId } from "../../../sessions/device-cookie";
 import { LOGIN_WINDOW_SECONDS, loginAccountKey } from "../auth/login-limits";
 
 /** Wrong passwords and wrong codes at the desk are counted like customers' wrong passwords, in buckets of their own. */
@@ -113,13 +117,17 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["desk"],
         summary: "Staff sign-in: e-mail, password and the authenticator's code (or an unused recovery code)",
         description:
-          "A wrong password answers 400 auth.invalid_credentials; with the right password, no code answers 401 desk.code_required and a wrong " +
-          "or used code 401 desk.code_invalid. Wrong passwords and wrong codes are limited like customers' logins (429 with Retry-After). " +
-          "The session ends 12 hours after sign-in, or after 30 minutes without a request. Sign-ins and wrong codes are written to the audit log.",
+          "A wrong password, a wrong, used or missing code and an unknown address all answer the same 400 desk.sign_in_failed: " +
+          "nobody learns that a password was right before the code. Every failure is written to the audit log " +
+          "(desk.sign_in_failed, with the address it came from). Limited like customers' logins per account and address and per " +
+          `address, and per account from every source together: after ${STAFF_GUESSES.cap} failures in an hour none is checked ` +
+          "(429 with Retry-After) but from a browser that signed in to the account before, which is not slowed down. After " +
+          `${STAFF_FAILURES_MAILED_AFTER} failures in an hour the staff member is mailed (at most once an hour). The session ends 12 ` +
+          "hours after sign-in, or after 30 minutes without a request.",
         body: DeskLoginBodySchema,
         response: {
           200: DeskLoginResponseSchema,
-          ...errorResponses({ 400: ["auth.invalid_credentials"], 401: ["desk.code_required", "desk.code_invalid"], 429: ["auth.too_many_attempts"] }),
+          ...errorResponses({ 400: ["desk.sign_in_failed"], 429: ["auth.too_many_attempts"] }),
         },
       },
     },
@@ -129,35 +137,43 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { loginPerAccount, loginPerIp } = app.config.limits;
       const accountKey = loginAccountKey(email);
       const source = app.hashIp(request.ip);
+      const staff = await findStaffByEmail(app.db, email);
+      const failed = async (reason: "password" | "code" | "too_many", retryAfter?: number) => {
+        await recordDeskFailure(app, request, reply, { email, staff, accountKey, reason });
+        if (retryAfter !== undefined) return reply.sendError(429, "auth.too_many_attempts", { retryAfter });
+        return reply.sendError(400, "desk.sign_in_failed", { fields: ["email", "password", "code"] });
+      };
       const attempt = await takeRateSlot(app.db, [
         { bucket: DESK_LOGIN_ACCOUNT_BUCKET, key: `${accountKey}:${source}`, limit: loginPerAccount, windowSeconds: LOGIN_WINDOW_SECONDS },
         { bucket: "desk-login:ip", key: source, limit: loginPerIp, windowSeconds: LOGIN_WINDOW_SECONDS },
       ]);
-      if (attempt.wait > 0) return reply.sendError(429, "auth.too_many_attempts", { retryAfter: attempt.wait });
+      if (attempt.wait > 0) return failed("too_many", attempt.wait);
+      // Spread over many networks, guesses meet the account's count from every source; its own browsers do not.
+      const knownBrowser = staff ? await knownStaffDevice(app.db, staff.id, readDeviceId(request)) : null;
+      const guess = await admitGuess(app.db, STAFF_GUESSES, { accountKey, knownBrowser, proof: 0 });
+      if (!guess.pass) return failed("too_many", guess.wait);
 
-      const staff = await findStaffByEmail(app.db, email);
       const usable = staff?.password_hash && staff.totp_secret ? staff : null;
       const ok = usable ? await verifyPassword(usable.password_hash!, password) : (await burnPasswordCheck(password), false);
-      if (!usable || !ok) return reply.sendError(400, "auth.invalid_credentials");
-      if (code.trim() === "") return reply.sendError(401, "desk.code_required", { fields: ["code"] });
-
+      if (!usable || !ok) return failed("password");
       let factor: "totp" | "recovery" | null = null;
       if (looksLikeRecoveryCode(code)) {
         if (await useRecoveryCode(app.db, usable.id, hashRecoveryCode(code))) factor = "recovery";
-      } else {
+      } else if (code.trim() !== "") {
         const last = usable.totp_last_step === null ? null : Number(usable.totp_last_step);
         const step = matchTotp(usable.totp_secret!, code, { after: last });
         if (step !== null && (await acceptTotpStep(app.db, usable.id, step))) factor = "totp";
       }
-      if (!factor) {
-        await app.audit(request, { actor: usable.email, action: "desk.second_factor_failed", target: `staff:${usable.email}` });
-        return reply.sendError(401, "desk.code_invalid", { fields: ["code"] });
-      }
+      if (!factor) return failed("code");
 
       await clearRateEventsByKeyPrefix(app.db, DESK_LOGIN_ACCOUNT_BUCKET, `${accountKey}:`);
-      await returnRateEvents(app.db, attempt.events);
+      await clearRateEventsByKeyPrefix(app.db, STAFF_GUESSES.bucket, accountKey);
+      await clearRateEventsByKeyPrefix(app.db, knownBrowserBucket(STAFF_GUESSES), `${accountKey}:`);
+      await returnRateEvents(app.db, [...attempt.events, ...guess.events]);
+      const deviceId = deviceIdFor(request, reply, app.config.publicUrl.startsWith("https:"));
       const token = await app.db.transaction(async (tx) => {
         await markSignedIn(tx, usable.id);
+        await rememberStaffDevice(tx, usable.id, deviceId);
         await app.audit(request, { actor: usable.email, action: "desk.sign_in", target: `staff:${usable.email}`, detail: { factor } }, tx);
         return app.deskSessions.create(usable.id, tx);
       });

@@ -23,20 +23,27 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/portal",
     {
-      preHandler: [app.authenticate, app.userLimit("billing")],
+      preHandler: [app.teamGuard("billing.manage"), app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Open the billing portal ('Manage billing')",
         description:
           "Answers `{url}`: Stripe's customer portal (card, invoices, billing address, VAT number, monthly ↔ yearly with proration), or the " +
           "test portal with test payments, whose link ends with the session that asked for it (logout, signing out elsewhere). returnUrl must be " +
-          "on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this user. Limited per account (BILLING_RATE_LIMIT): 429 " +
-          "with Retry-After.",
+          "on the site's origin or one of ALLOWED_ORIGINS. 404 when no provider bills this company. Limited per account (BILLING_RATE_LIMIT): " +
+          "429 with Retry-After. For the company's owner and billing members (403 `team.forbidden`).",
         security: [{ bearer: [] }],
         body: PortalBodySchema,
         response: {
           200: PortalResponseSchema,
-          ...errorResponses({ 400: ["subscriptions.invalid_redirect"], 401: [], 404: ["subscriptions.none"], 429: ["request.too_many"], ...PROVIDER_ERRORS }),
+          ...errorResponses({
+            400: ["subscriptions.invalid_redirect"],
+            401: [],
+            403: ["team.forbidden"],
+            404: ["subscriptions.none"],
+            429: ["request.too_many"],
+            ...PROVIDER_ERRORS,
+          }),
         },
       },
     },
@@ -45,10 +52,12 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const locale = request.body.language ?? requestLocale(request);
       const returnUrl = allowedRedirect(app, request.body.returnUrl);
       if (!returnUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["returnUrl"], locale });
-      const provider = await app.payments.billingProviderFor(user.id);
+      const team = request.team!;
+      const provider = await app.payments.billingProviderFor(team.id);
       const portal = provider
         ? await provider.createPortal({
             user,
+            company: team,
             returnUrl,
             locale,
             apiBaseUrl: apiBaseUrl(request, app.config.publicUrl),
@@ -63,21 +72,22 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/invoices",
     {
-      preHandler: [app.authenticate, app.userLimit("billing")],
+      preHandler: [app.teamGuard("team.view"), app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
-        summary: "The signed-in user's invoices, newest first",
+        summary: "The company's invoices, newest first",
         description:
-          "From the payment provider that bills the user; an empty list when there is none. Each has a link to its PDF. Limited per " +
-          "account (BILLING_RATE_LIMIT): 429 with Retry-After.",
+          "From the payment provider that bills the signed-in member's company; an empty list when there is none. Each has a link to its " +
+          "PDF. Every member sees them. Limited per account (BILLING_RATE_LIMIT): 429 with Retry-After.",
         security: [{ bearer: [] }],
-        response: { 200: InvoicesResponseSchema, ...errorResponses({ 401: [], 429: ["request.too_many"], ...PROVIDER_ERRORS }) },
+        response: { 200: InvoicesResponseSchema, ...errorResponses({ 401: [], 403: ["team.forbidden"], 429: ["request.too_many"], ...PROVIDER_ERRORS }) },
       },
     },
     async (request, reply) => {
-      const provider = await app.payments.billingProviderFor(request.user!.id);
+      const team = request.team!;
+      const provider = await app.payments.billingProviderFor(team.id);
       reply.header("cache-control", "no-store");
-      return { invoices: provider ? await provider.listInvoices(request.user!, apiBaseUrl(request, app.config.publicUrl)) : [] };
+      return { invoices: provider ? await provider.listInvoices(team, apiBaseUrl(request, app.config.publicUrl)) : [] };
     },
   );
 

@@ -55,19 +55,19 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/current",
     {
-      preHandler: app.authenticate,
+      preHandler: app.teamGuard("team.view"),
       schema: {
         tags: ["subscriptions"],
-        summary: "The logged-in user's subscription",
+        summary: "The subscription of the signed-in member's company",
         description:
-          "null when the user has none, or only ended ones. The plan's name is in the request's language. has_access is what the subscription " +
+          "The company's, for every member whatever their role; null when it has none, or only ended ones. The plan's name is in the request's language. has_access is what the subscription " +
           "guard reads; payment_issue and access_until say what the customer must pay or confirm, and until when they keep the paid features.",
         security: [{ bearer: [] }],
-        response: { 200: SubscriptionResponseSchema, ...errorResponses({ 401: [] }) },
+        response: { 200: SubscriptionResponseSchema, ...errorResponses({ 401: [], 403: ["team.forbidden"] }) },
       },
     },
     async (request) => {
-      const row = await currentSubscription(app.db, request.user!.id, requestLocale(request));
+      const row = await currentSubscription(app.db, request.team!.id, requestLocale(request));
       return { subscription: row ? publicSubscription(row, app.config.billing.pastDueGraceDays) : null };
     },
   );
@@ -75,7 +75,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/create-checkout",
     {
-      preHandler: [app.authenticate, app.userLimit("checkout")],
+      preHandler: [app.teamGuard("billing.manage"), app.userLimit("checkout")],
       schema: {
         tags: ["subscriptions"],
         summary: "Start a checkout for a plan",
@@ -84,7 +84,8 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "successUrl and cancelUrl must be on the site's origin or one of ALLOWED_ORIGINS. 409 when the user already has a subscription. " +
           "The provider returns to successUrl with a `checkout` parameter added, which GET /subscriptions/checkouts/{id} answers about. " +
           "502/503 `payments.unavailable` when the payment provider refuses or cannot be reached. Limited per account with the checkout " +
-          "lookups (CHECKOUT_RATE_LIMIT): 429 with Retry-After.",
+          "lookups (CHECKOUT_RATE_LIMIT): 429 with Retry-After. The subscription is the company's: only its owner and billing members may " +
+          "buy (403 `team.forbidden`), and 409 when the company already has one.",
         security: [{ bearer: [] }],
         body: CreateCheckoutBodySchema,
         response: {
@@ -92,6 +93,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...errorResponses({
             400: ["subscriptions.unknown_plan", "subscriptions.invalid_redirect"],
             401: [],
+            403: ["team.forbidden"],
             409: ["subscriptions.already_active", "subscriptions.payment_problem"],
             429: ["request.too_many"],
             502: ["payments.unavailable"],
@@ -111,11 +113,13 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!successUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["successUrl"], locale });
       const cancelUrl = allowedRedirect(app, request.body.cancelUrl);
       if (!cancelUrl) return reply.sendError(400, "subscriptions.invalid_redirect", { fields: ["cancelUrl"], locale });
-      const live = await liveSubscription(app.db, user.id);
+      const team = request.team!;
+      const live = await liveSubscription(app.db, team.id);
       if (live) return reply.sendError(409, grantsAccess(live.status) ? "subscriptions.already_active" : "subscriptions.payment_problem", { locale });
 
       return app.payments.checkout.createCheckout({
         user,
+        company: team,
         plan,
         billingPeriod,
         successUrl,
@@ -128,9 +132,8 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const changeCancellation = (cancel: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = request.user!;
     const locale = requestLocale(request);
-    const live = await liveSubscription(app.db, user.id);
+    const live = await liveSubscription(app.db, request.team!.id);
     if (!live) return reply.sendError(404, "subscriptions.none");
     if (live.cancel_at_period_end === cancel) {
       // Already as asked (a double click, or a second tab): answer the state instead of an error.
@@ -150,18 +153,27 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: app.authenticate,
+      preHandler: [app.teamGuard("billing.manage"), app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Cancel at the end of the current period",
         description:
-          "Access continues until current_period_end. Through Stripe when the subscription is a Stripe one. Idempotent. The body is " +
-          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done.",
+          "For the company's owner and billing members (403 `team.forbidden`). Access continues until current_period_end. Through Stripe when the subscription is a Stripe one. Idempotent. The body is " +
+          "optional: why the customer cancels (one of a few reasons and/or free text), kept for the agency after the cancellation is done. " +
+          "Limited per account with the other billing calls (BILLING_RATE_LIMIT): 429 with Retry-After, before Stripe is asked.",
         security: [{ bearer: [] }],
         body: CancelBodySchema,
         response: {
           200: SubscriptionResponseSchema,
-          ...errorResponses({ 400: [], 401: [], 404: ["subscriptions.none"], 502: ["payments.unavailable"], 503: ["payments.unavailable"] }),
+          ...errorResponses({
+            400: [],
+            401: [],
+            403: ["team.forbidden"],
+            404: ["subscriptions.none"],
+            429: ["request.too_many"],
+            502: ["payments.unavailable"],
+            503: ["payments.unavailable"],
+          }),
         },
       },
     },
@@ -171,17 +183,22 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/resume",
     {
-      preHandler: app.authenticate,
+      preHandler: [app.teamGuard("billing.manage"), app.userLimit("billing")],
       schema: {
         tags: ["subscriptions"],
         summary: "Undo a pending cancellation before the period ends",
+        description:
+          "For the company's owner and billing members (403 `team.forbidden`). Limited per account with the other billing calls " +
+          "(BILLING_RATE_LIMIT): 429 with Retry-After, before Stripe is asked.",
         security: [{ bearer: [] }],
         response: {
           200: SubscriptionResponseSchema,
           ...errorResponses({
             401: [],
+            403: ["team.forbidden"],
             404: ["subscriptions.none"],
             409: ["subscriptions.period_over"],
+            429: ["request.too_many"],
             502: ["payments.unavailable"],
             503: ["payments.unavailable"],
           }),

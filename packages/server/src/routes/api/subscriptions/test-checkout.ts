@@ -75,7 +75,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       price: money(dutch.netCents),
       dutch: { total: money(dutch.totalCents), vat: money(dutch.taxCents) },
       email: user.email,
-      details: entered?.details ?? parseBillingDetails(undefined, await findBillingDetails(app.db, user.id)).details,
+      details: entered?.details ?? parseBillingDetails(undefined, await findBillingDetails(app.db, session.company_id)).details,
       invalid: entered?.invalid ?? null,
       bankFailed,
       payAction: `${path}/pay`,
@@ -110,14 +110,14 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const opened = await app.payments.local.openSession(request.params.id);
       if (!opened.ok) return sendProblem(request, reply, opened.problem, opened.session);
       // Whatever the form sends is kept only once it is valid; a refused field shows the page again, marked.
-      const parsed = parseBillingDetails(request.body as Record<string, unknown> | undefined, await findBillingDetails(app.db, opened.session.user_id));
+      const parsed = parseBillingDetails(request.body as Record<string, unknown> | undefined, await findBillingDetails(app.db, opened.session.company_id));
       if (!parsed.ok) {
         const path = pagePath(request).replace(/\/pay$/, "");
         return sendPage(request, reply, opened.session, path, { details: parsed.details, invalid: parsed.field });
       }
       if ((request.body as Record<string, unknown> | undefined)?.method === "ideal") {
         // Kept now, so the bank's approval pays with them; the way on is the bank choice.
-        await saveBillingDetails(app.db, opened.session.user_id, parsed.details);
+        await saveBillingDetails(app.db, opened.session.company_id, parsed.details);
         return reply.header("cache-control", "no-store").redirect(`${pagePath(request).replace(/\/pay$/, "")}/ideal`, 303);
       }
       return finish(request, reply, await app.payments.local.pay(request.params.id, parsed.details), "success_url");
@@ -131,7 +131,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const priceOf = async (session: CheckoutSessionRow) => {
     const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
     if (!plan) return "";
-    const charge = chargeFor(priceCents(plan, session.billing_period), vatRateFor(await findBillingDetails(app.db, session.user_id)));
+    const charge = chargeFor(priceCents(plan, session.billing_period), vatRateFor(await findBillingDetails(app.db, session.company_id)));
     return formatMoney(charge.totalCents / 100, plan.currency, session.locale, { cents: true });
   };
 
@@ -174,7 +174,7 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bank = bankOf((request.body as Record<string, unknown> | undefined)?.bank);
     if (!bank) return reply.header("cache-control", "no-store").redirect(`${checkoutPath(request)}/ideal`, 303);
     const opened = await app.payments.local.openSession(request.params.id);
-    const details = opened.session ? await findBillingDetails(app.db, opened.session.user_id) : null;
+    const details = opened.session ? await findBillingDetails(app.db, opened.session.company_id) : null;
     const outcome = await app.payments.local.pay(request.params.id, details, new Date(), { kind: "sepa_debit", bank });
     return finish(request, reply, outcome, "success_url");
   });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { BILLING_PERIODS, formatMoney, type BillingPeriod } from "@agency/contract";
 import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { findUserById } from "../../../accounts/repository";
+import { billingContact, findCompany } from "../../../teams/repository";
 import { requestLocale } from "../../../i18n";
 import { parseBillingDetails } from "../../../payments/billing-details";
 import { findLocalInvoice, portalLinkEnd } from "../../../payments/local/billing-repository";
@@ -91,7 +91,7 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       switchAction: `${path}/switch`,
       simulateAction: `${path}/simulate`,
       payUrl: subscription?.payment_issue_invoice ? `${path}/pay` : null,
-      method: await findLocalPaymentMethod(app.db, session.user_id),
+      method: await findLocalPaymentMethod(app.db, session.company_id),
       detailsAction: `${path}/details`,
       returnUrl: session.return_url,
     });
@@ -145,7 +145,7 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/test-portal/:id/pay", { schema: { hide: true, params: Params } }, async (request, reply) => {
     const session = await findLocalPortalSession(app.db, request.params.id);
     if (!session) return sendPortal(request, reply, request.params.id, { done: null });
-    const owed = await owedInvoice(app.db, session.user_id);
+    const owed = await owedInvoice(app.db, session.company_id);
     const nonce = newNonce();
     const html = renderPaymentPage({
       locale: session.locale,
@@ -168,14 +168,16 @@ const testPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get("/test-invoices/:file", { schema: { hide: true, params: InvoiceParams } }, async (request, reply) => {
     const invoice = await findLocalInvoice(app.db, request.params.file.replace(/\.pdf$/, ""));
-    const user = invoice ? await findUserById(app.db, invoice.user_id) : null;
+    // Made out to the company, for the attention of the member who bought (or, once they are gone, its owner).
+    const company = invoice ? await findCompany(app.db, invoice.company_id) : null;
+    const user = company ? await billingContact(app.db, company.id, invoice!.user_id) : null;
     const subscription = invoice ? await subscriptionById(app.db, invoice.subscription_id) : null;
     const plan = subscription && user ? await findPlan(app.db, subscription.plan_id, { activeOnly: false, locale: user.locale }) : null;
-    if (!invoice || !user || !plan) return reply.sendError(404, "not_found");
+    if (!invoice || !company || !user || !plan) return reply.sendError(404, "not_found");
     const pdf = await renderInvoicePdf(invoice, {
       locale: user.locale,
       planName: plan.name,
-      customer: { name: user.name, email: user.email },
+      customer: { name: company.name, email: user.email },
       issuer: new URL(app.config.publicUrl).host,
     });
     return reply

@@ -12,6 +12,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { requestLocale, say } from "../../../i18n";
 import { liveSubscription, publicSubscriptionById } from "../../../payments/subscriptions-repository";
+import { billingCompanyOf } from "../../../teams/repository";
 import { carryOutWithdrawals } from "../../../withdrawals/execution";
 import { recordStatement } from "../../../withdrawals/statement";
 import { withdrawalTexts } from "../../../withdrawals/texts";
@@ -85,13 +86,16 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["withdrawals"],
         summary: "The signed-in customer's contract, as the withdrawal form shows it",
-        description: "null when the customer has no running subscription. within_period says whether a statement now ends it with a refund.",
+        description:
+          "null when the customer's company has no running subscription, or the customer may not manage its billing (a statement of theirs " +
+          "would end nothing). within_period says whether a statement now ends it with a refund.",
         security: [{ bearer: [] }],
         response: { 200: WithdrawalStatusResponseSchema, ...errorResponses({ 401: [] }) },
       },
     },
     async (request) => {
-      const live = await liveSubscription(app.db, request.user!.id);
+      const company = await billingCompanyOf(app.db, request.user!.id);
+      const live = company ? await liveSubscription(app.db, company) : null;
       const shown = live ? await publicSubscriptionById(app.db, live.id, requestLocale(request), app.config.billing.pastDueGraceDays) : null;
       if (!live || !shown) return { contract: null };
       const deadline = withdrawalDeadline(live.started_at ?? live.created_at);
@@ -117,8 +121,9 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Undo a statement of withdrawal the owner did not make (the acknowledgement's link)",
         description:
           "Single use, until the end of the period the subscription had. A statement not yet carried out is dropped, a cancellation " +
-          "at period end resumed, an ended subscription restored until that period's end at no charge. Limited per IP " +
-          "(WITHDRAWAL_RATE_LIMIT): 429 with Retry-After.",
+          "at period end resumed. A subscription that was ended and refunded is not restored (`refunded`: the customer keeps the " +
+          "refund, and the link changes nothing); one of which nothing was refunded runs again until that period's end. Whatever it " +
+          "did is written to the audit log and shown in the desk. Limited per IP (WITHDRAWAL_RATE_LIMIT): 429 with Retry-After.",
         body: WithdrawalUndoBodySchema,
         response: {
           200: WithdrawalUndoResponseSchema,
@@ -134,11 +139,16 @@ const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const outcome = await undoWithdrawal(app, request.body.token);
+      const { outcome, withdrawal } = await undoWithdrawal(app, request.body.token);
       if (outcome === "invalid") return reply.sendError(400, "withdrawals.undo_invalid", { fields: ["token"], locale });
       if (outcome === "busy") return reply.sendError(409, "withdrawals.undo_busy", { locale });
-      const text = outcome === "restored" ? withdrawalTexts.restored : outcome === "resumed" ? withdrawalTexts.resumed : withdrawalTexts.nothingToUndo;
-      return { outcome, message: say(locale, text) };
+      // Staff see in the audit log that the owner disowned the statement, and what that did.
+      if (withdrawal?.userId) {
+        const customer = `customer:${withdrawal.userId}`;
+        await app.audit(request, { actor: customer, action: "withdrawal.undo", target: customer, detail: { withdrawal: withdrawal.id, outcome } });
+      }
+      const texts = { restored: withdrawalTexts.restored, resumed: withdrawalTexts.resumed, refunded: withdrawalTexts.refunded, nothing_to_undo: withdrawalTexts.nothingToUndo };
+      return { outcome, message: say(locale, texts[outcome]) };
     },
   );
 };

@@ -378,6 +378,6 @@ describe("OpenAPI document", () => {
     const doc = (await t.app.inject({ url: "/api/openapi.json" })).json();
     expect(Object.keys(doc.paths["/api/account/export"])).toEqual(["get"]);
     expect(Object.keys(doc.paths["/api/account"])).toEqual(["delete"]);
-    expect(Object.keys(doc.paths["/api/account"].delete.responses).sort()).toEqual(["200", "400", "401", "413", "415", "429", "503"]);
+    expect(Object.keys(doc.paths["/api/account"].delete.responses).sort()).toEqual(["200", "400", "401", "409", "413", "415", "429", "503"]);
   });
 });

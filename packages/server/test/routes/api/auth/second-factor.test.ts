@@ -1,5 +1,6 @@
 import { totpCode, totpStep } from "../../../../src/auth-factors/totp";
 import { buildTestApp, nextIp, outboxMailsTo, type TestApp } from "../../../support/helpers";
+import { validProof } from "../../../support/proofs";
 
 /**
  * A customer's own second factor: an authenticator app turned on from the settings with a code, ten recovery codes
@@ -23,17 +24,25 @@ interface Account {
   recoveryCodes: string[];
 }
 
-async function register(prefix: string): Promise<{ email: string; token: string; id: string }> {
+/** A new account whose address is verified (as following the mailed link does): only such an account adds a way in. */
+async function register(prefix: string, language: "nl" | "en" = "en"): Promise<{ email: string; token: string; id: string }> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { name: "Tessa Totp", email, password: PASSWORD }, remoteAddress: nextIp() });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { name: "Tessa Totp", email, password: PASSWORD, language },
+    remoteAddress: nextIp(),
+  });
   expect(res.statusCode).toBe(201);
-  return { email, token: res.json().token as string, id: res.json().user.id as string };
+  const id = res.json().user.id as string;
+  await t.db.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [id]);
+  return { email, token: res.json().token as string, id };
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function withTotp(prefix: string): Promise<Account> {
-  const account = await register(prefix);
+async function withTotp(prefix: string, language: "nl" | "en" = "en"): Promise<Account> {
+  const account = await register(prefix, language);
   const setup = await t.app.inject({ method: "POST", url: "/api/account/two-factor/setup", headers: auth(account.token) });
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl } = setup.json() as { secret: string; otpauthUrl: string };
@@ -42,7 +51,7 @@ async function withTotp(prefix: string): Promise<Account> {
     method: "POST",
     url: "/api/account/two-factor/enable",
     headers: auth(account.token),
-    payload: { code: totpCode(secret, totpStep() - 1) },
+    payload: { code: totpCode(secret, totpStep() - 1), password: PASSWORD },
   });
   expect(enabled.statusCode).toBe(200);
   const recoveryCodes = enabled.json().recoveryCodes as string[];
@@ -83,13 +92,13 @@ it("turns on with a confirmed code, stores the recovery codes hashed, and then a
 
 it("refuses turning on with a wrong code, and without a setup first", async () => {
   const account = await register("wrong-enable");
-  const none = await t.app.inject({ method: "POST", url: "/api/account/two-factor/enable", headers: auth(account.token), payload: { code: "123456" } });
+  const none = await t.app.inject({ method: "POST", url: "/api/account/two-factor/enable", headers: auth(account.token), payload: { code: "123456", password: PASSWORD } });
   expect(none.statusCode).toBe(409);
   expect(none.json().code).toBe("account.two_factor_not_started");
   const setup = await t.app.inject({ method: "POST", url: "/api/account/two-factor/setup", headers: auth(account.token) });
   const secret = setup.json().secret as string;
   const wrong = String((Number(totpCode(secret, totpStep())) + 1) % 1_000_000).padStart(6, "0");
-  const refused = await t.app.inject({ method: "POST", url: "/api/account/two-factor/enable", headers: auth(account.token), payload: { code: wrong } });
+  const refused = await t.app.inject({ method: "POST", url: "/api/account/two-factor/enable", headers: auth(account.token), payload: { code: wrong, password: PASSWORD } });
   expect(refused.statusCode).toBe(400);
   expect(refused.json().code).toBe("auth.code_invalid");
   // Still off: the password alone signs in.
@@ -165,21 +174,27 @@ it("limits wrong codes: a sign-in token dies after five, and wrong codes count w
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) statuses.push((await codeStep(signInToken, "000000", ip)).statusCode);
   // The password attempt and the wrong codes share the login's count per account and address (5 in 15 minutes).
-  expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400]);
-  expect(statuses.slice(4)).toEqual([429, 400]);
+  expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  // Refused unchecked, a code uses none of the token's five tries: the fifth is checked from elsewhere, then it is dead.
+  expect((await codeStep(signInToken, "ABCD-EFGH-JKLM-NPQR", nextIp())).json().code).toBe("auth.code_invalid");
   const dead = await codeStep(signInToken, account.recoveryCodes[0]!, nextIp());
   expect(dead.json().code).toBe("auth.sign_in_expired");
-  // From this address the password is limited too now; elsewhere the owner still signs in.
+  // From this address the password is limited too now; elsewhere the owner still signs in, after five failures of the
+  // account with a proof of work at each step (the login element solves them in the background).
   expect((await passwordStep(account.email, ip)).statusCode).toBe(429);
   const elsewhere = nextIp();
-  const fresh = (await passwordStep(account.email, elsewhere)).json().signInToken as string;
-  expect((await codeStep(fresh, account.recoveryCodes[0]!, elsewhere)).statusCode).toBe(200);
+  expect((await passwordStep(account.email, elsewhere)).json().code).toBe("auth.challenge_required");
+  const login = { email: account.email, password: PASSWORD, challenge: await validProof(t, 1) };
+  const fresh = (await t.app.inject({ method: "POST", url: "/api/auth/login", payload: login, remoteAddress: elsewhere })).json().signInToken as string;
+  const code = { signInToken: fresh, code: account.recoveryCodes[0], challenge: await validProof(t, 1) };
+  expect((await t.app.inject({ method: "POST", url: "/api/auth/login/second-factor", payload: code, remoteAddress: elsewhere })).statusCode).toBe(200);
 });
 
-it("makes new recovery codes with a code or the password, and the old ones stop working", async () => {
+it("makes new recovery codes with the password only, and the old ones stop working", async () => {
   const account = await withTotp("new-codes");
   const neither = await t.app.inject({ method: "POST", url: "/api/account/two-factor/recovery-codes", headers: auth(account.token), payload: {} });
-  expect(neither.json().code).toBe("account.code_or_password_required");
+  expect(neither.statusCode).toBe(403);
+  expect(neither.json().code).toBe("account.password_required");
   const wrongPassword = await t.app.inject({
     method: "POST",
     url: "/api/account/two-factor/recovery-codes",
@@ -196,14 +211,22 @@ it("makes new recovery codes with a code or the password, and the old ones stop 
   expect(byPassword.statusCode).toBe(200);
   const renewed = byPassword.json().recoveryCodes as string[];
   expect(renewed).toHaveLength(10);
+  // A code is not enough: whoever holds the phone, or one recovery code, would make a set of their own.
   const byCode = await t.app.inject({
     method: "POST",
     url: "/api/account/two-factor/recovery-codes",
     headers: auth(account.token),
     payload: { code: renewed[0] },
   });
-  expect(byCode.statusCode).toBe(200);
-  const latest = byCode.json().recoveryCodes as string[];
+  expect(byCode.statusCode).toBe(403);
+  const again = await t.app.inject({
+    method: "POST",
+    url: "/api/account/two-factor/recovery-codes",
+    headers: auth(account.token),
+    payload: { password: PASSWORD },
+  });
+  expect(again.statusCode).toBe(200);
+  const latest = again.json().recoveryCodes as string[];
   const old = await codeStep((await passwordStep(account.email)).json().signInToken as string, account.recoveryCodes[5]!);
   expect(old.json().code).toBe("auth.code_invalid");
   expect((await codeStep((await passwordStep(account.email)).json().signInToken as string, latest[5]!)).statusCode).toBe(200);
@@ -232,7 +255,7 @@ it("turns off only with the password and a code, and not for someone else's acco
   expect((await t.app.inject({ method: "POST", url: "/api/account/two-factor/setup", headers: auth(again.token) })).json().code).toBe("account.two_factor_on");
 });
 
-it("the first sign-in after registration is not new; a sign-in from another browser mails an alert after the second step only", async () => {
+it("a sign-in from another browser mails an alert after the second step only", async () => {
   const account = await withTotp("alert-2fa");
   await t.app.settle();
   const before = outboxMailsTo(t.dataDir, account.email).length;
@@ -246,4 +269,49 @@ it("the first sign-in after registration is not new; a sign-in from another brow
   const mails = outboxMailsTo(t.dataDir, account.email);
   expect(mails).toHaveLength(before + 1);
   expect(mails.at(-1)).toMatch(/Subject: Nieuwe aanmelding|Subject: New sign-in/);
+});
+
+/** The subjects of the mails to `email` after `from` (how many there were before). */
+async function subjectsSince(email: string, from: number): Promise<string[]> {
+  await t.app.settle();
+  return outboxMailsTo(t.dataDir, email)
+    .slice(from)
+    .map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? "");
+}
+
+it("mails the owner when it is turned on and when it is turned off, in the account's language", async () => {
+  const account = await withTotp("mailed", "nl");
+  await t.app.settle();
+  const onMail = outboxMailsTo(t.dataDir, account.email).find((mail) => mail.includes("Subject: Tweestapsverificatie is aangezet"));
+  expect(onMail).toContain("Voortaan vraagt inloggen na je wachtwoord om een code uit je authenticator-app.");
+  expect(onMail).toContain("Hallo Tessa Totp,");
+  // With the way to undo it, for an owner who did not turn it on.
+  expect(onMail).toMatch(/\/secure-account\?token=[\w-]+&lang=nl/);
+  const before = outboxMailsTo(t.dataDir, account.email).length;
+
+  const off = await t.app.inject({
+    method: "POST",
+    url: "/api/account/two-factor/disable",
+    headers: auth(account.token),
+    payload: { password: PASSWORD, code: account.recoveryCodes[0] },
+  });
+  expect(off.statusCode).toBe(200);
+  expect(await subjectsSince(account.email, before)).toEqual(["Tweestapsverificatie is uitgezet"]);
+  const offMail = outboxMailsTo(t.dataDir, account.email).at(-1)!;
+  expect(offMail).toContain("Inloggen vraagt nu alleen nog om je wachtwoord.");
+  // What to do when it was not the owner.
+  expect(offMail).toContain("Heb je dit niet zelf gedaan? Stel dan meteen je wachtwoord opnieuw in");
+});
+
+it("turned off by two requests at once, it is off once: one answer 200, the other refused, one mail", async () => {
+  const account = await withTotp("twice-off");
+  await t.app.settle();
+  const before = outboxMailsTo(t.dataDir, account.email).length;
+  const disable = (code: string) =>
+    t.app.inject({ method: "POST", url: "/api/account/two-factor/disable", headers: auth(account.token), payload: { password: PASSWORD, code } });
+  const answers = await Promise.all([disable(account.recoveryCodes[0]!), disable(account.recoveryCodes[1]!)]);
+  // The other finds it off already (409), or its recovery code gone with the rest (400), however the two interleave.
+  expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+  expect(answers.map((a) => a.json().code).filter(Boolean)).toEqual([expect.stringMatching(/^(account\.two_factor_off|auth\.code_invalid)$/)]);
+  expect(await subjectsSince(account.email, before)).toEqual(["Two-step verification was turned off"]);
 });

@@ -68,7 +68,7 @@ describe("enrolment", () => {
     expect((await t.app.inject({ url: "/api/desk/enrolment?token=nonsense" })).json().code).toBe("desk.enrolment_invalid");
 
     // Signed in with the new password and the next code; the code used for enrolment is spent.
-    expect((await deskLogin(t, { email, password: STAFF_PASSWORD, code: totpCode(totpSecret, totpStep()) })).json().code).toBe("desk.code_invalid");
+    expect((await deskLogin(t, { email, password: STAFF_PASSWORD, code: totpCode(totpSecret, totpStep()) })).json().code).toBe("desk.sign_in_failed");
     const login = await deskLogin(t, { email, password: STAFF_PASSWORD, code: totpCode(totpSecret, totpStep() + 1) });
     expect(login.statusCode).toBe(200);
     expect(await auditEntries(t, "staff.enrol")).toContainEqual(expect.objectContaining({ actor: email }));
@@ -92,23 +92,27 @@ describe("enrolment", () => {
 });
 
 describe("sign-in", () => {
-  it("needs the password and a current code: no code and a wrong code are 401 with their own codes", async () => {
+  it("needs the password and a current code, and answers one error for any of them missing or wrong, each audited", async () => {
     const staff = await makeStaff(t, "staff");
-    expect((await deskLogin(t, { email: staff.email, password: "wrong-password", code: await freshCode(t, staff.id, staff.secret) })).json().code).toBe(
-      "auth.invalid_credentials",
-    );
+    const wrongPassword = await deskLogin(t, { email: staff.email, password: "wrong-password", code: await freshCode(t, staff.id, staff.secret) });
     const none = await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD });
-    expect([none.statusCode, none.json().code]).toEqual([401, "desk.code_required"]);
-    const wrong = await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code: "000000" });
-    expect([wrong.statusCode, wrong.json().code]).toEqual([401, "desk.code_invalid"]);
-    expect(await auditEntries(t, "desk.second_factor_failed")).toContainEqual(expect.objectContaining({ actor: staff.email }));
+    const wrongCode = await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code: "000000" });
+    const nobody = await deskLogin(t, { email: "nobody@agency.example", password: STAFF_PASSWORD, code: "000000" });
+    // Nothing tells a guesser that the password was right before the code.
+    for (const res of [wrongPassword, none, wrongCode, nobody]) {
+      expect([res.statusCode, res.json().code, res.json().error]).toEqual([400, "desk.sign_in_failed", wrongPassword.json().error]);
+    }
+    const failures = await auditEntries(t, "desk.sign_in_failed");
+    expect(failures.filter((e) => e.actor === staff.email).map((e) => e.detail.reason)).toEqual(["password", "code", "code"]);
+    expect(failures).toContainEqual(expect.objectContaining({ actor: "nobody@agency.example", target: null, detail: { reason: "password" } }));
+    expect(failures.every((e) => e.ip !== "")).toBe(true);
 
     const code = await freshCode(t, staff.id, staff.secret);
     const ok = await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().token).toMatch(/^desk_/);
     // The same code again, even at once: refused.
-    expect((await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code })).json().code).toBe("desk.code_invalid");
+    expect((await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code })).json().code).toBe("desk.sign_in_failed");
     const signIns = await auditEntries(t, "desk.sign_in");
     expect(signIns).toContainEqual(expect.objectContaining({ actor: staff.email, detail: { factor: "totp" } }));
     expect(signIns.at(-1)!.ip).not.toBe("");
@@ -120,8 +124,8 @@ describe("sign-in", () => {
     await t.db.query("INSERT INTO staff_recovery_codes (staff_id, code_hash) SELECT $1, unnest($2::text[])", [staff.id, hashes]);
     const body = { email: staff.email, password: STAFF_PASSWORD, code: codes[3]!.toLowerCase() };
     const [first, second] = await Promise.all([deskLogin(t, body), deskLogin(t, body)]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
-    expect((await deskLogin(t, body)).json().code).toBe("desk.code_invalid");
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    expect((await deskLogin(t, body)).json().code).toBe("desk.sign_in_failed");
     expect((await deskLogin(t, { ...body, code: codes[4] })).statusCode).toBe(200);
   });
 
@@ -130,7 +134,7 @@ describe("sign-in", () => {
     const ip = nextIp();
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code: "000000" }, ip)).statusCode);
-    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
     const blocked = await deskLogin(t, { email: staff.email, password: STAFF_PASSWORD, code: await freshCode(t, staff.id, staff.secret) }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe("auth.too_many_attempts");

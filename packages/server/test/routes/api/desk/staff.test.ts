@@ -85,6 +85,7 @@ describe("customers", () => {
         receivedAt: expect.any(String),
         outcome: "withdrawn",
         executedAt: expect.any(String),
+        undoneAt: null,
         refund: { cents: expect.any(Number), currency: expect.any(String), reference: expect.stringMatching(/^test_re_/) },
       },
     ]);

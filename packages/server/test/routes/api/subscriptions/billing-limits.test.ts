@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout, localSubscriber, register, SITE, startHarness, stripeSubscriber, type Customer, type Harness } from "../../../support/payments-harness";
 
 /**
- * The billing calls that ask Stripe on every request are limited per account (BILLING_RATE_LIMIT), and so are the
+ * The billing calls that ask Stripe on every request (cancel and resume among them) are limited per account (BILLING_RATE_LIMIT), and so are the
  * checkouts started and looked up (CHECKOUT_RATE_LIMIT), so one account cannot spend the site's Stripe request
  * budget; and every return address is stored as the browser reads it.
  */
@@ -45,6 +45,21 @@ describe("the billing calls that reach Stripe", () => {
     const otherBefore = stripeCallsFor(otherCustomer);
     expect((await invoices(h.stripe, other.user)).statusCode).toBe(200);
     expect(stripeCallsFor(otherCustomer) - otherBefore).toBe(1);
+  });
+});
+
+describe("cancel and resume, which reach Stripe", () => {
+  it(`count with the other billing calls: after ${LIMIT}, 429 request.too_many and Stripe is not asked`, async () => {
+    const { user, subscription } = await stripeSubscriber(h);
+    const id = String((subscription as { id: string }).id);
+    const updates = () => h.fake.callsTo("POST", `/v1/subscriptions/${id}`).length;
+    const before = updates();
+    const flip = (cancel: boolean) => h.stripe.app.inject({ method: "POST", url: `/api/subscriptions/${cancel ? "cancel" : "resume"}`, headers: user.headers });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await flip(i % 2 === 0));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(answers[3]!.json()).toMatchObject({ code: "request.too_many", retryAfter: expect.any(Number) });
+    expect(updates() - before).toBe(LIMIT);
   });
 });
 

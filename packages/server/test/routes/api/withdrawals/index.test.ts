@@ -4,6 +4,7 @@ import { PRICE_YEARLY, SITE, createCheckout, localCheckout, payLocal, register, 
 import { stripeEvent } from "../../../support/fake-stripe";
 import { Stripe } from "stripe";
 import { carryOutWithdrawals } from "../../../../src/withdrawals/execution";
+import { auditEntries, signedInStaff } from "../../../support/desk-helpers";
 
 /**
  * The withdrawal function (Art. 11a) with both providers on one database: the statement without signing in, the
@@ -59,9 +60,13 @@ async function current(t: TestApp, user: Customer) {
   };
 }
 
-/** A local subscriber; `immediateStart` answers the checkout's question. */
-async function localSubscriber(opts: { immediateStart?: boolean; language?: "nl" | "en" } = {}) {
+/** Marks the account's address proven, as following its verification link does. */
+const proveAddress = (userId: string) => h.local.db.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [userId]);
+
+/** A local subscriber; `immediateStart` answers the checkout's question; `proven`: the address was verified. */
+async function localSubscriber(opts: { immediateStart?: boolean; language?: "nl" | "en"; proven?: boolean } = {}) {
   const user = await register(h.local, opts.language ?? "en");
+  if (opts.proven) await proveAddress(user.id);
   const path = await localCheckout(h.local, user, { billingPeriod: "yearly", ...(opts.immediateStart ? { immediateStart: true } : {}) });
   expect((await payLocal(h.local, path, { country: "NL", vat_number: "" })).statusCode).toBe(303);
   return user;
@@ -81,7 +86,7 @@ const undoToken = (mail: string) => /\/withdraw\/undo\?token=([A-Za-z0-9_-]+)/.e
 
 describe("within 14 days (local test provider)", () => {
   it("ends the subscription now, refunds everything, and mails the account's own address — typed in another case, without signing in", async () => {
-    const user = await localSubscriber({ language: "nl" });
+    const user = await localSubscriber({ language: "nl", proven: true });
     const res = await withdraw(h.local, { email: `  ${user.email.toUpperCase()} `, reference: "INV-1", language: "nl" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, received_at: expect.any(String), message: expect.stringContaining("herroeping") });
@@ -132,24 +137,76 @@ describe("within 14 days (local test provider)", () => {
     expect((await rowsOf(user.id)).filter((r) => r.refund_reference)).toHaveLength(1);
   });
 
-  it("the undo link restores the subscription until its period's end, once", async () => {
-    const user = await localSubscriber();
-    const before = await current(h.local, user);
-    await withdraw(h.local, { email: user.email });
+  it("withdraw, keep the refund, undo: nothing is restored, the answer and the mail say so, the audit log records each try", async () => {
+    const user = await localSubscriber({ language: "nl" });
+    await withdraw(h.local, { email: user.email, language: "nl" });
     await h.local.app.settle();
     expect(await current(h.local, user)).toBeNull();
-    const token = undoToken((await withdrawalMails(user.email))[0]!)!;
+    const [row] = await rowsOf(user.id);
+    expect(row!.refund_cents).toBeGreaterThan(0);
+    const [mail] = await withdrawalMails(user.email);
+    expect(mail).toContain("Zodra het bedrag is terugbetaald, valt er niets meer terug te draaien");
+    const token = undoToken(mail!)!;
 
-    const undo = await h.local.app.inject({ method: "POST", url: "/api/withdrawals/undo", payload: { token }, remoteAddress: nextIp() });
-    expect(undo.statusCode).toBe(200);
-    expect(undo.json()).toMatchObject({ outcome: "restored" });
-    const restored = await current(h.local, user);
-    expect(restored).toMatchObject({ status: "active", cancel_at_period_end: false });
-    expect(Math.abs(Date.parse(restored!.current_period_end) - Date.parse(before!.current_period_end))).toBeLessThan(1000);
+    for (let i = 0; i < 2; i++) {
+      const undo = await h.local.app.inject({ method: "POST", url: "/api/withdrawals/undo", payload: { token }, remoteAddress: nextIp() });
+      expect(undo.statusCode).toBe(200);
+      expect(undo.json()).toMatchObject({ outcome: "refunded", message: expect.stringContaining("nothing can be undone") });
+    }
+    // A year for free is not to be had: no running subscription, the refund stands, the statement still reads withdrawn.
+    expect(await current(h.local, user)).toBeNull();
+    expect((await h.local.db.query("SELECT 1 FROM subscriptions WHERE user_id = $1 AND status = 'active'", [user.id])).rows).toHaveLength(0);
+    expect((await rowsOf(user.id))[0]).toMatchObject({ outcome: "withdrawn", refund_cents: row!.refund_cents });
+    const audit = await h.local.db.query<{ action: string; target: string; detail: { outcome: string } }>(
+      "SELECT action, target, detail FROM audit_log WHERE target = $1 ORDER BY id",
+      [`customer:${user.id}`],
+    );
+    expect(audit.rows.map((r) => [r.action, r.detail.outcome])).toEqual([
+      ["withdrawal.undo", "refunded"],
+      ["withdrawal.undo", "refunded"],
+    ]);
+  });
+});
 
-    const again = await h.local.app.inject({ method: "POST", url: "/api/withdrawals/undo", payload: { token }, remoteAddress: nextIp() });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().code).toBe("withdrawals.undo_invalid");
+describe("statements that change a contract are always acknowledged", () => {
+  it("three statements before the victim subscribes do not silence the fourth: it is mailed with its undo link", async () => {
+    const user = await register(h.local, "en");
+    // A stranger sends three statements while the account has no contract: each is acknowledged, up to the hourly cap.
+    for (let i = 0; i < 3; i++) expect((await withdraw(h.local, { email: user.email })).statusCode).toBe(200);
+    expect(await withdrawalMails(user.email)).toHaveLength(3);
+    const path = await localCheckout(h.local, user, { billingPeriod: "yearly" });
+    expect((await payLocal(h.local, path, { country: "NL", vat_number: "" })).statusCode).toBe(303);
+
+    // The fourth ends the new subscription: its acknowledgement and undo link go out all the same.
+    expect((await withdraw(h.local, { email: user.email })).statusCode).toBe(200);
+    await h.local.app.settle();
+    const mails = await withdrawalMails(user.email);
+    expect(mails).toHaveLength(4);
+    expect(mails[3]).toContain("your subscription ends now");
+    expect(undoToken(mails[3]!)).toBeDefined();
+    // A fifth finds the subscription withdrawn already: the fourth's acknowledgement says it all.
+    expect((await withdraw(h.local, { email: user.email })).statusCode).toBe(200);
+    expect(await withdrawalMails(user.email)).toHaveLength(4);
+  });
+
+  it("to an address nobody has proven, the acknowledgement greets without a name and repeats nothing the sender typed", async () => {
+    const user = await localSubscriber();
+    const res = await withdraw(h.local, { email: user.email, name: "Visit evil example now", reference: "CALL-0800-1234" });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await withdrawalMails(user.email);
+    expect(mail).toMatch(/^Hello,$/m);
+    expect(mail).not.toMatch(/Noor|evil|CALL-0800/);
+  });
+
+  it("takes an order number of letters, digits and dashes only", async () => {
+    const user = await localSubscriber({ proven: true });
+    for (const reference of ["see https://evil.example", "INV 1", "INV_1", "a\nb"]) {
+      const res = await withdraw(h.local, { email: user.email, reference });
+      expect(res.statusCode, reference).toBe(400);
+      expect(res.json().fields).toEqual(["reference"]);
+    }
+    expect((await withdraw(h.local, { email: user.email, reference: "PW-2026-0001" })).statusCode).toBe(200);
+    expect((await withdrawalMails(user.email))[0]).toContain("PW-2026-0001");
   });
 });
 
@@ -272,18 +329,48 @@ describe("Stripe", () => {
     expect(h.fake.refunds.filter((r) => r.metadata.subscriptionId === subscription.id)).toEqual([]);
   });
 
-  it("restores a withdrawn Stripe subscription on a trial until the old period's end", async () => {
+  it("a refunded Stripe withdrawal is not restored by its undo link: no new subscription, the refund stands", async () => {
     const { user, subscription } = await stripeSubscriber(true);
     await withdraw(h.stripe, { email: user.email });
     await h.stripe.app.settle();
     expect((await rowsOf(user.id))[0]).toMatchObject({ outcome: "withdrawn", used_days: 1 });
     expect(h.fake.refunds.find((r) => r.metadata.subscriptionId === subscription.id)!.amount).toBe(56_628 - Math.round(56_628 / 365));
+    const made = h.fake.callsTo("POST", "/v1/subscriptions").length;
+    const token = undoToken((await withdrawalMails(user.email))[0]!)!;
+    const undo = await h.stripe.app.inject({ method: "POST", url: "/api/withdrawals/undo", payload: { token }, remoteAddress: nextIp() });
+    expect(undo.json()).toMatchObject({ outcome: "refunded" });
+    expect(h.fake.callsTo("POST", "/v1/subscriptions")).toHaveLength(made);
+    expect(await current(h.stripe, user)).toBeNull();
+  });
+
+  it("restores a withdrawn subscription of which nothing was refunded on a trial until the old period's end; the desk reads it undone", async () => {
+    const user = await register(h.stripe, "en");
+    expect((await createCheckout(h.stripe, user)).statusCode).toBe(200);
+    const id = [...h.fake.sessions.values()].find((s) => s.client_reference_id === user.id && s.status === "open")!.id as string;
+    // A first year at no charge (a full discount): the withdrawal has nothing to refund.
+    const { session, subscription } = h.fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year", amount: 0 });
+    expect((await deliver(stripeEvent("checkout.session.completed", session))).statusCode).toBe(200);
+    await withdraw(h.stripe, { email: user.email });
+    await h.stripe.app.settle();
+    expect((await rowsOf(user.id))[0]).toMatchObject({ outcome: "withdrawn", refund_cents: 0 });
     const token = undoToken((await withdrawalMails(user.email))[0]!)!;
     const undo = await h.stripe.app.inject({ method: "POST", url: "/api/withdrawals/undo", payload: { token }, remoteAddress: nextIp() });
     expect(undo.json()).toMatchObject({ outcome: "restored" });
     const created = h.fake.callsTo("POST", "/v1/subscriptions").at(-1)!;
     expect(created.params).toMatchObject({ customer: subscription.customer, trial_end: String(subscription.items.data[0]!.current_period_end) });
     expect(await current(h.stripe, user)).toMatchObject({ status: "trialing" });
+
+    // Staff see the statement undone beside the subscription that runs again, and the audit log says who undid it.
+    const staff = await signedInStaff(h.stripe, "staff");
+    const desk = await h.stripe.app.inject({ url: `/api/desk/customers/${user.id}`, headers: staff.headers });
+    expect(desk.statusCode).toBe(200);
+    const { customer } = desk.json() as { customer: { subscription: { status: string } | null; withdrawals: { outcome: string; undoneAt: string | null }[] } };
+    expect(customer.subscription).toMatchObject({ status: "trialing" });
+    expect(customer.withdrawals[0]).toMatchObject({ outcome: "undone", undoneAt: expect.any(String) });
+    const audit = await auditEntries(h.stripe, "withdrawal.undo");
+    expect(audit.filter((e) => e.target === `customer:${user.id}`)).toEqual([
+      expect.objectContaining({ actor: `customer:${user.id}`, detail: expect.objectContaining({ outcome: "restored" }) }),
+    ]);
   });
 });
 
