@@ -274,7 +274,10 @@ describe("local test checkout, driven over HTTP", () => {
     // The billing address, as Stripe Checkout asks for it: the Netherlands unless chosen otherwise, an optional VAT number.
     expect(html).toMatch(/<option value="NL" selected>Netherlands<\/option>/);
     expect(html).toContain('<input id="vat-number" name="vat_number"');
-    expect(html).toContain("Prices exclude VAT. For a Dutch billing address 21% VAT is added.");
+    // What Pay charges, VAT included for a Dutch billing address, as the invoice will have it.
+    expect(html).toContain("€468.00 per year, excluding VAT");
+    expect(html).toContain("€566.28, including €98.28 VAT (21%)");
+    expect(html).toContain("Pay charges the total for the billing address you choose below; the invoice shows the same amount.");
     expect(html).toMatch(/<button type="submit" class="cancel">Cancel<\/button>/);
     expect(html).not.toMatch(/<script/i);
     expect(actions).toHaveLength(2);
