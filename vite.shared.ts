@@ -16,6 +16,7 @@ export const alias = {
   // Before "@agency/contract": those are the contract's other entries.
   "@agency/contract/schemas": `${root}packages/contract/src/schemas/index.ts`,
   "@agency/contract/catalog": `${root}packages/contract/src/catalog.ts`,
+  "@agency/contract/quote-choices/catalogs": `${root}packages/contract/src/quote-choices/catalogs.ts`,
   "@agency/contract/quote-choices": `${root}packages/contract/src/quote-choices/catalog.ts`,
   "@agency/contract/package-features": `${root}packages/contract/src/package-features/catalog.ts`,
   "@agency/contract": `${root}packages/contract/src/index.ts`,

@@ -30,6 +30,8 @@ const TEXTS = {
     loggedOut: "Succesvol uitgelogd",
     passwordCard: "Wachtwoord wijzigen",
     current: "Huidig wachtwoord",
+    sessionEnded: "Je sessie is beëindigd, bijvoorbeeld omdat je op een ander apparaat hebt uitgelogd. Log opnieuw in; een wijziging die je aan het maken was, is niet opgeslagen.",
+    welcomeBack: "Welkom terug",
     next: "Nieuw wachtwoord",
     confirm: "Bevestig nieuw wachtwoord",
     passwordChanged: "Je wachtwoord is gewijzigd. Alle andere apparaten zijn uitgelogd.",
@@ -65,6 +67,8 @@ const TEXTS = {
     loggedOut: "Logged out successfully",
     passwordCard: "Change password",
     current: "Current password",
+    sessionEnded: "Your session has ended, for example because you signed out on another device. Log in again; a change you were making was not saved.",
+    welcomeBack: "Welcome back",
     next: "New password",
     confirm: "Confirm new password",
     passwordChanged: "Your password has been changed. Every other device has been signed out.",
@@ -213,6 +217,34 @@ for (const locale of ["nl", "en"] as const) {
     await loginElsewhere(request, user, FIREFOX_WINDOWS, "a-brand-new-pass-9");
     const notice = await request.post(`${API_ORIGIN}/api/auth/login`, { data: { email: user.email, password: user.password } });
     expect(notice.status()).toBe(400);
+  });
+
+  test(`signed out everywhere else from another device, a change here goes to the login page, which says the session ended (${locale})`, async ({ page, request }) => {
+    if (locale === "nl") await page.setViewportSize({ width: 375, height: 740 });
+    const user = await registerUser(request, `Sven ${locale}`);
+    await signInIn(page, user, locale);
+    await page.goto("/dashboard/settings");
+    const card = page.locator("agency-settings").getByRole("region", { name: T.passwordCard });
+    await card.getByLabel(T.current).fill(user.password);
+    await card.getByLabel(T.next, { exact: true }).fill("a-brand-new-pass-9");
+    await card.getByLabel(T.confirm).fill("a-brand-new-pass-9");
+    // Meanwhile, on a phone, the owner signs out everywhere else: this browser's session ends.
+    const phone = await loginElsewhere(request, user, SAFARI_IPHONE);
+    const ended = await request.delete(`${API_ORIGIN}/api/account/sessions`, { headers: { Authorization: `Bearer ${phone}` } });
+    expect(ended.ok(), await ended.text()).toBe(true);
+    await card.getByRole("button", { name: T.passwordCard }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const login = page.locator("agency-login");
+    await expect(login.getByRole("status")).toHaveText(T.sessionEnded);
+    // Until the next login: logged in again and out, the login page is an ordinary one.
+    await login.getByLabel(T.emailField).fill(user.email);
+    await login.getByLabel(T.passwordField, { exact: true }).fill(user.password);
+    await login.getByRole("button", { name: T.logIn, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/login");
+    await expect(login.getByRole("heading", { name: T.welcomeBack })).toBeVisible();
+    await expect(login.getByText(T.sessionEnded)).toHaveCount(0);
   });
 
   test(`sign out everywhere else (${locale})`, async ({ page, request }) => {

@@ -4,8 +4,10 @@ import { expectNoAxeViolations, latestMail, prepareVisitor, registerUser, signIn
 /**
  * Billing the Dutch way with test payments, in Chromium: paying with iDEAL in the test checkout (a bank choice, then
  * the test bank approves, which sets up a test SEPA mandate), then a renewal that fails, played from the test
- * portal, which shows the notice on the settings page with until when the plan stays, and is paid from it; in nl and
- * en with axe on every new screen. And a renewal the bank wants confirmed, confirmed through the mail's link.
+ * portal, which shows the notice on the settings page with until when the plan stays, and is paid from it; in nl (on
+ * a 375 px phone) and en (1280 px) with axe on every new screen. Every amount the customer is asked for or told of is
+ * what is charged, VAT included: € 59,29 at the test bank, in the start mail, in the failed-payment mail and on the
+ * pay page. And a renewal the bank wants confirmed, confirmed through the mail's link.
  */
 
 const texts = {
@@ -18,6 +20,9 @@ const texts = {
     bank: "Je bank",
     toBank: "Verder naar je bank",
     testBank: "TESTBANK — ING",
+    bankAsk: /De iDEAL-betaling van €\s59,29 aan /,
+    startMail: /actief: €\s59,29 \(inclusief €\s10,29 btw\) per maand\./,
+    failedMail: /We konden de betaling van €\s59,29 \(inclusief €\s10,29 btw\) voor je Pro-abonnement niet innen\./,
     approve: "Goedkeuren (test)",
     subscribed: "Abonnement gestart!",
     manage: "Facturatie beheren",
@@ -40,6 +45,9 @@ const texts = {
     bank: "Your bank",
     toBank: "Continue to your bank",
     testBank: "TEST BANK — ING",
+    bankAsk: /Approve the iDEAL payment of €59\.29 to /,
+    startMail: /active: €59\.29 \(including €10\.29 VAT\) per month\./,
+    failedMail: /We could not collect the payment of €59\.29 \(including €10\.29 VAT\) for your Pro Plan subscription\./,
     approve: "Approve (test)",
     subscribed: "Subscription successful!",
     manage: "Manage billing",
@@ -64,7 +72,8 @@ for (const locale of ["nl", "en"] as const) {
     const T = texts[locale];
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    const customer = await registerUser(request, `iDEAL ${locale.toUpperCase()}`);
+    if (locale === "nl") await page.setViewportSize({ width: 375, height: 740 });
+    const customer = await registerUser(request, `iDEAL ${locale.toUpperCase()}`, locale);
     await signIn(page, customer);
     await prepareVisitor(page);
 
@@ -86,6 +95,7 @@ for (const locale of ["nl", "en"] as const) {
     await page.getByLabel(T.bank).selectOption("ING");
     await page.getByRole("button", { name: T.toBank }).click();
     await expect(page.getByRole("heading", { level: 1, name: T.testBank })).toBeVisible();
+    await expect(page.getByText(T.bankAsk)).toBeVisible();
     await expectNoAxeViolations(page, `test bank (${locale})`);
     await page.getByRole("button", { name: T.approve }).click();
 
@@ -93,6 +103,7 @@ for (const locale of ["nl", "en"] as const) {
     await expect(toast(page)).toContainText(T.subscribed);
     const settings = page.locator("agency-settings");
     await expect(settings.locator("[part=status]")).toHaveText(T.active);
+    expect(await latestMail(customer.email, T.startMail)).toMatch(T.startMail);
 
     // The test portal shows the SEPA mandate iDEAL set up, and plays the next renewal as one that fails.
     await settings.getByRole("button", { name: T.manage }).click();
@@ -108,7 +119,9 @@ for (const locale of ["nl", "en"] as const) {
     await expect(notice).toContainText(T.failed);
     await expect(notice).toContainText(T.keep);
     await expectNoAxeViolations(page, `settings with the payment notice (${locale})`);
-    expect(await latestMail(customer.email, /billing\?pay=1/)).toContain("/billing?pay=1");
+    const failedMail = await latestMail(customer.email, /billing\?pay=1/);
+    expect(failedMail).toContain(`/billing?pay=1&lang=${locale}`);
+    expect(failedMail).toMatch(T.failedMail);
 
     await notice.getByRole("button", { name: T.payNow }).click();
     await page.waitForURL(/\/test-portal\/[^/]+\/pay$/);
@@ -124,7 +137,7 @@ for (const locale of ["nl", "en"] as const) {
 
 test("a renewal the bank wants confirmed: the mail's link opens the confirmation, which puts the subscription in order", async ({ page, request }) => {
   test.slow();
-  const customer = await registerUser(request, "Bevestiging");
+  const customer = await registerUser(request, "Klant Bevestiging", "nl");
   await subscribeViaTestCheckout(request, customer, "monthly");
   await signIn(page, customer);
   await prepareVisitor(page);
@@ -141,7 +154,8 @@ test("a renewal the bank wants confirmed: the mail's link opens the confirmation
   await expect(notice.getByRole("button", { name: "Betaling bevestigen" })).toBeVisible();
 
   // The mail says to confirm, and links to the same place as the notice's button.
-  const mail = await latestMail(customer.email, /bevestig/i);
+  // Its own text, not the greeting: a mail to an address nobody has proven greets without the account's name.
+  const mail = await latestMail(customer.email, /Bevestig de betaling hier/);
   const link = /https?:\/\/\S+\/billing\?pay=1/.exec(mail)?.[0];
   expect(link).toBeTruthy();
   await page.goto(new URL(link!).pathname + new URL(link!).search);

@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, prepareVisitor, registerUser, signIn } from "./helpers";
+import { expectNoAxeViolations, latestMail, prepareVisitor, registerUser, signIn } from "./helpers";
 
 /**
- * Billing self-service with test payments, in Chromium, in Dutch and English: subscribe yearly (with a Dutch billing
- * address, so the invoice carries 21% VAT), open 'Manage billing' (the test portal), switch to monthly, see both
- * invoices on the settings page, cancel (the end date shown once), resume. axe on the settings page and the portal.
+ * Billing self-service with test payments, in Chromium, in Dutch (1280 px) and English (a 375 px phone): subscribe
+ * yearly (with a Dutch billing address, so the invoice carries 21% VAT: every price says it excludes VAT, and the
+ * checkout's total, the start mail and the invoice all say the amount charged, € 566,28), open 'Manage billing' (the
+ * test portal), switch to monthly, see both invoices on the settings page, cancel (the end date shown once), resume.
+ * axe on the settings page and the portal.
  */
 
 const texts = {
@@ -21,6 +23,9 @@ const texts = {
     back: "Terug naar je account",
     invoices: "Facturen",
     firstInvoice: /€\s566,28/,
+    withVat: /Met een factuuradres in Nederland betaal je €\s566,28 per jaar, inclusief 21% btw\./,
+    checkoutTotal: /€\s566,28, inclusief €\s98,28 btw \(21%\)/,
+    startMail: /actief: €\s566,28 \(inclusief €\s98,28 btw\) per jaar\./,
     paid: "Betaald",
     nextBilling: "Volgende factuurdatum",
     cancel: "Abonnement opzeggen",
@@ -41,6 +46,9 @@ const texts = {
     back: "Back to your account",
     invoices: "Invoices",
     firstInvoice: /€566\.28/,
+    withVat: /With a billing address in the Netherlands you pay €566\.28 per year, including 21% VAT\./,
+    checkoutTotal: /€566\.28, including €98\.28 VAT \(21%\)/,
+    startMail: /active: €566\.28 \(including €98\.28 VAT\) per year\./,
     paid: "Paid",
     nextBilling: "Next billing date",
     cancel: "Cancel Subscription",
@@ -59,18 +67,20 @@ for (const locale of ["nl", "en"] as const) {
     const T = texts[locale];
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    const customer = await registerUser(request, `Billing ${locale.toUpperCase()}`);
+    if (locale === "en") await page.setViewportSize({ width: 375, height: 740 });
+    const customer = await registerUser(request, `Billing ${locale.toUpperCase()}`, locale);
     await signIn(page, customer);
     await prepareVisitor(page);
 
-    await page.goto("/subscribe");
-    if (locale === "en") await page.getByRole("group", { name: "Taal" }).getByRole("button", { name: /EN/ }).click();
+    await page.goto(locale === "en" ? "/subscribe?lang=en" : "/subscribe");
     const subscribe = page.locator("agency-subscribe");
     await subscribe.getByRole("radio", { name: T.annual }).check();
+    await expect(subscribe.getByText(T.withVat)).toBeVisible();
     await subscribe.getByRole("button", { name: T.start }).click();
 
-    // The test checkout asks for the billing address, as Stripe Checkout does.
+    // The test checkout asks for the billing address, as Stripe Checkout does, and says what each one is charged.
     await page.waitForURL(/\/api\/subscriptions\/test-checkout\//);
+    await expect(page.getByText(T.checkoutTotal)).toBeVisible();
     await page.getByLabel(T.country).selectOption("NL");
     await page.getByRole("button", { name: T.pay, exact: true }).click();
 
@@ -81,6 +91,7 @@ for (const locale of ["nl", "en"] as const) {
     await expect(invoices.getByRole("row")).toHaveCount(2);
     await expect(invoices.getByRole("row").nth(1)).toContainText(T.firstInvoice);
     await expect(invoices.getByRole("row").nth(1)).toContainText(T.paid);
+    expect(await latestMail(customer.email, T.startMail)).toMatch(T.startMail);
     await expectNoAxeViolations(page, `settings (${locale})`);
 
     // 'Manage billing': the test portal, clearly labelled, in the customer's language.

@@ -217,3 +217,18 @@ test.describe("agency-cookie-banner example", () => {
     await expectNoAxeViolations(page, "on agency-cookie-banner.html");
   });
 });
+
+test("every example page fits a 375 px phone: its code and tables wrap, the page is no wider than the screen", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const pages = ["agency-login", "agency-pricing", "agency-quote-form", "agency-settings", "agency-subscribe", "agency-cookie-banner", "agency-cookie-banner-embeds"];
+    for (const name of pages) {
+      await page.goto(`${EXAMPLES_ORIGIN}/${name}.html`);
+      await expect(page.locator("pre").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}.html`).toBeLessThanOrEqual(375);
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { API_ORIGIN, EXAMPLES_ORIGIN } from "../playwright.config";
 
 export { API_ORIGIN, EXAMPLES_ORIGIN };
@@ -148,8 +148,13 @@ export function shadowText(page: Page, selector: string) {
 const addressedTo = (mail: string, to: string) =>
   mail.split(/\r?\n/).some((line) => /^to:/i.test(line) && line.toLowerCase().includes(to.toLowerCase()));
 
+/** A mail's quoted-printable text as it reads: soft breaks joined, `=XX` bytes (UTF-8 "€", a no-break space) decoded. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replaceAll("=", ""), "hex").toString("utf8"));
+}
+
 /**
- * The newest mail the e2e server wrote to its outbox for this recipient (quoted-printable soft breaks joined), or the
+ * The newest mail the e2e server wrote to its outbox for this recipient (quoted-printable decoded), or the
  * newest one matching `containing`: every sign-up is mailed a verification link too, and the outbox may write that
  * mail after the one a test waits for.
  */
@@ -166,7 +171,7 @@ export async function latestMail(to: string, containing?: RegExp, timeoutMs = 10
     const mails = files
       .map((f) => ({ path: join(outbox, f), mtime: statSync(join(outbox, f)).mtimeMs }))
       .sort((a, b) => b.mtime - a.mtime)
-      .map((f) => readFileSync(f.path, "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+      .map((f) => decodeQuotedPrintable(readFileSync(f.path, "utf8")))
       .filter((text) => addressedTo(text, to) && (!containing || containing.test(text)));
     if (mails[0]) return mails[0];
     if (Date.now() > deadline) throw new Error(`no mail to ${to}${containing ? ` matching ${containing}` : ""} in ${outbox}`);
@@ -201,13 +206,18 @@ export async function mailedLink(to: string, page: string): Promise<string> {
 
 /**
  * Opens a mailed link as its reader does: in a browser that has never seen the site (a phone, another browser),
- * with no session, no remembered language and no cookie decision. Close the context when done.
+ * with no session, no remembered language and no cookie decision, at the width of a phone when asked (`phone`).
+ * `response` is the server's answer to the link. Close the context when done.
  */
-export async function openMailLink(browser: Browser, link: string): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext();
+export async function openMailLink(
+  browser: Browser,
+  link: string,
+  { phone = false }: { phone?: boolean } = {},
+): Promise<{ page: Page; context: BrowserContext; response: Response | null }> {
+  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } : {});
   const page = await context.newPage();
-  await page.goto(link);
-  return { page, context };
+  const response = await page.goto(link);
+  return { page, context, response };
 }
 
 /** Follows the verification link the sign-up mailed, as the owner of the mailbox would (through the API). */

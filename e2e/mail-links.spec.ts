@@ -136,3 +136,52 @@ for (const locale of ["nl", "en"] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+/**
+ * The failed-payment mail's 'pay now' link, as the mail writes it (/billing?pay=1&lang=…): in a browser without a
+ * session it asks to log in, in the mail's language, and goes on to the page the link meant; signed in it opens that
+ * page at once, which says when nothing is owed. Dutch on a phone, English on a desktop.
+ */
+const BILLING = {
+  nl: { width: 375, logIn: "Inloggen", email: "E-mailadres", password: "Wachtwoord", heading: "Facturatie beheren", nothing: "Er hoeft nu niets betaald te worden." },
+  en: { width: 1280, logIn: "Log in", email: "Email address", password: "Password", heading: "Manage billing", nothing: "There is no payment to make right now." },
+} as const;
+
+for (const locale of ["nl", "en"] as const) {
+  const B = BILLING[locale];
+  test(`the failed-payment mail's pay link asks to log in, then opens its page, in the mail's language (${locale}, ${B.width} px)`, async ({ browser, request }) => {
+    const user = await registerUser(request, `Betaal ${locale}`, locale);
+    const link = `${API_ORIGIN}/billing?pay=1&lang=${locale}`;
+    const { page, context } = await openMailLink(browser, link, { phone: B.width === 375 });
+    try {
+      await expect(page.getByRole("heading", { level: 1, name: B.logIn })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      const login = page.locator("agency-login");
+      await login.getByLabel(B.email).fill(user.email);
+      await login.getByLabel(B.password, { exact: true }).fill(user.password);
+      await login.getByRole("button", { name: B.logIn, exact: true }).click();
+      await expect(page).toHaveURL(/\/billing\?pay=1&lang=/);
+      await expect(page.getByRole("heading", { level: 1, name: B.heading })).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: B.nothing })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+
+    // Signed in already: straight to the page, never by way of the login page.
+    const signedIn = await browser.newContext(B.width === 375 ? { viewport: { width: 375, height: 740 }, isMobile: true } : {});
+    try {
+      const tab = await signedIn.newPage();
+      await signIn(tab, user);
+      const visited: string[] = [];
+      tab.on("framenavigated", (frame) => {
+        if (frame === tab.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await tab.goto(link);
+      await expect(tab.getByRole("alert").filter({ hasText: B.nothing })).toBeVisible();
+      await expect(tab.locator("html")).toHaveAttribute("lang", locale);
+      expect(visited).not.toContain("/login");
+    } finally {
+      await signedIn.close();
+    }
+  });
+}

@@ -13,13 +13,18 @@ const UNKNOWN: Array<{ path: string; lang: "nl" | "en" }> = [
   { path: "/blog/an-article/comments", lang: "nl" },
   { path: "/nope.html", lang: "nl" },
   { path: "/en/nope", lang: "en" },
-  { path: "/en/about", lang: "en" },
-  { path: "/en/features", lang: "en" },
-  { path: "/en/blog", lang: "en" },
-  { path: "/en/login", lang: "en" },
+  { path: "/en/pricing/extra", lang: "en" },
   { path: "/preview/a", lang: "nl" },
   { path: "/preview/a/b/nope", lang: "nl" },
-  { path: "/preview/a/b/en/about", lang: "en" },
+  { path: "/preview/a/b/en/nope", lang: "en" },
+];
+
+/** English addresses of pages that exist once: the page itself, in English. */
+const SINGLE: Array<{ path: string; to: string; heading: string }> = [
+  { path: "/en/about", to: "/about?lang=en", heading: "About us" },
+  { path: "/en/features", to: "/features?lang=en", heading: "Features" },
+  { path: "/en/blog", to: "/blog?lang=en", heading: "Insights & Updates" },
+  { path: "/en/login", to: "/login?lang=en", heading: "Log in" },
 ];
 
 const HEADING = { nl: "Pagina niet gevonden", en: "Page not found" };
@@ -44,11 +49,24 @@ test("every unknown address a browser asks for is a 404 with the rendered not-fo
   expect(await plain.json()).toMatchObject({ code: "not_found" });
 });
 
+test("an English address of a page that exists once opens that page, in English", async ({ page, request }) => {
+  for (const { path, to } of SINGLE) {
+    const answer = await request.get(`${API_ORIGIN}${path}`, { headers: { Accept: "text/html" }, maxRedirects: 0 });
+    expect(answer.status(), path).toBe(301);
+    expect(answer.headers().location, path).toBe(to);
+  }
+  await prepareVisitor(page);
+  await page.goto("/en/about");
+  await expect(page).toHaveURL(/\/about\?lang=en$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(SINGLE[0]!.heading);
+});
+
 test("the not-found page works in the browser: it hydrates, its links lead on, axe passes", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await prepareVisitor(page);
-  const response = await page.goto("/en/about");
+  const response = await page.goto("/en/nope");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADING.en);
   await waitForHydration(page);

@@ -6,7 +6,8 @@ import { API_ORIGIN, prepareVisitor, registerUser, signIn, subscribeViaTestCheck
  * on a real phone), in Dutch and in English: the settings page with an invoice fits, its buttons and dialogs are
  * whole, and 'Logout' is within reach in the dashboard's slide-over; the quote form keeps focus through sending;
  * 'Subscription cancelled' is said once; the billing toggle's badge stays on one line; Back after a logout does
- * not reopen the billing portal; the mobile menu closes after 'Logout' in it; toasts leave the menu button free.
+ * not reopen the billing portal; the mobile menu closes after 'Logout' in it; toasts leave the menu button free; the
+ * cookie banner covers at most half of a 375 × 740 screen and the open menu's language toggle lies above it.
  */
 
 const WIDTH = 375;
@@ -227,6 +228,23 @@ for (const locale of ["nl", "en"] as const) {
     await expect(page.getByText(T.cancelled)).toHaveCount(0);
   });
 
+  test(`back from a cancelled checkout, the subscribe page opens at its top, not where the last one was left (${locale})`, async ({ page, request }) => {
+    const user = await registerUser(request, `Terug ${locale}`, locale);
+    await signIn(page, user);
+    await prepareVisitor(page, { remembered: locale });
+    await page.goto("/subscribe");
+    const subscribe = page.locator("agency-subscribe");
+    const start = subscribe.getByRole("button", { name: locale === "nl" ? "Start je jaarabonnement" : "Start Your Annual Plan" });
+    await start.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await start.click();
+    await page.waitForURL(/\/api\/subscriptions\/test-checkout\//);
+    await page.getByRole("button", { name: locale === "nl" ? "Annuleren" : "Cancel", exact: true }).click();
+    await expect(toaster(page)).toContainText(T.cancelled);
+    await expect(subscribe.getByRole("heading", { name: T.hero })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100);
+  });
+
   test(`Back after logging out shows the login page, not the billing portal (${locale})`, async ({ page, request }) => {
     test.slow();
     const user = await registerUser(request, `Portal ${locale}`, locale);
@@ -273,3 +291,60 @@ for (const locale of ["nl", "en"] as const) {
     await expect(page.getByRole("button", { name: T.closeMenu })).toHaveAttribute("aria-expanded", "true");
   });
 }
+
+/**
+ * The consent banner on a 375 × 740 phone, for a first visit (no decision saved): it covers at most half the screen,
+ * and the menu's language toggle and login link lie above it, so a visitor can read the banner in their own language
+ * before choosing.
+ */
+const BANNER = {
+  nl: { start: "/", title: "Cookies op deze website", menu: "Menu", switchTo: /^EN/, other: "Cookies on this website", login: "Inloggen" },
+  en: { start: "/en?lang=en", title: "Cookies on this website", menu: "Menu", switchTo: /^NL/, other: "Cookies op deze website", login: "Login" },
+} as const;
+
+/** Whether a tap at the middle of `locator` reaches it, not something lying over it. */
+const onTop = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (element === hit || element.contains(hit));
+  });
+
+for (const locale of ["nl", "en"] as const) {
+  const B = BANNER[locale];
+  test(`the cookie banner covers at most half of a 375 × 740 screen, and the menu's language toggle works above it (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(B.start);
+    await waitForHydration(page);
+    const banner = page.locator("agency-cookie-banner").getByRole("region", { name: B.title });
+    await expect(banner).toBeVisible();
+    // Once it has slid into place along the bottom edge.
+    await expect.poll(async () => (await banner.boundingBox())!.y + (await banner.boundingBox())!.height).toBeLessThanOrEqual(740 + 1);
+    expect((await banner.boundingBox())!.height, "the banner's height").toBeLessThanOrEqual(740 / 2);
+
+    await page.getByRole("button", { name: B.menu, exact: true }).click();
+    const nav = page.getByRole("navigation");
+    const toggle = page.getByRole("group", { name: locale === "nl" ? "Taal" : "Language" }).getByRole("button", { name: B.switchTo });
+    await expect(toggle).toBeVisible();
+    expect(await onTop(toggle), "the language toggle is not under the banner").toBe(true);
+    expect(await onTop(nav.getByRole("link", { name: B.login, exact: true }).last()), "the login link is not under the banner").toBe(true);
+    await toggle.click({ timeout: 2000 });
+    // The banner, still undecided, now speaks the other language.
+    await expect(page.locator("agency-cookie-banner").getByRole("region", { name: B.other })).toBeVisible();
+  });
+}
+
+for (const [locale, width] of [["nl", 375], ["en", 1280]] as const) {
+  test(`the login page's two buttons stand apart, so neither is tapped for the other (${locale}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await prepareVisitor(page, { remembered: locale });
+    await page.goto("/login");
+    const login = page.locator("agency-login");
+    const submit = login.locator('[part="submit"]');
+    const passkey = login.locator('[part="passkey"]');
+    await expect(passkey).toBeVisible();
+    const [a, b] = [(await submit.boundingBox())!, (await passkey.boundingBox())!];
+    expect(b.y - (a.y + a.height), "the space between them").toBeGreaterThanOrEqual(8);
+  });
+}
+

@@ -1,4 +1,4 @@
-import { basePathFrom, DEFAULT_LOCALE, type Locale, stripBase } from "@agency/contract";
+import { basePathFrom, DEFAULT_LOCALE, LANGUAGE_PARAM, type Locale, stripBase } from "@agency/contract";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app/app";
@@ -8,7 +8,7 @@ import { SiteAddressContext } from "./lib/site-address";
 import { ROUTER_DATA_ID, type RouterData } from "./lib/router-data";
 import { languageGuardScript } from "./lib/language-guard-script";
 import type { ServerContext, ServerData } from "./lib/server-data";
-import { isServerRenderedPath, pageKindOf, renderedPageUrl } from "./lib/site-pages";
+import { isServerRenderedPath, pageKindOf, renderedPageUrl, singleAddressOf } from "./lib/site-pages";
 import { routes } from "./routes";
 import { bootScript } from "./runtime";
 
@@ -65,6 +65,9 @@ export async function render(path: string, origin: string, serverData: ServerDat
   if (kind === "portal" || kind === "portal-missing") return { kind: "browser" };
 
   const base = basePathFrom(pathname);
+  // An English address of a page that exists once (/en/about, /en/login): that page, in English.
+  const single = singleAddressOf(appPath);
+  if (single) return { kind: "redirect", status: 301, location: `${base}${single.slice(1)}?${LANGUAGE_PARAM}=en` };
   // The page's language, decided once for the request and passed down: to the loaders, and to the render's own
   // Lingui instance. Nothing is shared between requests, so renders may overlap, and the render itself may wait.
   const locale = localeForPath(appPath, preferred ?? DEFAULT_LOCALE);

@@ -65,8 +65,8 @@ describe("the server entry", () => {
   it("renders an address that is no page as the not-found page, 404 and noindex, in the language of its path", async () => {
     const cases: Array<[string, string, string]> = [
       ["/nope", "nl", "Pagina niet gevonden"],
-      ["/en/about", "en", "Page not found"],
-      ["/en/blog", "en", "Page not found"],
+      ["/en/nope", "en", "Page not found"],
+      ["/en/pricing/x", "en", "Page not found"],
       ["/preview/a/b/nope", "nl", "Pagina niet gevonden"],
     ];
     for (const [path, lang, heading] of cases) {
@@ -79,6 +79,12 @@ describe("the server entry", () => {
     }
     expect(await render("/preview/a/b/nope", ORIGIN, blogApi())).toMatchObject({ kind: "page" });
     expect((await render("/preview/a/b/nope", ORIGIN, blogApi()) as { body: string }).body).toContain('href="/preview/a/b/"');
+  });
+
+  it("sends an English address of a page that exists once to that page, in English", async () => {
+    expect(await render("/en/about", ORIGIN, blogApi())).toEqual({ kind: "redirect", status: 301, location: "/about?lang=en" });
+    expect(await render("/en/login", ORIGIN, blogApi())).toEqual({ kind: "redirect", status: 301, location: "/login?lang=en" });
+    expect(await render("/preview/a/b/en/blog/", ORIGIN, blogApi())).toEqual({ kind: "redirect", status: 301, location: "/preview/a/b/blog?lang=en" });
   });
 
   it("leaves the portal's pages to the browser", async () => {

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
+import { type Location, Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
 import { activateLocale } from "../lib/i18n";
 import { SiteNavigationContext, type SiteNavigation } from "../runtime";
 import { RouteAnnouncer } from "./route-announcer";
@@ -17,6 +17,13 @@ function useRouterNavigation(): SiteNavigation {
 }
 
 /**
+ * Where a page's scroll position is kept. Every page loaded as a new document (after a payment provider's page, a
+ * mail link) has the key "default", which would give it the position another such page was left at (back from a
+ * cancelled checkout, /subscribe opened at its footer): those are told apart by their address instead.
+ */
+const scrollKey = (location: Location) => (location.key === "default" ? `${location.pathname}${location.search}` : location.key);
+
+/**
  * Top of the route tree: element and link navigation, the stored session refreshed on load, scroll-to-top on
  * every new page, focus and an announcement after each navigation.
  */
@@ -25,7 +32,7 @@ export function Root() {
   useSessionRefresh();
   return (
     <SiteNavigationContext value={useRouterNavigation()}>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <Outlet />
       <RouteAnnouncer />
     </SiteNavigationContext>

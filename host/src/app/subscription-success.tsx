@@ -11,7 +11,7 @@ import { useLocale } from "../lib/use-locale";
 export const CONFIRM_POLL_INTERVAL_MS = 2000;
 export const CONFIRM_TIMEOUT_MS = 30_000;
 
-type Confirmation = "checking" | "confirming" | "confirmed" | "processing" | "refunded" | "nothing";
+type Confirmation = "checking" | "confirming" | "confirmed" | "processing" | "debit" | "refunded" | "nothing";
 
 /**
  * The page a payment provider returns to. Its address carries the id of the visitor's checkout, and the server says
@@ -23,7 +23,9 @@ type Confirmation = "checking" | "confirming" | "confirmed" | "processing" | "re
  * moment. Until then this page says the payment is being confirmed and asks for the subscription again every few
  * seconds — so no guard sends a paying customer to /subscribe. Once it grants access: 'Subscription successful!' and
  * on to the settings page. After about thirty seconds without it: the payment is received and still being
- * processed, with a way to ask. A payment the server refunded (the customer already had a subscription) says so.
+ * processed, with a way to ask. A payment the server refunded (the customer already had a subscription) says so. A
+ * direct debit (SEPA) completes the checkout before its money arrives, days later: that says the payment is being
+ * processed, never that the subscription succeeded.
  */
 export function SubscriptionSuccess() {
   const { t } = useLingui();
@@ -43,7 +45,7 @@ export function SubscriptionSuccess() {
       })
       .then((outcome) => {
         if (!current) return;
-        setConfirmation(outcome === "paid" ? "confirming" : outcome === "refunded" ? "refunded" : "nothing");
+        setConfirmation(outcome === "paid" ? "confirming" : outcome === "refunded" ? "refunded" : outcome === "processing" ? "debit" : "nothing");
       });
     return () => {
       current = false;
@@ -103,6 +105,28 @@ export function SubscriptionSuccess() {
           <Trans>Confirming your payment…</Trans>
         </h1>
         <Spinner label={t`This takes a few seconds.`} />
+      </div>
+    );
+  }
+  if (confirmation === "debit") {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">
+          <Trans>Your payment is being processed</Trans>
+        </h1>
+        <div role="status">
+          <p className="page__lead">
+            <Trans>
+              You pay by direct debit, and your bank takes a few working days to transfer the money. We will e-mail you
+              if the payment does not go through.
+            </Trans>
+          </p>
+        </div>
+        <div className="actions">
+          <Link className="ag-button" to="/dashboard/settings">
+            <Trans>Go to your subscription</Trans>
+          </Link>
+        </div>
       </div>
     );
   }

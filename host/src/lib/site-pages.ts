@@ -1,4 +1,4 @@
-import { localizedPath, stripBase } from "../../../packages/contract/src/rules.ts";
+import { isEnglishPath, localizedPath, stripBase, unlocalizedPath } from "../../../packages/contract/src/rules.ts";
 
 /**
  * The site's page list, as app paths: the one list that the route table, the language rules, the sitemap and
@@ -73,6 +73,8 @@ export const PORTAL_PATHS = [
   "/dashboard/requests",
   "/subscribe",
   "/subscription/success",
+  // 'Manage billing' and the payment-failed mail's 'pay now' (?pay=1).
+  "/billing",
   "/reset-password",
   "/verify-email",
   "/secure-account",
@@ -113,6 +115,19 @@ export function pageKindOf(appPath: string): PageKind {
   if (isServerRenderedPath(path)) return "rendered";
   if ((PORTAL_PATHS as readonly string[]).includes(path) || REQUEST_PAGE.test(path) || isDeskPath(path)) return "portal";
   return path.startsWith("/dashboard/") ? "portal-missing" : "missing";
+}
+
+/**
+ * The page an English address stands for when that address is no page but the page exists once, in the visitor's
+ * language (/en/about → /about, /en/login → /login, /en/blog/{id} → /blog/{id}, /en/dashboard → /dashboard): the server
+ * sends a visitor there, in English. Null for every other address.
+ */
+export function singleAddressOf(appPath: string): string | null {
+  const path = withoutTrailingSlash(appPath);
+  if (!isEnglishPath(path) || pageKindOf(path) !== "missing") return null;
+  const bare = unlocalizedPath(path);
+  const kind = pageKindOf(bare);
+  return kind === "rendered" || kind === "portal" ? bare : null;
 }
 
 /** Addresses on the site's origin that are not the app's: the API, the element bundle, the examples and files. */

@@ -28,6 +28,7 @@ export function toDate(value: Date | string | number): Date | null {
  * A date in long form: "March 5, 2027" (en) or "5 maart 2027" (nl). A string that is no date is returned as it
  * is, so a surprising value from elsewhere still shows instead of "Invalid Date".
  */
+// Departs from the specification's US dates on every page (docs/decisions/0015-dutch-dates-on-dutch-pages.md).
 export function formatDate(value: Date | string | number, locale: Locale): string {
   const date = toDate(value);
   if (!date) return String(value);

@@ -116,6 +116,7 @@ export {
 
 export { formatDate, formatDateTime, formatMonth, formatNumber, agencyYearMonth, zonedParts, type ZonedParts } from "./format";
 export { formatMoney, formatMoneyRange, type MoneyOptions } from "./money";
+export { DUTCH_VAT_BP, vatCents, chargeFor, type Charge } from "./vat";
 export { formatTimeAgo } from "./time-ago";
 
 export {

@@ -1,4 +1,5 @@
 import { PACKAGES, PACKAGE_IDS, type PackageId } from "./pricing";
+import { DUTCH_VAT_BP, vatCents } from "./vat";
 
 /**
  * Packages sold online: the offer staff make after the intake call, its money and its terms. The server and the
@@ -26,7 +27,7 @@ export const PAYMENT_TERM_DAYS = 14;
 export const HOSTING_MINIMUM_MONTHS = 12;
 export const CANCELLATION_NOTICE_MONTHS = 1;
 /** Dutch VAT on everything the agency sells; prices exclude it. */
-export const VAT_RATE = 21;
+export const VAT_RATE = DUTCH_VAT_BP / 100;
 /** The date of the terms and conditions an offer's signer agrees to (the terms page says it was last updated then). */
 export const TERMS_VERSION = "2025-01-05";
 
@@ -59,8 +60,7 @@ export function packageFeesCents(id: PackageId): { startupFeeCents: number; mont
  * line as long as it is done the same way on every line.
  */
 export function vatOf(netCents: number, rate: number): number {
-  const cents = Math.floor((Math.abs(netCents) * rate + 50) / 100);
-  return netCents < 0 ? -cents : cents;
+  return vatCents(netCents, rate * 100);
 }
 
 /** An amount as an invoice shows it: without VAT, the VAT, and with VAT. */
@@ -81,7 +81,7 @@ const sum = (lines: readonly Amount[]): Amount => ({
   totalCents: lines.reduce((n, l) => n + l.totalCents, 0),
 });
 
-const line = (index: number, netCents: number, vatCents: number): AmountLine => ({ index, netCents, vatCents, totalCents: netCents + vatCents });
+const line = (index: number, netCents: number, vat: number): AmountLine => ({ index, netCents, vatCents: vat, totalCents: netCents + vat });
 
 export interface OfferAmounts {
   /** The one-time lines (the startup fee, then the extra lines), each with its VAT. */

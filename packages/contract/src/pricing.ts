@@ -24,6 +24,7 @@ export interface Package {
 }
 
 /** The three packages, in the order the site shows them. */
+// Dollars on English pages as the specification has it; the plan is euro on both (docs/decisions/0016-packages-in-dollars-on-english-pages.md).
 export const PACKAGES: readonly Package[] = [
   {
     id: "starter",

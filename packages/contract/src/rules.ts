@@ -233,9 +233,10 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
  * What became of a checkout, for the page its customer returns to. `paid` and `refunded` only within
  * CHECKOUT_RETURN_WINDOW_MS of the payment: a bookmarked return address shows no payment confirmation later.
  * `paid`: the subscription starts (or has started); `refunded`: the customer already had one, so this payment was
- * returned; `open`: not paid; `closed`: cancelled, expired, or paid longer ago.
+ * returned; `processing`: completed with a payment that arrives later (a SEPA Direct Debit takes days), not yet paid;
+ * `open`: not paid; `closed`: cancelled, expired, or paid longer ago.
  */
-export const CHECKOUT_OUTCOMES = ["paid", "refunded", "open", "closed"] as const;
+export const CHECKOUT_OUTCOMES = ["paid", "refunded", "processing", "open", "closed"] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
 export const CHECKOUT_RETURN_WINDOW_MS = 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
 import { isAxiosError, navigation, refusedOrigins, type ApiClientOptions, type ApiRequestConfig, type BearerSession } from "./api-client";
 import { sessionFor } from "./session";
+import type { SessionEndedKey } from "./session-ended";
 import { readStorage, writeStorage } from "./storage";
 
 // Loaded with axios by the API client's first call (./api-client.ts), so a page that calls nothing never downloads it.
@@ -39,7 +40,12 @@ export function createInstance(axios: AxiosStatic, { apiBase, loginUrl, locale, 
       if (typeof sent === "string" && sent !== `Bearer ${session.token()}`) return Promise.reject(error);
       session.end();
       const quiet = (error.config as ApiRequestConfig | undefined)?.quietUnauthorized;
-      if (session.navigatesOnUnauthorized && !quiet) navigation.assign(loginUrl);
+      if (session.navigatesOnUnauthorized && !quiet) {
+        // The login page says the session ended, rather than appearing out of nowhere (under the elements' own
+        // prefix on a partner's page, as the session itself).
+        writeStorage(customerSession.prefix + ("sessionEnded" satisfies SessionEndedKey), String(Date.now()), "session");
+        navigation.assign(loginUrl);
+      }
     }
     return Promise.reject(error);
   });

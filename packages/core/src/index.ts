@@ -26,6 +26,7 @@ export {
   reloadSession,
   useSession,
 } from "./session";
+export type { SessionEndedKey } from "./session-ended";
 export {
   type DeskSessionSnapshot,
   DESK_TOKEN_KEY,

@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 export const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export const migrationsDir = `${packageRoot}migrations`;
+/** The server's source, where the tools find every mail template (src/mail/registry.ts). */
+export const serverSrcDir = `${packageRoot}src`;
 export const blogContentDir = `${packageRoot}content/blog`;
 /** The server's own texts (mails, pages, answers) and the contract's error texts, read at start. */
 export const serverLocalesDir = `${packageRoot}src/locales`;

@@ -25,9 +25,10 @@ export function useThemeStyles(root: ShadowRoot, theme: Theme, sheets: readonly 
   const themed = theme !== "light" && dark;
   useEffect(() => {
     if (theme === "light" || dark !== undefined) return;
+    if (theme === "dark") return void loadDark().then(loaded);
     // Auto in a light scheme asks for them when the scheme turns dark, not before.
     const scheme = matchMedia("(prefers-color-scheme: dark)");
-    const load = () => (theme === "dark" || scheme.matches) && void loadDark().then(loaded);
+    const load = () => scheme.matches && void loadDark().then(loaded);
     load();
     scheme.addEventListener("change", load);
     return () => scheme.removeEventListener("change", load);

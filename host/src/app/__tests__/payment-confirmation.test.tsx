@@ -157,4 +157,14 @@ describe("payment confirmation", () => {
     fireEvent.click(screen.getByRole("link", { name: "Naar je abonnement" }));
     await waitForPath(router, "/dashboard/settings");
   });
+
+  it("says a direct debit is being processed, not that the subscription succeeded, even while the subscription is active", async () => {
+    logIn();
+    server.use(http.get(`${API}/subscriptions/current`, () => HttpResponse.json(activeSubscription)));
+    checkoutIs("cs_sepa", { status: "processing" });
+    renderApp("/dashboard?subscription=success&checkout=cs_sepa");
+    await screen.findByRole("heading", { name: "Je betaling wordt verwerkt" }, { timeout: 8000 });
+    expect(screen.getByRole("status")).toHaveTextContent("automatische incasso");
+    expect(toastText()).not.toContain("Abonnement gestart!");
+  });
 });

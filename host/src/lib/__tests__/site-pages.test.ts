@@ -1,7 +1,7 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../routes";
-import { AUTH_PATHS, BILINGUAL_PATHS, isAppPath, isDeskPath, PRIVATE_PATHS, isServerRenderedPath, pageKindOf, PORTAL_PATHS, PUBLIC_PATHS, renderedPageUrl } from "../site-pages";
+import { AUTH_PATHS, BILINGUAL_PATHS, isAppPath, isDeskPath, PRIVATE_PATHS, isServerRenderedPath, pageKindOf, PORTAL_PATHS, PUBLIC_PATHS, renderedPageUrl, singleAddressOf } from "../site-pages";
 
 /** The route a path ends on, "*" for the not-found page. */
 const routeOf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path ?? "(index)";
@@ -35,6 +35,23 @@ describe("the page list", () => {
     // A request's page, which its mails link to, is a page whatever the id (the element says when there is no such request).
     expect(pageKindOf("/dashboard/requests/3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11")).toBe("portal");
     expect(pageKindOf("/dashboard/requests/a/b")).toBe("portal-missing");
+  });
+
+  it("knows the page an English address of a page that exists once stands for, and no other", () => {
+    const cases: Array<[string, string | null]> = [
+      ["/en/about", "/about"],
+      ["/en/features/", "/features"],
+      ["/en/blog", "/blog"],
+      ["/en/blog/some-article", "/blog/some-article"],
+      ["/en/login", "/login"],
+      ["/en/dashboard/settings", "/dashboard/settings"],
+      ["/en/pricing", null],
+      ["/en/nope", null],
+      ["/en/pricing/x", null],
+      ["/about", null],
+      ["/en/desk", null],
+    ];
+    for (const [path, page] of cases) expect(singleAddressOf(path), path).toBe(page);
   });
 
   it("sends the desk's shell for every address below /desk and /en/desk, each with its view in the route table", () => {

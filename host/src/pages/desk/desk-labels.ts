@@ -1,5 +1,27 @@
-import type { Delivery, LeadStatus, OfferStatus, PackageInvoiceKind } from "@agency/contract";
+import {
+  BUDGET_RANGES,
+  BUDGET_UNKNOWN_LABEL,
+  budgetLabel,
+  type BudgetRange,
+  choiceLabel,
+  CONTACT_FEATURE_LABELS,
+  type Delivery,
+  DOMAIN_STATUS_LABELS,
+  HEAR_ABOUT_US_LABELS,
+  type LeadDetail,
+  type LeadStatus,
+  type OfferStatus,
+  type PackageInvoiceKind,
+  PROJECT_TYPE_LABELS,
+  TIMELINE_LABELS,
+} from "@agency/contract";
+import { quoteChoicesCatalogs } from "@agency/contract/quote-choices/catalogs";
 import { useLingui } from "@lingui/react/macro";
+import { loadCatalog } from "../../lib/i18n";
+import { useLocale } from "../../lib/use-locale";
+
+// The quote form's own names of its choices, so staff read what the visitor picked.
+loadCatalog(quoteChoicesCatalogs);
 
 /** The words the desk shows for the API's values, in the page's language. */
 export function useDeskLabels() {
@@ -34,4 +56,27 @@ export function useDeskLabels() {
   };
   const invoiceKind: Record<PackageInvoiceKind, string> = { deposit: t`Deposit`, balance: t`Balance`, monthly: t`Monthly fee` };
   return { leadStatus, delivery, flag, yesNo, offerStatus, invoiceKind };
+}
+
+/**
+ * A quote request's choices as the form named them, in the desk's language; the budget in the currency and amounts
+ * the visitor picked (euro on the Dutch form, dollars on the English one), or 'Unknown' when they picked that. A
+ * value the contract does not know (an earlier release's) shows as it was stored.
+ */
+export function useLeadChoiceLabels() {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  return {
+    projectType: (value: string) => choiceLabel(i18n, PROJECT_TYPE_LABELS, value),
+    timeline: (value: string) => choiceLabel(i18n, TIMELINE_LABELS, value),
+    domainStatus: (value: string) => choiceLabel(i18n, DOMAIN_STATUS_LABELS, value),
+    hearAboutUs: (value: string) => (value ? choiceLabel(i18n, HEAR_ABOUT_US_LABELS, value) : ""),
+    features: (values: string[]) => values.map((value) => choiceLabel(i18n, CONTACT_FEATURE_LABELS, value)).join(", "),
+    budget: ({ budgetRange, budgetUnknown, language }: Pick<LeadDetail, "budgetRange" | "budgetUnknown" | "language">) =>
+      budgetUnknown
+        ? i18n._(BUDGET_UNKNOWN_LABEL)
+        : (BUDGET_RANGES as readonly string[]).includes(budgetRange)
+          ? budgetLabel(budgetRange as BudgetRange, language, locale)
+          : budgetRange,
+  };
 }

@@ -1,5 +1,6 @@
 import "@agency/widgets/agency-login.js";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { AuthLayout, TrustBadges } from "../../components/auth-layout";
 import { loadCatalog } from "../../lib/i18n";
@@ -10,17 +11,23 @@ import { messages as nl } from "./locales/nl.po";
 
 loadCatalog({ nl, en });
 
-/** `?next=` as the portal's guard writes it: a path of this site (never `//host`, which would leave it). */
+/** `?next=` as the guards write it: a path of this site (never `//host`, which would leave it). */
 const nextPage = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : undefined);
 
 /**
- * Login: the login element (with its forgot, register and support links), trust badges and a teaser. Sent here from
- * a portal page (a mail's link, opened without a session), the login leads back to that page (`?next=`).
+ * Login: the login element (with its forgot, register and support links), trust badges and a teaser. A visitor a
+ * guard sent here (a mail's link to a page that needs the session) goes back to that page once logged in (`?next=`).
  */
 export default function LoginPage() {
   const { t } = useLingui();
   const locale = useLocale();
+  const element = useRef<HTMLElementTagNameMap["agency-login"]>(null);
   const next = nextPage(useSearchParams()[0].get("next"));
+  // Set after the first render, so a page built ahead of time (it knows no query) hydrates as it was sent.
+  useEffect(() => {
+    if (next) element.current?.setAttribute("redirect-to", next);
+    else element.current?.removeAttribute("redirect-to");
+  }, [next]);
   return (
     <>
       {/* Indexed: customers search for the way in ('Pixelwerf inloggen'), and the page shows nothing private. */}
@@ -47,7 +54,7 @@ export default function LoginPage() {
           </>
         }
       >
-        <agency-login view="login" locale={locale} redirect-to={next} />
+        <agency-login ref={element} view="login" locale={locale} />
       </AuthLayout>
     </>
   );

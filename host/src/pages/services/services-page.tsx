@@ -96,8 +96,8 @@ export default function ServicesPage() {
           <Callout title={<Trans>Transparent pricing</Trans>}>
             <p>
               <Trans>
-                A one-time startup fee plus a fixed monthly fee, starting at {startupFee} plus {monthlyFee} per month. No
-                hidden costs.
+                A one-time startup fee plus a fixed monthly fee, starting at {startupFee} plus {monthlyFee} per month,
+                excluding VAT. No hidden costs.
               </Trans>{" "}
               <Link to={localizedPath("/pricing", locale)}>
                 <Trans>View all packages</Trans>

@@ -109,6 +109,7 @@ export const ExportedQuoteRequestSchema = Type.Object({
   current_website: Type.String(),
   project_type: Type.String(),
   budget_range: Type.String(),
+  budget_unknown: Type.Boolean({ description: "'Unknown' was picked as the budget (budget_range is then 4000+)" }),
   timeline: Type.String(),
   primary_goal: Type.String(),
   features: Type.Array(Type.String()),

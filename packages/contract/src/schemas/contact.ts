@@ -33,6 +33,9 @@ export const ContactBodySchema = Type.Object({
   currentWebsite: optionalLine(500),
   projectType: StringEnum(PROJECT_TYPES),
   budgetRange: StringEnum(BUDGET_RANGES),
+  budgetUnknown: Type.Optional(
+    Type.Boolean({ description: "The visitor picked 'Unknown' as the budget, which sends budgetRange 4000+; kept, so replies name what they picked" }),
+  ),
   timeline: StringEnum(TIMELINES),
   primaryGoal: optionalText(2000),
   features: Type.Optional(Type.Array(StringEnum(CONTACT_FEATURES), { maxItems: CONTACT_FEATURES.length, uniqueItems: true })),

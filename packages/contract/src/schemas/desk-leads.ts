@@ -31,6 +31,7 @@ export const LeadSummarySchema = Type.Object({
   company: Type.String(),
   projectType: Type.String(),
   budgetRange: Type.String(),
+  budgetUnknown: Type.Boolean({ description: "The sender picked 'Unknown' (budgetRange is then 4000+)" }),
   language: StringEnum(LOCALES),
   hasNote: Type.Boolean(),
 });
@@ -73,6 +74,7 @@ export const LeadDetailSchema = Type.Object({
   currentWebsite: Type.String(),
   projectType: Type.String(),
   budgetRange: Type.String(),
+  budgetUnknown: Type.Boolean({ description: "The sender picked 'Unknown' (budgetRange is then 4000+)" }),
   timeline: Type.String(),
   primaryGoal: Type.String(),
   features: Type.Array(Type.String()),

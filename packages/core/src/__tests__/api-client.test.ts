@@ -5,6 +5,7 @@ import { contractCatalog } from "@agency/contract/catalog";
 import { apiErrorCode, apiErrorMessage, getApiClient, navigation, retryAfterSeconds } from "../api-client";
 import { createI18n } from "../i18n";
 import { clearSession, getSession, setSession } from "../session";
+import type { SessionEndedKey } from "../session-ended";
 
 const nl = createI18n("nl", [contractCatalog]);
 
@@ -70,6 +71,9 @@ describe("API client", () => {
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
     expect(assign).toHaveBeenCalledWith("/preview/a/b/login");
+    // The login page it goes to says the session ended.
+    expect(Number(sessionStorage.getItem("sessionEnded" satisfies SessionEndedKey))).toBeGreaterThan(Date.now() - 5000);
+    sessionStorage.clear();
   });
 
   it("on 401 for a session that has ended or been replaced since the request left, leaves the page and the new session alone", async () => {

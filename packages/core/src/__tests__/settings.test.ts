@@ -8,7 +8,7 @@ describe("resolved settings", () => {
   });
 
   it("defaults to the URL: Dutch, /api", () => {
-    expect(resolveSettings()).toEqual({ locale: "nl", apiBase: "/api", basePath: "/", loginUrl: "/login" });
+    expect(resolveSettings()).toEqual({ locale: "nl", apiBase: "/api", basePath: "/", loginUrl: "/login", theme: "light" });
   });
 
   it("follows a preview base and the /en prefix", () => {
@@ -18,6 +18,7 @@ describe("resolved settings", () => {
       apiBase: "/preview/a/b/api",
       basePath: "/preview/a/b/",
       loginUrl: "/preview/a/b/login",
+      theme: "light",
     });
   });
 

@@ -2,6 +2,7 @@ import type { Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { randomToken, sha256 } from "../lib/crypto";
 import { confirmNewEmailMail, verifyEmailMail } from "../mail/account-templates";
+import { accountLink } from "../mail/links";
 import type { MailContent } from "../mail/templates";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
@@ -10,20 +11,15 @@ import { createEmailVerification, retireEmailVerifications, type VerificationPur
 /** The outbox's reference to an account: erasing the account erases its queued and sent mails too. */
 export const userRef = (id: string) => `user:${id}`;
 
+/** Built in mail/links.ts, where the mail templates' samples build theirs. */
+export { accountLink } from "../mail/links";
+
 /**
  * The name a mail to the account may greet with: only once its address is proven. Until then the name is whatever
  * the one who typed the address chose, and the mail greets without one (see greeting in mail/templates.ts).
  */
 export const greetedName = (user: { name: string; email_verified_at: Date | null }): string | undefined => (user.email_verified_at ? user.name : undefined);
 
-/**
- * The address of a page a mail links to with a token (a reset, a verification, a withdrawal's undo): PUBLIC_URL +
- * basePath + page, the token, and the mail's language, so the page opens in that language in any browser (a phone,
- * another browser), with no session and no remembered choice.
- */
-export function accountLink(publicUrl: string, basePath: string, page: "verify-email" | "reset-password" | "withdraw/undo" | "secure-account", token: string, locale: Locale): string {
-  return `${publicUrl}${basePath}${page}?token=${token}&lang=${locale}`;
-}
 
 /** A verification link, like a reset link, is single use and valid for 24 hours. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;

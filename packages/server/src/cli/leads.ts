@@ -8,7 +8,7 @@ import { csvCell, csvDocument, type CsvValue } from "../lib/csv";
 /** The columns of every lead export, in order. */
 export const LEAD_CSV_COLUMNS = [
   "id", "created_at", "last_contact_at", "name", "email", "company", "country_code", "phone", "current_website",
-  "project_type", "budget_range", "timeline", "primary_goal", "features", "domain_status", "hear_about_us",
+  "project_type", "budget_range", "budget_unknown", "timeline", "primary_goal", "features", "domain_status", "hear_about_us",
   "biggest_challenge", "message", "language", "source", "page_url", "origin", "referrer", "utm_source",
   "utm_medium", "utm_campaign", "utm_term", "utm_content", "is_spam", "held_for_review", "notified_at",
 ] as const;
@@ -76,7 +76,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   loadDotEnv();
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, undefined, "tool");
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -41,7 +41,7 @@ export async function main(argv: string[], out: Output = process.stdout, err: Ou
   loadDotEnv();
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, undefined, "tool");
   } catch (error) {
     if (error instanceof ConfigError) {
       err.write(`${error.message}\n`);

@@ -22,8 +22,12 @@ const schema = configSchema as unknown as Setting;
  * @param env usually `process.env`
  * @param cwd directory relative paths resolve from; npm sets INIT_CWD to where the user typed the command,
  *   so `npm run leads` (which runs inside packages/server) finds the same DATA_DIR as `npm start` at the root.
+ * @param purpose `server` (the default) checks everything a start needs; `tool`, for the command-line tools that
+ *   open the database and leave (staff, leads, migrate, mails), checks each setting's own value but not the rules
+ *   between settings, which are about what the running server does (take payments, send mail, post leads): an
+ *   operator adding a staff member on a production host is not refused for want of a mail server it never uses.
  */
-export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD || process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD || process.cwd(), purpose: "server" | "tool" = "server"): Config {
   const problems: string[] = [];
   const text = (name: string): string | undefined => env[name]?.trim() || undefined;
   const read = (object: Setting): Record<string, unknown> =>
@@ -45,7 +49,7 @@ export function loadConfig(env: Env = process.env, cwd: string = env.INIT_CWD ||
     return text(name) !== undefined;
   };
   applyDerivedDefaults(config, isSet);
-  for (const rule of Object.values(rules)) problems.push(...rule(config, isSet));
+  if (purpose === "server") for (const rule of Object.values(rules)) problems.push(...rule(config, isSet));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,7 +1,7 @@
-import type { Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { say } from "../i18n";
-import { greeting, quoteChoiceTexts, quoteLabels, type MailContent } from "../mail/templates";
+import { defineMail } from "../mail/registry";
+import { greeting, quoteChoiceTexts, quoteLabels, type QuoteChoices } from "../mail/templates";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
 import { contactRef } from "./notify";
@@ -29,30 +29,51 @@ const t = {
   },
 };
 
-export function quoteConfirmationMail(locale: Locale, row: ContactRow): MailContent {
-  const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
-  const choice = quoteChoiceTexts(locale, {
+export const quoteConfirmationMail = defineMail<QuoteChoices>({
+  name: "quote.confirmation",
+  render: (locale, choices) => {
+    const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
+    const choice = quoteChoiceTexts(locale, choices);
+    const fields: [string, string][] = [
+      [label("projectType"), choice.projectType],
+      [label("budgetRange"), choice.budgetRange],
+      [label("timeline"), choice.timeline],
+      [label("domainStatus"), choice.domainStatus],
+      [label("features"), choice.features],
+    ];
+    const lines = fields.filter(([, value]) => value).map(([key, value]) => `${key}: ${value}`);
+    return {
+      subject: say(locale, t.subject),
+      text: [greeting(locale, undefined), "", say(locale, t.intro), "", say(locale, t.summary), "", ...lines, "", say(locale, t.footer)].join(
+        "\n",
+      ),
+    };
+  },
+  samples: (_site, locale) => [
+    {
+      projectType: "new-website",
+      budgetRange: "4000+",
+      budgetUnknown: true,
+      timeline: "flexible",
+      domainStatus: "have-domain",
+      features: ["contact-forms"],
+      hearAboutUs: "google-search",
+      language: locale,
+    },
+  ],
+});
+
+/** The choices of a stored request, as the confirmation repeats them. */
+export function storedQuoteChoices(row: ContactRow): QuoteChoices {
+  return {
     projectType: row.project_type,
     budgetRange: row.budget_range,
+    budgetUnknown: row.budget_unknown,
     timeline: row.timeline,
     domainStatus: row.domain_status,
     features: row.features,
     hearAboutUs: row.hear_about_us,
     language: row.language,
-  });
-  const fields: [string, string][] = [
-    [label("projectType"), choice.projectType],
-    [label("budgetRange"), choice.budgetRange],
-    [label("timeline"), choice.timeline],
-    [label("domainStatus"), choice.domainStatus],
-    [label("features"), choice.features],
-  ];
-  const lines = fields.filter(([, value]) => value).map(([key, value]) => `${key}: ${value}`);
-  return {
-    subject: say(locale, t.subject),
-    text: [greeting(locale, undefined), "", say(locale, t.intro), "", say(locale, t.summary), "", ...lines, "", say(locale, t.footer)].join(
-      "\n",
-    ),
   };
 }
 
@@ -62,6 +83,6 @@ export function quoteConfirmationMail(locale: Locale, row: ContactRow): MailCont
  */
 export async function enqueueQuoteConfirmation(outbox: Outbox, tx: Db, row: ContactRow): Promise<number | null> {
   if (await confirmationQueuedWithinHour(tx, QUOTE_CONFIRMATION_TOPIC, row.email)) return null;
-  const mail = quoteConfirmationMail(row.language, row);
+  const mail = quoteConfirmationMail(row.language, storedQuoteChoices(row));
   return outbox.enqueue(tx, mailItem({ topic: QUOTE_CONFIRMATION_TOPIC, ref: contactRef(row.id), message: { to: row.email, ...mail } }));
 }

@@ -19,6 +19,7 @@ export function quoteFields(row: ContactRow) {
     currentWebsite: row.current_website,
     projectType: row.project_type,
     budgetRange: row.budget_range,
+    budgetUnknown: row.budget_unknown,
     timeline: row.timeline,
     domainStatus: row.domain_status,
     features: row.features,

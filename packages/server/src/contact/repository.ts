@@ -13,6 +13,8 @@ export interface SentQuoteRequest {
   current_website: string;
   project_type: string;
   budget_range: string;
+  /** The sender picked 'Unknown', sent as the highest range. */
+  budget_unknown: boolean;
   timeline: string;
   primary_goal: string;
   features: string[];
@@ -25,7 +27,7 @@ export interface SentQuoteRequest {
 
 /** The columns of SentQuoteRequest, in the order the queries list them. */
 const SENT_COLUMNS = [
-  "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "timeline",
+  "name", "email", "company", "country_code", "phone", "current_website", "project_type", "budget_range", "budget_unknown", "timeline",
   "primary_goal", "features", "domain_status", "hear_about_us", "biggest_challenge", "message", "language",
 ] as const satisfies readonly (keyof SentQuoteRequest)[];
 
@@ -94,6 +96,7 @@ export async function insertContactRequest(
     current_website: r.currentWebsite ?? "",
     project_type: r.projectType,
     budget_range: r.budgetRange,
+    budget_unknown: r.budgetUnknown === true && r.budgetRange === "4000+",
     timeline: r.timeline,
     primary_goal: r.primaryGoal ?? "",
     features: r.features ?? [],

@@ -1,5 +1,6 @@
-import type { DeskConsentRecord, DeskCustomerSubscription, DeskCustomerSummary } from "@agency/contract";
+import type { DeskConsentRecord, DeskCustomerSubscription, DeskCustomerSummary, Locale } from "@agency/contract";
 import type { Db } from "../db/db";
+import { plansIn } from "../payments/plans-repository";
 
 /** The desk's customer view over the accounts and their companies' subscriptions. */
 
@@ -21,13 +22,14 @@ interface CustomerRow {
   provider: DeskCustomerSubscription["provider"] | null;
 }
 
-const CUSTOMER_SELECT = `SELECT u.id, u.email, u.name, u.email_verified_at IS NOT NULL AS email_verified, u.created_at,
+/** The plan's name in the language of parameter `localeParam` ("$2"), as the site names it in that language. */
+const customerSelect = (localeParam: string) => `SELECT u.id, u.email, u.name, u.email_verified_at IS NOT NULL AS email_verified, u.created_at,
        sub.id AS sub_id, sub.plan_id, sub.plan_name, sub.status, sub.billing_period, sub.current_period_end,
        sub.cancel_at_period_end, sub.provider
   FROM users u
   LEFT JOIN LATERAL (
     SELECT s.id, s.plan_id, p.name AS plan_name, s.status, s.billing_period, s.current_period_end, s.cancel_at_period_end, s.provider
-      FROM company_members m JOIN subscriptions s ON s.company_id = m.company_id JOIN plans p ON p.id = s.plan_id
+      FROM company_members m JOIN subscriptions s ON s.company_id = m.company_id JOIN ${plansIn(`${localeParam}::text`)} p ON p.id = s.plan_id
      WHERE m.user_id = u.id ORDER BY s.created_at DESC LIMIT 1) sub ON true`;
 
 function subscriptionOf(row: CustomerRow): DeskCustomerSubscription | null {
@@ -59,19 +61,19 @@ function summaryOf(row: CustomerRow): DeskCustomerSummary {
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The newest accounts, or those whose address or name contains `q`: at most CUSTOMER_LIST_LIMIT. */
-export async function searchCustomers(db: Db, q: string | undefined): Promise<DeskCustomerSummary[]> {
+export async function searchCustomers(db: Db, q: string | undefined, locale: Locale): Promise<DeskCustomerSummary[]> {
   const query = q?.trim() ? likePattern(q.trim()) : null;
   const { rows } = await db.query<CustomerRow>(
-    `${CUSTOMER_SELECT}
+    `${customerSelect("$2")}
       WHERE $1::text IS NULL OR u.email LIKE $1 OR lower(u.name) LIKE $1
       ORDER BY u.created_at DESC, u.id LIMIT ${CUSTOMER_LIST_LIMIT}`,
-    [query],
+    [query, locale],
   );
   return rows.map(summaryOf);
 }
 
-export async function findCustomer(db: Db, id: string): Promise<DeskCustomerSummary | null> {
-  const { rows } = await db.query<CustomerRow>(`${CUSTOMER_SELECT} WHERE u.id = $1`, [id]);
+export async function findCustomer(db: Db, id: string, locale: Locale): Promise<DeskCustomerSummary | null> {
+  const { rows } = await db.query<CustomerRow>(`${customerSelect("$2")} WHERE u.id = $1`, [id, locale]);
   return rows[0] ? summaryOf(rows[0]) : null;
 }
 

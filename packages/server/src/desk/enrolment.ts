@@ -1,9 +1,10 @@
-import { DESK_ENROLMENT_HOURS, type Locale } from "@agency/contract";
+import { DESK_ENROLMENT_HOURS, localizedPath, type Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { newTotpSecret } from "../auth-factors/totp";
 import { randomToken, sha256 } from "../lib/crypto";
 import { say } from "../i18n";
-import type { MailContent } from "../mail/templates";
+import { pageLink, type MailSite } from "../mail/links";
+import { defineMail, SAMPLE_TOKEN, type MailContent } from "../mail/registry";
 import type { Outbox } from "../outbox/delivery";
 import { mailItem } from "../outbox/mail-channel";
 import { insertEnrolment } from "./staff-repository";
@@ -14,17 +15,22 @@ export const TOTP_ISSUER = "Agency desk";
 export const ENROLMENT_TTL_MS = DESK_ENROLMENT_HOURS * 60 * 60 * 1000;
 
 /**
- * A new single-use enrolment link for a staff member, valid 24 hours: PUBLIC_URL + basePath + `desk/enrol?token=…`,
- * like every other link the server hands out. Only the token's hash is stored.
+ * The enrolment page for a token, in a language: PUBLIC_URL + basePath + `desk/enrol?token=…` (the Dutch desk) or
+ * `en/desk/enrol?token=…` (the English one), with `lang`, like every other link the server hands out.
  */
+export function enrolmentLink(site: MailSite, token: string, locale: Locale): string {
+  return pageLink(site, localizedPath("/desk/enrol", locale), locale, { token });
+}
+
+/** A new single-use enrolment link for a staff member, valid 24 hours. Only the token's hash is stored. */
 export async function createEnrolmentLink(
   tx: Db,
-  { staffId, publicUrl, basePath = "/" }: { staffId: string; publicUrl: string; basePath?: string },
+  { staffId, publicUrl, basePath = "/", locale = "nl" }: { staffId: string; publicUrl: string; basePath?: string; locale?: Locale },
 ): Promise<{ link: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ENROLMENT_TTL_MS);
   await insertEnrolment(tx, { tokenHash: sha256(token), staffId, totpSecret: newTotpSecret(), expiresAt });
-  return { link: `${publicUrl}${basePath}desk/enrol?token=${token}`, expiresAt };
+  return { link: enrolmentLink({ publicUrl, basePath }, token, locale), expiresAt };
 }
 
 const m = {
@@ -41,12 +47,14 @@ const m = {
   staff: /*i18n*/ { id: "desk.role.staff", message: "staff member" },
 };
 
-export function invitationMail(locale: Locale, { inviter, role, link }: { inviter: string; role: "admin" | "staff"; link: string }): MailContent {
-  return {
+export const invitationMail = defineMail<{ inviter: string; role: "admin" | "staff"; link: string }>({
+  name: "desk.invitation",
+  render: (locale, { inviter, role, link }) => ({
     subject: say(locale, m.subject),
     text: [say(locale, m.intro, { inviter, role: say(locale, m[role]) }), "", link, "", say(locale, m.footer)].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [{ inviter: "admin@agency.test", role: "staff", link: enrolmentLink(site, SAMPLE_TOKEN, locale) }],
+});
 
 export const INVITATION_TOPIC = "desk.invitation";
 

@@ -47,6 +47,7 @@ function toLeadDetail(lead: LeadRow, deliveries: { mail: Delivery; webhook: Deli
     currentWebsite: lead.current_website,
     projectType: lead.project_type,
     budgetRange: lead.budget_range,
+    budgetUnknown: lead.budget_unknown,
     timeline: lead.timeline,
     primaryGoal: lead.primary_goal,
     features: lead.features,

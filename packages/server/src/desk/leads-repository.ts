@@ -53,6 +53,7 @@ interface SummaryRow {
   company: string;
   project_type: string;
   budget_range: string;
+  budget_unknown: boolean;
   language: "nl" | "en";
   has_note: boolean;
 }
@@ -76,7 +77,7 @@ export async function listInbox(db: Db, filter: LeadFilter, page: number): Promi
   const searching = searchQuery(filter.q) !== null;
   const [{ rows }, counts, matches] = await Promise.all([
     db.query<SummaryRow>(
-      `SELECT id, created_at, status, name, email, company, project_type, budget_range, language, note <> '' AS has_note
+      `SELECT id, created_at, status, name, email, company, project_type, budget_range, budget_unknown, language, note <> '' AS has_note
          FROM contact_requests ${sql}
         ORDER BY created_at DESC, id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
       params,
@@ -95,6 +96,7 @@ export async function listInbox(db: Db, filter: LeadFilter, page: number): Promi
       company: row.company,
       projectType: row.project_type,
       budgetRange: row.budget_range,
+      budgetUnknown: row.budget_unknown,
       language: row.language,
       hasNote: row.has_note,
     })),

@@ -1,9 +1,9 @@
-import { DEFAULT_LOCALE, formatDateTime, type Locale } from "@agency/contract";
+import { DEFAULT_LOCALE, formatDateTime } from "@agency/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { STAFF_GUESSES } from "../accounts/guesses";
 import { say } from "../i18n";
 import { countRateEvents, takeRateSlot } from "../lib/throttle";
-import type { MailContent } from "../mail/templates";
+import { defineMail } from "../mail/registry";
 import { mailItem } from "../outbox/mail-channel";
 import type { StaffRow } from "./staff-repository";
 
@@ -26,12 +26,14 @@ const m = {
   },
 };
 
-function failuresMail(locale: Locale, { count, at }: { count: number; at: Date }): MailContent {
-  return {
+const failuresMail = defineMail<{ count: number; at: Date }>({
+  name: "desk.sign_in_failures",
+  render: (locale, { count, at }) => ({
     subject: say(locale, m.subject),
     text: [say(locale, m.body, { count, time: formatDateTime(at, locale) }), "", say(locale, m.notYou)].join("\n"),
-  };
-}
+  }),
+  samples: () => [{ count: STAFF_FAILURES_MAILED_AFTER, at: new Date("2026-03-05T10:30:00Z") }],
+});
 
 /**
  * A failed staff sign-in: written to the audit log with the address it came from (`reason`: a wrong password, a

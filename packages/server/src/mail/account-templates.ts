@@ -1,6 +1,7 @@
-import type { Locale } from "@agency/contract";
 import { say } from "../i18n";
-import { greeting, sharedMailTexts, type MailContent } from "./templates";
+import { accountLink, pageLink, type MailSite } from "./links";
+import { defineMail, SAMPLE_TOKEN } from "./registry";
+import { greeting, sharedMailTexts } from "./templates";
 
 /**
  * The mails about an account's e-mail address and password changed from the settings page, nl and en (src/locales).
@@ -52,45 +53,54 @@ const m = {
 };
 
 /** To an address not yet verified: it greets without the account's name, which whoever typed the address chose. */
-export function verifyEmailMail(locale: Locale, { link }: { link: string }): MailContent {
-  return {
+export const verifyEmailMail = defineMail<{ link: string }>({
+  name: "account.verify",
+  render: (locale, { link }) => ({
     subject: say(locale, m.verifySubject),
     text: [greeting(locale, undefined), "", say(locale, m.verifyIntro), "", link, "", say(locale, m.linkFooter)].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [{ link: accountLink(site.publicUrl, site.basePath, "verify-email", SAMPLE_TOKEN, locale) }],
+});
 
 /** To the new address of an e-mail change: the link that makes it the account's. Not yet verified, so no name. */
-export function confirmNewEmailMail(locale: Locale, { link, email }: { link: string; email: string }): MailContent {
-  return {
+export const confirmNewEmailMail = defineMail<{ link: string; email: string }>({
+  name: "account.email_change",
+  render: (locale, { link, email }) => ({
     subject: say(locale, m.changeSubject),
     text: [greeting(locale, undefined), "", say(locale, m.changeIntro, { email }), "", link, "", say(locale, m.changeFooter)].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [{ email: "eva@example.com", link: accountLink(site.publicUrl, site.basePath, "verify-email", SAMPLE_TOKEN, locale) }],
+});
 
 /** To the old address once the change is done. */
-export function emailChangedMail(locale: Locale, { name, email }: { name: string | undefined; email: string }): MailContent {
-  return {
+export const emailChangedMail = defineMail<{ name: string | undefined; email: string }>({
+  name: "account.email_changed",
+  render: (locale, { name, email }) => ({
     subject: say(locale, m.changedSubject),
     text: [greeting(locale, name), "", say(locale, m.changedBody, { email }), "", say(locale, m.changedWarning)].join("\n"),
-  };
-}
+  }),
+  samples: () => [{ name: "Eva", email: "eva@example.com" }],
+});
 
 /**
  * To an address another account already has, instead of a link: the one who asked learns nothing from the answer,
- * and the address's owner learns that someone tried.
+ * and the address's owner learns that someone tried. The login page opens in the mail's language.
  */
-export function emailInUseMail(locale: Locale, { loginUrl }: { loginUrl: string }): MailContent {
-  return {
+export const emailInUseMail = defineMail<{ site: MailSite }>({
+  name: "account.email_in_use",
+  render: (locale, { site }) => ({
     subject: say(locale, m.inUseSubject),
-    text: [say(locale, m.inUseBody), "", say(locale, m.inUseHint, { loginUrl })].join("\n"),
-  };
-}
+    text: [say(locale, m.inUseBody), "", say(locale, m.inUseHint, { loginUrl: pageLink(site, "/login", locale) })].join("\n"),
+  }),
+  samples: (site) => [{ site }],
+});
 
 /** After a password change from the settings page (the device that changed it stays logged in). */
-export function passwordChangedInSettingsMail(locale: Locale, { name }: { name: string | undefined }): MailContent {
-  return {
+export const passwordChangedInSettingsMail = defineMail<{ name: string | undefined }>({
+  name: "account.password_changed_in_settings",
+  render: (locale, { name }) => ({
     subject: say(locale, sharedMailTexts.changedSubject),
     text: [greeting(locale, name), "", say(locale, m.passwordBody), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
-  };
-}
-
+  }),
+  samples: () => [{ name: "Eva" }],
+});

@@ -1,8 +1,11 @@
-import { formatDateTime, type Locale } from "@agency/contract";
-import type { RemovedFactors } from "../accounts/factors-repository";
+import { formatDateTime } from "@agency/contract";
+import { NOTHING_REMOVED, type RemovedFactors } from "../accounts/factors-repository";
 import { say } from "../i18n";
+import { accountLink } from "./links";
+import { defineMail, SAMPLE_TOKEN } from "./registry";
+import { removedFactorsLine } from "./removed-factors";
 import { deviceText } from "./sign-in-alert-mail";
-import { greeting, sharedMailTexts, type MailContent } from "./templates";
+import { greeting, sharedMailTexts } from "./templates";
 
 /** A way into an account besides its password, as its mails name it. */
 export type FactorKind = "passkey" | "authenticator" | "recovery_codes";
@@ -47,14 +50,6 @@ const m = {
     id: "mail.two_factor_off.body",
     message: "Two-step verification was just turned off for your account in your account settings. Signing in now takes only your password.",
   },
-  removed: /*i18n*/ {
-    id: "mail.factors_removed",
-    message: "For your safety we removed from your account: {list}. If you added that yourself, you can add it again in your account settings.",
-  },
-  onePasskey: /*i18n*/ { id: "mail.factors_removed.one_passkey", message: "a passkey" },
-  passkeys: /*i18n*/ { id: "mail.factors_removed.passkeys", message: "{count} passkeys" },
-  authenticator: /*i18n*/ { id: "mail.factors_removed.authenticator", message: "the authenticator app (two-step verification)" },
-  codes: /*i18n*/ { id: "mail.factors_removed.recovery_codes", message: "the recovery codes" },
   provenSubject: /*i18n*/ { id: "mail.address_proven.subject", message: "Your e-mail address is confirmed" },
   provenBody: /*i18n*/ {
     id: "mail.address_proven.body",
@@ -72,60 +67,77 @@ const m = {
   },
 };
 
-/** What the mails of a proof say was removed; null when nothing was. */
-export function removedFactorsLine(locale: Locale, removed: RemovedFactors): string | null {
-  const items = [
-    ...(removed.passkeys === 1 ? [say(locale, m.onePasskey)] : removed.passkeys > 1 ? [say(locale, m.passkeys, { count: removed.passkeys })] : []),
-    ...(removed.authenticator ? [say(locale, m.authenticator)] : []),
-    ...(removed.recoveryCodes && !removed.authenticator ? [say(locale, m.codes)] : []),
-  ];
-  if (items.length === 0) return null;
-  return say(locale, m.removed, { list: new Intl.ListFormat(locale, { type: "conjunction" }).format(items) });
-}
+type Device = { browser: string | null; os: string | null };
+const SAMPLE_AT = new Date("2026-03-05T10:30:00Z");
+const SAMPLE_DEVICE: Device = { browser: "Firefox", os: "Android" };
 
 /** To the owner the moment a way in was added, with the link that takes it away again (and secures the account). */
-export function factorAddedMail(
-  locale: Locale,
-  a: { name: string | undefined; kind: FactorKind; at: Date; device: { browser: string | null; os: string | null }; link: string },
-): MailContent {
-  const time = formatDateTime(a.at, locale);
-  const [subject, body] =
-    a.kind === "passkey"
-      ? [say(locale, m.passkeyAddedSubject), say(locale, m.passkeyAddedBody, { device: deviceText(locale, a.device), time })]
-      : a.kind === "authenticator"
-        ? [say(locale, m.twoFactorOnSubject), say(locale, m.twoFactorOnBody)]
-        : [say(locale, m.codesSubject), say(locale, m.codesBody, { time })];
-  return {
-    subject,
-    text: [greeting(locale, a.name), "", body, "", say(locale, m.notYou), "", a.link, "", say(locale, m.footer)].join("\n"),
-  };
-}
+export const factorAddedMail = defineMail<{ name: string | undefined; kind: FactorKind; at: Date; device: Device; link: string }>({
+  name: "account.factor_added",
+  render: (locale, a) => {
+    const time = formatDateTime(a.at, locale);
+    const [subject, body] =
+      a.kind === "passkey"
+        ? [say(locale, m.passkeyAddedSubject), say(locale, m.passkeyAddedBody, { device: deviceText(locale, a.device), time })]
+        : a.kind === "authenticator"
+          ? [say(locale, m.twoFactorOnSubject), say(locale, m.twoFactorOnBody)]
+          : [say(locale, m.codesSubject), say(locale, m.codesBody, { time })];
+    return {
+      subject,
+      text: [greeting(locale, a.name), "", body, "", say(locale, m.notYou), "", a.link, "", say(locale, m.footer)].join("\n"),
+    };
+  },
+  samples: (site, locale) =>
+    (["passkey", "authenticator", "recovery_codes"] as const).map((kind) => ({
+      name: "Eva",
+      kind,
+      at: SAMPLE_AT,
+      device: SAMPLE_DEVICE,
+      link: accountLink(site.publicUrl, site.basePath, "secure-account", SAMPLE_TOKEN, locale),
+    })),
+});
 
 /** After a passkey was removed or two-step verification turned off in the settings. */
-export function factorRemovedMail(locale: Locale, { name, kind }: { name: string | undefined; kind: "passkey" | "authenticator" }): MailContent {
-  const [subject, body] = kind === "passkey" ? [m.passkeyRemovedSubject, m.passkeyRemovedBody] : [m.twoFactorOffSubject, m.twoFactorOffBody];
-  return {
-    subject: say(locale, subject),
-    text: [greeting(locale, name), "", say(locale, body), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
-  };
-}
+export const factorRemovedMail = defineMail<{ name: string | undefined; kind: "passkey" | "authenticator" }>({
+  name: "account.factor_removed",
+  render: (locale, { name, kind }) => {
+    const [subject, body] = kind === "passkey" ? [m.passkeyRemovedSubject, m.passkeyRemovedBody] : [m.twoFactorOffSubject, m.twoFactorOffBody];
+    return {
+      subject: say(locale, subject),
+      text: [greeting(locale, name), "", say(locale, body), "", say(locale, sharedMailTexts.changedWarning)].join("\n"),
+    };
+  },
+  samples: () => [
+    { name: "Eva", kind: "passkey" },
+    { name: "Eva", kind: "authenticator" },
+  ],
+});
 
 /**
  * After an address was confirmed for the first time, when that removed what had been set up before. It greets without
  * the account's name: whoever registered chose it.
  */
-export function addressProvenMail(locale: Locale, { removed }: { removed: RemovedFactors }): MailContent {
-  return {
+export const addressProvenMail = defineMail<{ removed: RemovedFactors }>({
+  name: "account.address_proven",
+  render: (locale, { removed }) => ({
     subject: say(locale, m.provenSubject),
     text: [greeting(locale, undefined), "", say(locale, m.provenBody), "", removedFactorsLine(locale, removed) ?? ""].join("\n").trimEnd(),
-  };
-}
+  }),
+  samples: () => [{ removed: { passkeys: 2, authenticator: true, recoveryCodes: true } }],
+});
 
 /** After 'this wasn't me': every device signed out, the password locked, and the link to choose a new one. */
-export function secureAccountMail(locale: Locale, { name, link, removed }: { name: string | undefined; link: string; removed: RemovedFactors }): MailContent {
-  const line = removedFactorsLine(locale, removed);
-  return {
-    subject: say(locale, m.secureSubject),
-    text: [greeting(locale, name), "", say(locale, m.secureBody), "", link, "", ...(line ? [line, ""] : []), say(locale, m.secureFooter)].join("\n"),
-  };
-}
+export const secureAccountMail = defineMail<{ name: string | undefined; link: string; removed: RemovedFactors }>({
+  name: "account.secure_account",
+  render: (locale, { name, link, removed }) => {
+    const line = removedFactorsLine(locale, removed);
+    return {
+      subject: say(locale, m.secureSubject),
+      text: [greeting(locale, name), "", say(locale, m.secureBody), "", link, "", ...(line ? [line, ""] : []), say(locale, m.secureFooter)].join("\n"),
+    };
+  },
+  samples: (site, locale) => [
+    { name: "Eva", link: accountLink(site.publicUrl, site.basePath, "reset-password", SAMPLE_TOKEN, locale), removed: NOTHING_REMOVED },
+    { name: undefined, link: accountLink(site.publicUrl, site.basePath, "reset-password", SAMPLE_TOKEN, locale), removed: { passkeys: 1, authenticator: false, recoveryCodes: false } },
+  ],
+});

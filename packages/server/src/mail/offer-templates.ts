@@ -1,6 +1,7 @@
-import type { Locale } from "@agency/contract";
 import { say } from "../i18n";
-import { greeting, type MailContent } from "./templates";
+import { accountLink, deskLink, offerLink } from "./links";
+import { defineMail, SAMPLE_TOKEN, type MailSite } from "./registry";
+import { greeting } from "./templates";
 
 /**
  * The mails of a package sale, nl and en (src/locales): the offer with its link, the signed offer after the deposit
@@ -83,11 +84,25 @@ export interface OfferMailData {
   name: string;
   number: string;
   packageName: string;
+  /** The offer's page (offerLink, links.ts), or the desk's (deskLink) in the agency's mails, in the mail's language. */
   link: string;
 }
 
-export function offerMail(locale: Locale, d: OfferMailData & { upgrade: boolean; oneTime: string; monthly: string; deposit: string; validUntil: string }): MailContent {
-  return {
+/** A made-up offer id for the samples' desk links. */
+const SAMPLE_OFFER = "9b2f6c1e-5d4a-4f3b-8e7d-1a2b3c4d5e6f";
+
+const sampleOffer = (site: MailSite, locale: "nl" | "en"): OfferMailData => ({
+  name: "Eva de Vries",
+  number: "OF-2027-0012",
+  packageName: "Professional",
+  link: offerLink(site, SAMPLE_TOKEN, locale),
+});
+
+const sampleDesk = (site: MailSite, locale: "nl" | "en") => deskLink(site, `offers/${SAMPLE_OFFER}`, locale);
+
+export const offerMail = defineMail<OfferMailData & { upgrade: boolean; oneTime: string; monthly: string; deposit: string; validUntil: string }>({
+  name: "offer.sent",
+  render: (locale, d) => ({
     subject: say(locale, d.upgrade ? m.upgradeSubject : m.offerSubject, { number: d.number, package: d.packageName }),
     text: [
       greeting(locale, d.name),
@@ -99,11 +114,21 @@ export function offerMail(locale: Locale, d: OfferMailData & { upgrade: boolean;
       "",
       say(locale, m.offerValid, { date: d.validUntil }),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) =>
+    [false, true].map((upgrade) => ({
+      ...sampleOffer(site, locale),
+      upgrade,
+      oneTime: "€ 3.025,00",
+      monthly: "€ 96,80",
+      deposit: "€ 1.512,50",
+      validUntil: locale === "nl" ? "5 april 2027" : "April 5, 2027",
+    })),
+});
 
-export function signedMail(locale: Locale, d: OfferMailData & { deposit: string; needsMandate: boolean }): MailContent {
-  return {
+export const signedMail = defineMail<OfferMailData & { deposit: string; needsMandate: boolean }>({
+  name: "offer.signed",
+  render: (locale, d) => ({
     subject: say(locale, m.signedSubject, { number: d.number }),
     text: [
       greeting(locale, d.name),
@@ -116,25 +141,31 @@ export function signedMail(locale: Locale, d: OfferMailData & { deposit: string;
       "",
       say(locale, m.help),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [false, true].map((needsMandate) => ({ ...sampleOffer(site, locale), deposit: "€ 1.512,50", needsMandate })),
+});
 
-export function agencyMail(locale: Locale, d: OfferMailData & { email: string; customer: string; deposit: string; deskUrl: string }): MailContent {
-  return {
+/** To the agency's inbox: an offer accepted and its deposit paid; `link` is the offer in the desk. */
+export const agencyMail = defineMail<OfferMailData & { email: string; customer: string; deposit: string }>({
+  name: "offer.signed_agency",
+  render: (locale, d) => ({
     subject: say(locale, m.agencySubject, { number: d.number, customer: d.customer }),
     text: [
       say(locale, m.agencyBody, { name: d.name, email: d.email, number: d.number, package: d.packageName, deposit: d.deposit }),
       "",
-      say(locale, m.agencyDesk, { url: d.deskUrl }),
+      say(locale, m.agencyDesk, { url: d.link }),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [
+    { ...sampleOffer(site, locale), link: sampleDesk(site, locale), email: "eva@example.com", customer: "Bakkerij de Vries", deposit: "€ 1.512,50" },
+  ],
+});
 
-export function deliveredMail(
-  locale: Locale,
-  d: OfferMailData & { invoice: string; amount: string; dueDate: string; monthly: string | null; monthlyFrom: string; needsMandate: boolean },
-): MailContent {
-  return {
+export const deliveredMail = defineMail<
+  OfferMailData & { invoice: string; amount: string; dueDate: string; monthly: string | null; monthlyFrom: string; needsMandate: boolean }
+>({
+  name: "offer.delivered",
+  render: (locale, d) => ({
     subject: say(locale, m.deliveredSubject, { invoice: d.invoice }),
     text: [
       greeting(locale, d.name),
@@ -147,11 +178,22 @@ export function deliveredMail(
       "",
       say(locale, m.help),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) =>
+    [false, true].map((needsMandate) => ({
+      ...sampleOffer(site, locale),
+      invoice: "2027-0042",
+      amount: "€ 1.512,50",
+      dueDate: locale === "nl" ? "19 april 2027" : "April 19, 2027",
+      monthly: "€ 96,80",
+      monthlyFrom: locale === "nl" ? "1 mei 2027" : "May 1, 2027",
+      needsMandate,
+    })),
+});
 
-export function reminderMail(locale: Locale, d: OfferMailData & { invoice: string; amount: string; dueDate: string }): MailContent {
-  return {
+export const reminderMail = defineMail<OfferMailData & { invoice: string; amount: string; dueDate: string }>({
+  name: "offer.reminder",
+  render: (locale, d) => ({
     subject: say(locale, m.reminderSubject, { invoice: d.invoice }),
     text: [
       greeting(locale, d.name),
@@ -163,23 +205,38 @@ export function reminderMail(locale: Locale, d: OfferMailData & { invoice: strin
       "",
       say(locale, m.help),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [
+    { ...sampleOffer(site, locale), invoice: "2027-0042", amount: "€ 1.512,50", dueDate: locale === "nl" ? "19 april 2027" : "April 19, 2027" },
+  ],
+});
 
-export function upgradeRequestedMail(locale: Locale, d: OfferMailData & { email: string; customer: string; from: string }): MailContent {
-  return {
+/** To the agency's inbox: a customer asks for a higher package; `link` is the offer ready in the desk. */
+export const upgradeRequestedMail = defineMail<OfferMailData & { email: string; customer: string; from: string }>({
+  name: "offer.upgrade_requested",
+  render: (locale, d) => ({
     subject: say(locale, m.requestedSubject, { customer: d.customer, package: d.packageName }),
     text: [say(locale, m.requestedBody, { name: d.name, email: d.email, customer: d.customer, from: d.from, package: d.packageName, number: d.number }), d.link].join(
       "\n",
     ),
-  };
-}
+  }),
+  samples: (site, locale) => [
+    { ...sampleOffer(site, locale), link: sampleDesk(site, locale), email: "eva@example.com", customer: "Bakkerij de Vries", from: "Starter" },
+  ],
+});
 
-/** The account made for the address of an offer paid without one: a link to choose its password. */
 /** The mail to choose the password of the account an order went to: a new one, or one whose address was not proven (`existing`). */
-export function welcomeMail(locale: Locale, d: { name: string; email: string; link: string; existing: boolean }): MailContent {
-  return {
+export const welcomeMail = defineMail<{ name: string; email: string; link: string; existing: boolean }>({
+  name: "offer.welcome",
+  render: (locale, d) => ({
     subject: say(locale, m.welcomeSubject),
     text: [greeting(locale, d.name), "", say(locale, d.existing ? m.claimBody : m.welcomeBody, { email: d.email }), "", d.link, "", say(locale, m.welcomeFooter)].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) =>
+    [false, true].map((existing) => ({
+      name: "Eva de Vries",
+      email: "eva@example.com",
+      link: accountLink(site.publicUrl, site.basePath, "reset-password", SAMPLE_TOKEN, locale),
+      existing,
+    })),
+});

@@ -1,6 +1,8 @@
 import { formatMoney, type Locale, type RequestKind } from "@agency/contract";
 import { say } from "../i18n";
-import { greeting, type MailContent } from "./templates";
+import { deskLink, requestLink } from "./links";
+import { defineMail } from "./registry";
+import { greeting } from "./templates";
 
 /**
  * The mails about customer requests, nl and en (src/locales): the confirmation of a new request and each reply of the
@@ -44,8 +46,22 @@ const kindLabel = (locale: Locale, kind: RequestKind) => say(locale, kinds[kind]
 /** The customer's words, set off from the mail's own text. */
 const quoted = (body: string) => body.split(/\r?\n/).map((line) => `> ${line}`);
 
-export function requestReceivedMail(locale: Locale, d: { name: string; reference: string; subject: string; kind: RequestKind; body: string; link: string }): MailContent {
-  return {
+/** A made-up request id for the samples: its page asks for the sign-in, then says it does not exist. */
+const SAMPLE_REQUEST = "3f0c3c8e-4b7e-4c43-9d43-2f1e5e0c1a11";
+
+export interface ReceivedMailData {
+  name: string;
+  reference: string;
+  subject: string;
+  kind: RequestKind;
+  body: string;
+  /** Made with requestLink (links.ts) in the mail's language. */
+  link: string;
+}
+
+export const requestReceivedMail = defineMail<ReceivedMailData>({
+  name: "request.received",
+  render: (locale, d) => ({
     subject: say(locale, m.receivedSubject, { reference: d.reference, subject: d.subject }),
     text: [
       greeting(locale, d.name),
@@ -59,8 +75,18 @@ export function requestReceivedMail(locale: Locale, d: { name: string; reference
       "",
       say(locale, m.noReply),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [
+    {
+      name: "Eva",
+      reference: "R-7K3Q",
+      subject: "Nieuwe openingstijden",
+      kind: "content",
+      body: "Vanaf 1 april zijn we op maandag gesloten.\nKunnen jullie dat op de contactpagina zetten?",
+      link: requestLink(site, SAMPLE_REQUEST, locale),
+    },
+  ],
+});
 
 export interface ReplyMailData {
   name: string;
@@ -73,40 +99,85 @@ export interface ReplyMailData {
   includedMinutes: number;
   hourlyRateCents: number;
   currency: string;
+  /** Made with requestLink (links.ts) in the mail's language. */
   link: string;
 }
 
-export function requestReplyMail(locale: Locale, d: ReplyMailData): MailContent {
-  const extra = Math.max(0, d.usedMinutes - d.includedMinutes);
-  const rate = formatMoney(d.hourlyRateCents / 100, d.currency, locale, { cents: true });
-  return {
-    subject: say(locale, m.replySubject, { reference: d.reference, subject: d.subject }),
-    text: [
-      greeting(locale, d.name),
-      "",
-      say(locale, m.replyIntro, { agency: d.agency, reference: d.reference }),
-      "",
-      d.body,
-      "",
-      ...(d.minutes > 0 ? [say(locale, m.replyTime, { minutes: d.minutes })] : []),
-      say(locale, m.allowance, { used: d.usedMinutes, included: d.includedMinutes }),
-      ...(extra > 0 ? [say(locale, m.extra, { extra, rate })] : []),
-      "",
-      say(locale, m.open),
-      d.link,
-      "",
-      say(locale, m.noReply),
-    ].join("\n"),
-  };
+export const requestReplyMail = defineMail<ReplyMailData>({
+  name: "request.reply",
+  render: (locale, d) => {
+    const extra = Math.max(0, d.usedMinutes - d.includedMinutes);
+    const rate = formatMoney(d.hourlyRateCents / 100, d.currency, locale, { cents: true });
+    return {
+      subject: say(locale, m.replySubject, { reference: d.reference, subject: d.subject }),
+      text: [
+        greeting(locale, d.name),
+        "",
+        say(locale, m.replyIntro, { agency: d.agency, reference: d.reference }),
+        "",
+        d.body,
+        "",
+        ...(d.minutes > 0 ? [say(locale, m.replyTime, { minutes: d.minutes })] : []),
+        say(locale, m.allowance, { used: d.usedMinutes, included: d.includedMinutes }),
+        ...(extra > 0 ? [say(locale, m.extra, { extra, rate })] : []),
+        "",
+        say(locale, m.open),
+        d.link,
+        "",
+        say(locale, m.noReply),
+      ].join("\n"),
+    };
+  },
+  // Within the month's minutes, and past them (the extra time and its rate).
+  samples: (site, locale) =>
+    [45, 150].map((usedMinutes) => ({
+      name: "Eva",
+      agency: "Pixelwerf",
+      reference: "R-7K3Q",
+      subject: "Nieuwe openingstijden",
+      body: "Staat erop. / Done.",
+      minutes: 30,
+      usedMinutes,
+      includedMinutes: 120,
+      hourlyRateCents: 7500,
+      currency: "EUR",
+      link: requestLink(site, SAMPLE_REQUEST, locale),
+    })),
+});
+
+export interface AgencyRequestMailData {
+  isNew: boolean;
+  priority: boolean;
+  company: string;
+  author: string;
+  reference: string;
+  subject: string;
+  kind: RequestKind;
+  body: string;
+  /** Made with deskLink (links.ts) in the mail's language. */
+  link: string;
 }
 
-export function agencyRequestMail(
-  locale: Locale,
-  d: { isNew: boolean; priority: boolean; company: string; author: string; reference: string; subject: string; kind: RequestKind; body: string; link: string },
-): MailContent {
-  const values = { company: d.company, author: d.author, reference: d.reference, kind: kindLabel(locale, d.kind) };
-  return {
-    subject: say(locale, m.agencySubject, { ...values, subject: d.subject, priority: d.priority ? say(locale, m.agencyPriority) : "" }),
-    text: [say(locale, d.isNew ? m.agencyNew : m.agencyMessage, values), "", ...quoted(d.body), "", say(locale, m.agencyOpen, { link: d.link })].join("\n"),
-  };
-}
+/** To the agency's inbox: a new request, or a new message in one. */
+export const agencyRequestMail = defineMail<AgencyRequestMailData>({
+  name: "request.agency",
+  render: (locale, d) => {
+    const values = { company: d.company, author: d.author, reference: d.reference, kind: kindLabel(locale, d.kind) };
+    return {
+      subject: say(locale, m.agencySubject, { ...values, subject: d.subject, priority: d.priority ? say(locale, m.agencyPriority) : "" }),
+      text: [say(locale, d.isNew ? m.agencyNew : m.agencyMessage, values), "", ...quoted(d.body), "", say(locale, m.agencyOpen, { link: d.link })].join("\n"),
+    };
+  },
+  samples: (site, locale) =>
+    [true, false].map((isNew) => ({
+      isNew,
+      priority: isNew,
+      company: "Bakkerij de Vries",
+      author: "Eva de Vries (eva@example.com)",
+      reference: "R-7K3Q",
+      subject: "Nieuwe openingstijden",
+      kind: "content" as const,
+      body: "Vanaf 1 april zijn we op maandag gesloten.",
+      link: deskLink(site, `requests/${SAMPLE_REQUEST}`, locale),
+    })),
+});

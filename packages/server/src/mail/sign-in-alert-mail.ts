@@ -1,6 +1,8 @@
 import { formatDateTime, type Locale } from "@agency/contract";
 import { say } from "../i18n";
-import { greeting, type MailContent } from "./templates";
+import { accountLink } from "./links";
+import { defineMail, SAMPLE_TOKEN } from "./registry";
+import { greeting } from "./templates";
 
 /** The new-sign-in alert, nl and en (src/locales): what signed in and when, and the way out when it was not the reader. */
 const m = {
@@ -29,15 +31,23 @@ export function deviceText(locale: Locale, device: { browser: string | null; os:
   return say(locale, m.device, { browser: device.browser ?? say(locale, m.unknownBrowser), os: device.os ?? say(locale, m.unknownSystem) });
 }
 
-export function signInAlertMail(
-  locale: Locale,
-  { name, device, at, link }: { name: string | undefined; device: { browser: string | null; os: string | null }; at: Date; link: string },
-): MailContent {
-  const body = say(locale, m.body, { device: deviceText(locale, device), time: formatDateTime(at, locale) });
-  return {
-    subject: say(locale, m.subject),
-    text: [greeting(locale, name), "", body, "", say(locale, m.itWasYou), "", say(locale, m.notYou), "", link, "", say(locale, m.footer)].join(
-      "\n",
-    ),
-  };
-}
+export const signInAlertMail = defineMail<{ name: string | undefined; device: { browser: string | null; os: string | null }; at: Date; link: string }>({
+  name: "account.sign_in_alert",
+  render: (locale, { name, device, at, link }) => {
+    const body = say(locale, m.body, { device: deviceText(locale, device), time: formatDateTime(at, locale) });
+    return {
+      subject: say(locale, m.subject),
+      text: [greeting(locale, name), "", body, "", say(locale, m.itWasYou), "", say(locale, m.notYou), "", link, "", say(locale, m.footer)].join(
+        "\n",
+      ),
+    };
+  },
+  samples: (site, locale) => [
+    {
+      name: "Eva",
+      device: { browser: "Firefox", os: "Android" },
+      at: new Date("2026-03-05T10:30:00Z"),
+      link: accountLink(site.publicUrl, site.basePath, "secure-account", SAMPLE_TOKEN, locale),
+    },
+  ],
+});

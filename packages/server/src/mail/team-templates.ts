@@ -1,7 +1,9 @@
 import { TEAM_ROLE_LABELS, formatDate, type Locale, type TeamRole } from "@agency/contract";
 import { i18nFor, say } from "../i18n";
 import type { SecurityAction } from "../teams/security-log";
-import { greeting, type MailContent } from "./templates";
+import { invitationLink, pageLink, type MailSite } from "./links";
+import { defineMail, SAMPLE_TOKEN } from "./registry";
+import { greeting } from "./templates";
 
 /**
  * The mails about a company's members, nl and en (src/locales): the invitation, and the notice to the owner of every
@@ -47,48 +49,75 @@ const changes: Record<SecurityAction, { id: string; message: string }> = {
 
 export const roleLabel = (locale: Locale, role: TeamRole): string => i18nFor(locale)._(TEAM_ROLE_LABELS[role]);
 
-export function invitationMail(
-  locale: Locale,
-  d: { company: string; inviter: string; inviterEmail: string; role: TeamRole; link: string; expiresAt: Date },
-): MailContent {
-  const values = { company: d.company, inviter: d.inviter, inviterEmail: d.inviterEmail, role: roleLabel(locale, d.role) };
-  return {
-    subject: say(locale, m.inviteSubject, values),
-    text: [
-      greeting(locale, undefined),
-      "",
-      say(locale, m.inviteIntro, values),
-      "",
-      say(locale, m.inviteAction),
-      "",
-      d.link,
-      "",
-      say(locale, m.inviteFooter, { date: formatDate(d.expiresAt, locale) }),
-    ].join("\n"),
-  };
+/** An invitation: `link` is made with invitationLink (links.ts) in the mail's language. */
+export const invitationMail = defineMail<{ company: string; inviter: string; inviterEmail: string; role: TeamRole; link: string; expiresAt: Date }>({
+  name: "team.invitation",
+  render: (locale, d) => {
+    const values = { company: d.company, inviter: d.inviter, inviterEmail: d.inviterEmail, role: roleLabel(locale, d.role) };
+    return {
+      subject: say(locale, m.inviteSubject, values),
+      text: [
+        greeting(locale, undefined),
+        "",
+        say(locale, m.inviteIntro, values),
+        "",
+        say(locale, m.inviteAction),
+        "",
+        d.link,
+        "",
+        say(locale, m.inviteFooter, { date: formatDate(d.expiresAt, locale) }),
+      ].join("\n"),
+    };
+  },
+  samples: (site, locale) => [
+    {
+      company: "Bakkerij de Vries",
+      inviter: "Eva de Vries",
+      inviterEmail: "eva@example.com",
+      role: "member",
+      link: invitationLink(site, SAMPLE_TOKEN, locale),
+      expiresAt: new Date("2026-03-12T10:30:00Z"),
+    },
+  ],
+});
+
+export interface TeamChangeData {
+  ownerName: string;
+  company: string;
+  action: SecurityAction;
+  actor: string;
+  member: string;
+  role?: TeamRole;
+  fromRole?: TeamRole;
+  /** The site the owner's settings are on. */
+  site: MailSite;
 }
 
-export function teamChangeMail(
-  locale: Locale,
-  d: {
-    ownerName: string;
-    company: string;
-    action: SecurityAction;
-    actor: string;
-    member: string;
-    role?: TeamRole;
-    fromRole?: TeamRole;
-    manageUrl: string;
+/** To the owner (and whoever else the change concerns): what changed, and where the members are managed. */
+export const teamChangeMail = defineMail<TeamChangeData>({
+  name: "team.change",
+  render: (locale, d) => {
+    const values = {
+      actor: d.actor,
+      member: d.member,
+      role: d.role ? roleLabel(locale, d.role) : "",
+      fromRole: d.fromRole ? roleLabel(locale, d.fromRole) : "",
+    };
+    const manageUrl = pageLink(d.site, "/dashboard/settings", locale);
+    return {
+      subject: say(locale, m.changeSubject, { company: d.company }),
+      text: [greeting(locale, d.ownerName), "", say(locale, changes[d.action], values), "", say(locale, m.changeFooter, { manageUrl })].join("\n"),
+    };
   },
-): MailContent {
-  const values = {
-    actor: d.actor,
-    member: d.member,
-    role: d.role ? roleLabel(locale, d.role) : "",
-    fromRole: d.fromRole ? roleLabel(locale, d.fromRole) : "",
-  };
-  return {
-    subject: say(locale, m.changeSubject, { company: d.company }),
-    text: [greeting(locale, d.ownerName), "", say(locale, changes[d.action], values), "", say(locale, m.changeFooter, { manageUrl: d.manageUrl })].join("\n"),
-  };
-}
+  samples: (site) =>
+    (Object.keys(changes) as SecurityAction[]).map((action) => ({
+      ownerName: "Eva",
+      company: "Bakkerij de Vries",
+      action,
+      actor: "Eva",
+      member: "Sam Jansen (sam@example.com)",
+      role: "admin",
+      fromRole: "member",
+      site,
+    })),
+});

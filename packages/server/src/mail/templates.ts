@@ -1,4 +1,5 @@
 import {
+  BUDGET_UNKNOWN_LABEL,
   budgetLabel,
   choiceLabel,
   CONTACT_FEATURE_LABELS,
@@ -10,15 +11,15 @@ import {
   TIMELINE_LABELS,
   BUDGET_RANGES,
   type BudgetRange,
+  localizedPath,
   type Locale,
 } from "@agency/contract";
 import { i18nFor, say } from "../i18n";
+import { defineMail, SAMPLE_TOKEN } from "./registry";
+import { removedFactorsLine } from "./removed-factors";
+import { accountLink, pageLink, type MailSite } from "./links";
 
-export interface MailContent {
-  subject: string;
-  text: string;
-  html?: string;
-}
+export type { MailContent } from "./registry";
 
 /**
  * The mails about accounts and quote requests. Their texts are Lingui messages (src/locales), like everything
@@ -88,6 +89,8 @@ export const quoteLabels = {
 export interface QuoteChoices {
   projectType: string;
   budgetRange: string;
+  /** The visitor picked 'Unknown', which is stored as the highest range. */
+  budgetUnknown: boolean;
   timeline: string;
   domainStatus: string;
   features: string[];
@@ -98,14 +101,19 @@ export interface QuoteChoices {
 
 /**
  * The choices of a quote request in the mail's language, named as the form names them, the budget in the
- * currency and amounts the visitor picked. A value the contract does not know (an earlier release's) stays as it is.
+ * currency and amounts the visitor picked, and 'Unknown' as such (it is stored as the highest range). A value the
+ * contract does not know (an earlier release's) stays as it is.
  */
 export function quoteChoiceTexts(locale: Locale, d: QuoteChoices) {
   const i18n = i18nFor(locale);
   const pickedIn = isLocale(d.language) ? d.language : locale;
   return {
     projectType: choiceLabel(i18n, PROJECT_TYPE_LABELS, d.projectType),
-    budgetRange: (BUDGET_RANGES as readonly string[]).includes(d.budgetRange) ? budgetLabel(d.budgetRange as BudgetRange, pickedIn, locale) : d.budgetRange,
+    budgetRange: d.budgetUnknown
+      ? i18n._(BUDGET_UNKNOWN_LABEL)
+      : (BUDGET_RANGES as readonly string[]).includes(d.budgetRange)
+        ? budgetLabel(d.budgetRange as BudgetRange, pickedIn, locale)
+        : d.budgetRange,
     timeline: choiceLabel(i18n, TIMELINE_LABELS, d.timeline),
     domainStatus: choiceLabel(i18n, DOMAIN_STATUS_LABELS, d.domainStatus),
     features: d.features.map((feature) => choiceLabel(i18n, CONTACT_FEATURE_LABELS, feature)).join(", "),
@@ -114,31 +122,38 @@ export function quoteChoiceTexts(locale: Locale, d: QuoteChoices) {
 }
 
 /** `name` only for an account whose address is verified (see greeting). */
-export function resetPasswordMail(locale: Locale, { name, link }: { name: string | undefined; link: string }): MailContent {
-  return {
+export const resetPasswordMail = defineMail<{ name: string | undefined; link: string }>({
+  name: "account.reset",
+  render: (locale, { name, link }) => ({
     subject: say(locale, m.resetSubject),
     text: [greeting(locale, name), "", say(locale, m.resetIntro), "", link, "", say(locale, m.resetFooter)].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [{ name: "Eva", link: accountLink(site.publicUrl, site.basePath, "reset-password", SAMPLE_TOKEN, locale) }],
+});
 
-/** After a reset: `removedLine` says what the reset's proof of the mailbox removed (factor-templates.ts), if anything. */
-export function passwordChangedMail(
-  locale: Locale,
-  { name, loginUrl, removedLine = null }: { name: string | undefined; loginUrl: string; removedLine?: string | null },
-): MailContent {
-  return {
+/**
+ * After a reset: the login page, in the mail's language, is where the new password is used. `removedLine` says what
+ * the reset's proof of the mailbox removed (removedFactorsLine in factor-templates.ts), if anything.
+ */
+export const passwordChangedMail = defineMail<{ name: string | undefined; site: MailSite; removedLine?: string | null }>({
+  name: "account.password_changed",
+  render: (locale, { name, site, removedLine = null }) => ({
     subject: say(locale, m.changedSubject),
     text: [
       greeting(locale, name),
       "",
       say(locale, m.changedBody),
-      say(locale, m.changedLogin, { loginUrl }),
+      say(locale, m.changedLogin, { loginUrl: pageLink(site, "/login", locale) }),
       "",
       ...(removedLine ? [removedLine, ""] : []),
       say(locale, m.changedWarning),
     ].join("\n"),
-  };
-}
+  }),
+  samples: (site, locale) => [
+    { name: "Eva", site },
+    { name: undefined, site, removedLine: removedFactorsLine(locale, { passkeys: 1, authenticator: true, recoveryCodes: true }) },
+  ],
+});
 
 export interface QuoteNotificationData {
   id: number;
@@ -148,6 +163,7 @@ export interface QuoteNotificationData {
   phone: string;
   projectType: string;
   budgetRange: string;
+  budgetUnknown: boolean;
   timeline: string;
   domainStatus: string;
   features: string[];
@@ -164,7 +180,38 @@ export interface QuoteNotificationData {
 }
 
 /** To the agency inbox: every field of a quote request that was filled in. */
-export function quoteNotificationMail(locale: Locale, d: QuoteNotificationData): MailContent {
+export const quoteNotificationMail = defineMail<QuoteNotificationData>({
+  name: "quote.notification",
+  render: writeQuoteNotification,
+  samples: (site, locale) => [
+    {
+      id: 1042,
+      name: "Eva de Vries",
+      email: "eva@example.com",
+      company: "Bakkerij de Vries",
+      phone: "+31 612345678",
+      projectType: "e-commerce",
+      budgetRange: "2000-3000",
+      budgetUnknown: false,
+      timeline: "2-3-months",
+      domainStatus: "need-domain",
+      features: ["online-booking", "blog"],
+      hearAboutUs: "referral",
+      primaryGoal: "More orders online",
+      biggestChallenge: "",
+      currentWebsite: "",
+      message: "We would like a webshop for our bread.",
+      language: locale,
+      source: "contact-page",
+      // The page the visitor sent it from, as the quote form reports it (an English visitor's carries the language).
+      pageUrl: `${site.publicUrl}${site.basePath}${localizedPath("/contact", locale).slice(1)}${locale === "en" ? "?lang=en" : ""}`,
+      utm: {},
+      createdAt: new Date("2026-03-05T10:30:00Z"),
+    },
+  ],
+});
+
+function writeQuoteNotification(locale: Locale, d: QuoteNotificationData) {
   const label = (key: keyof typeof quoteLabels) => say(locale, quoteLabels[key]);
   const choice = quoteChoiceTexts(locale, d);
   const rows: [string, string][] = [

@@ -1,6 +1,7 @@
 import { formatDate, formatMoney, withLinkLanguage, type Locale } from "@agency/contract";
 import type { Config } from "../config";
 import type { Db } from "../db/db";
+import { deskLink, offerLink as offerPageLink } from "../mail/links";
 import type { Mailer } from "../mail/mailer";
 import { agencyMail, deliveredMail, offerMail, reminderMail, signedMail, upgradeRequestedMail } from "../mail/offer-templates";
 import { DEFAULT_MAX_ATTEMPTS } from "../outbox/backoff";
@@ -44,7 +45,7 @@ export function sitePage(publicUrl: string, offer: Pick<OfferRow, "base_path" | 
  * as every mail's link does: `https://site/offer?token=…&lang=nl`, `https://site/en/offer?token=…&lang=en`.
  */
 export function offerLink(publicUrl: string, offer: Pick<OfferRow, "base_path" | "locale" | "token">): string {
-  return `${publicUrl}${offer.base_path}${offer.locale === "en" ? "en/" : ""}offer?token=${offer.token}&lang=${offer.locale}`;
+  return offerPageLink({ publicUrl, basePath: offer.base_path }, offer.token, offer.locale);
 }
 
 /** The agency's own mails are in Dutch and link to the desk. */
@@ -64,7 +65,7 @@ export function offerMailChannel(d: { db: Db; mailer: Mailer; config: Pick<Confi
       const base = { name: offer.name, number: offer.number, packageName: packageName(offer.package), link };
       const invoice = invoiceId ? await findInvoice(d.db, invoiceId) : null;
       const termsUrl = sitePage(publicUrl, offer, "terms");
-      const deskUrl = `${publicUrl}${offer.base_path}desk/offers/${offer.id}`;
+      const deskUrl = deskLink({ publicUrl, basePath: offer.base_path }, `offers/${offer.id}`, AGENCY_LOCALE);
       const pdf = async (l: Locale = locale) => ({
         filename: `${offer.number}.pdf`,
         content: await renderOfferPdf(offer, { issuer: invoiceIssuer, termsUrl, locale: l }),
@@ -91,7 +92,7 @@ export function offerMailChannel(d: { db: Db; mailer: Mailer; config: Pick<Confi
         }
         case "signed_agency": {
           const customer = offer.company_name ?? offer.name;
-          const content = agencyMail(AGENCY_LOCALE, { ...base, email: offer.email, customer, deposit: money(amounts.deposit.totalCents, AGENCY_LOCALE), deskUrl });
+          const content = agencyMail(AGENCY_LOCALE, { ...base, link: deskUrl, email: offer.email, customer, deposit: money(amounts.deposit.totalCents, AGENCY_LOCALE) });
           return void (await d.mailer.send({ to: agencyInbox, replyTo: offer.email, ...content, attachments: [await pdf(AGENCY_LOCALE)] }));
         }
         case "delivered":

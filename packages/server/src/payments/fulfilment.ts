@@ -18,7 +18,7 @@ import {
 /**
  * The one place a subscription's state changes. Both providers end here: the local test checkout's Pay button and
  * renewal job through the verbs below, Stripe's webhooks and cancel/resume calls with the state Stripe reports.
- * Because every change goes through `applySubscriptionState`, the mails (started, payment failed, ended) follow
+ * Because every change goes through `applySubscriptionState`, the mails (started, renewed, payment failed, ended) follow
  * from the transition itself and are sent once, whichever provider or event caused it.
  */
 export interface SubscriptionState
@@ -48,6 +48,8 @@ export interface SubscriptionState
    * live one (see DuplicateSubscription): recorded as such, and the customer is told once.
    */
   refundedDuplicate?: boolean;
+  /** The provider reports a renewal paid (the next period's invoice): the customer gets the mail saying what it charged. */
+  renewed?: boolean;
 }
 
 export interface FulfilmentResult {
@@ -133,6 +135,7 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
 
   const kinds: SubscriptionMailKind[] = [];
   if (startsNow) kinds.push("started");
+  if (state.renewed && !startsNow && grantsAccess(next)) kinds.push("renewed");
   if (failedNow) kinds.push("payment_failed");
   // Only a subscription that once ran gets an 'ended' mail; an abandoned first payment (incomplete) does not.
   if (endsNow && row.started_at) kinds.push("ended");
@@ -210,7 +213,7 @@ export function refundedDuplicate(tx: Db, input: PaidCheckout): Promise<Fulfilme
 export function renew(tx: Db, row: SubscriptionRow, now: Date = new Date()): Promise<FulfilmentResult> {
   const at = now > row.current_period_end ? now : row.current_period_end;
   const period = periodContaining(row.billing_anchor, at, row.billing_period);
-  return applySubscriptionState(tx, { ...stateOf(row), status: "active", currentPeriodStart: period.start, currentPeriodEnd: period.end });
+  return applySubscriptionState(tx, { ...stateOf(row), status: "active", currentPeriodStart: period.start, currentPeriodEnd: period.end, renewed: true });
 }
 
 /** A renewal charge failed; access continues while the provider retries. */

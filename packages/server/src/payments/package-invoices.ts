@@ -37,7 +37,7 @@ export interface IssueInput {
 export async function issueInvoice(tx: Db, input: IssueInput): Promise<InvoiceRow> {
   const test = input.provider === "local";
   const netCents = input.lines.reduce((n, l) => n + l.netCents, 0);
-  const vatCents = input.lines.reduce((n, l) => n + l.vatCents, 0);
+  const vatTotal = input.lines.reduce((n, l) => n + l.vatCents, 0);
   const invoice: NewInvoice = {
     id: randomToken(),
     number: await nextNumber(tx, test ? "test_invoice" : "invoice", input.issuedAt),
@@ -52,8 +52,8 @@ export async function issueInvoice(tx: Db, input: IssueInput): Promise<InvoiceRo
     vat_rate: input.vatRate,
     lines: input.lines,
     net_cents: netCents,
-    vat_cents: vatCents,
-    total_cents: netCents + vatCents,
+    vat_cents: vatTotal,
+    total_cents: netCents + vatTotal,
     period_start: input.periodStart ?? null,
     period_end: input.periodEnd ?? null,
     issued_at: input.issuedAt,

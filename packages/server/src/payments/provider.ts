@@ -41,8 +41,8 @@ export interface PortalInput {
   sessionId: string;
 }
 
-/** What became of a checkout, as its provider knows it. */
-export type CheckoutProgress = "open" | "paid" | "closed";
+/** What became of a checkout, as its provider knows it (`processing`: completed, its payment still to arrive). */
+export type CheckoutProgress = "open" | "paid" | "processing" | "closed";
 
 /**
  * A way to take payments. New checkouts go to the configured provider; an existing subscription is always managed

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type BillingPeriod, type Locale, type PaymentIssue } from "@agency/contract";
+import type { BillingPeriod, Locale, PaymentIssue } from "@agency/contract";
 import type { Db } from "../db/db";
 import type { Mailer } from "../mail/mailer";
 import { subscriptionMail, type SubscriptionMailKind } from "../mail/subscription-templates";
@@ -7,7 +7,7 @@ import type { OutboxChannel } from "../outbox/delivery";
 import { plansIn } from "./plans-repository";
 
 /**
- * Mails about a subscription (started, payment failed, ended, second one refunded) go through the outbox on a channel
+ * Mails about a subscription (started, renewed, payment failed, ended, second one refunded) go through the outbox on a channel
  * of their own: the item names the subscription and the kind, and the mail is written when it is sent, in the
  * customer's language, from what the subscription is then.
  */
@@ -43,13 +43,18 @@ interface MailSubject {
   ended_at: Date | null;
   /** The payment that needs the customer now, if any (the payment-failed mail says to pay or to confirm). */
   payment_issue: PaymentIssue | null;
+  /** The latest invoice: what the mail says was charged or is owed (null from before these were kept). */
+  invoice_total_cents: number | null;
+  invoice_tax_cents: number | null;
+  invoice_currency: string | null;
 }
 
 async function mailSubject(db: Db, subscriptionId: string): Promise<MailSubject | null> {
   const { rows } = await db.query<MailSubject>(
     `SELECT u.email, CASE WHEN u.email_verified_at IS NOT NULL THEN u.name END AS name, u.locale, p.name AS plan_name, p.currency,
             CASE WHEN s.billing_period = 'yearly' THEN p.price_yearly_cents ELSE p.price_monthly_cents END AS price_cents,
-            s.billing_period, s.current_period_end, s.ended_at, s.payment_issue
+            s.billing_period, s.current_period_end, s.ended_at, s.payment_issue,
+            s.invoice_total_cents, s.invoice_tax_cents, s.invoice_currency
        FROM subscriptions s
        -- To the member who bought it while they are in the company, else to its owner.
        JOIN LATERAL (SELECT v.* FROM company_members m JOIN users v ON v.id = m.user_id WHERE m.company_id = s.company_id
@@ -72,14 +77,16 @@ export function subscriptionMailChannel({ db, mailer, publicUrl }: { db: Db; mai
         name: job.name,
         planName: job.plan_name,
         billingPeriod: job.billing_period,
-        price: formatMoney(job.price_cents / 100, job.currency, job.locale, { cents: true }),
-        date: formatDate(kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end, job.locale),
-        manageUrl: `${publicUrl}/dashboard/settings`,
-        billingUrl: `${publicUrl}/billing`,
-        // The same place as the notice's button on the settings page: the page to pay or confirm what is owed.
-        payUrl: `${publicUrl}/billing?pay=1`,
+        invoice:
+          job.invoice_total_cents !== null
+            ? { totalCents: job.invoice_total_cents, taxCents: job.invoice_tax_cents ?? 0, currency: job.invoice_currency ?? job.currency }
+            : null,
+        priceCents: job.price_cents,
+        currency: job.currency,
+        date: kind === "ended" ? (job.ended_at ?? job.current_period_end) : job.current_period_end,
+        // The base path of the visit that subscribed is not kept; the mail's links open the site at PUBLIC_URL.
+        site: { publicUrl, basePath: "/" },
         confirm: job.payment_issue === "requires_action",
-        subscribeUrl: `${publicUrl}/subscribe`,
       });
       await mailer.send({ to: job.email, ...content });
     },

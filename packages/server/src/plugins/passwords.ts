@@ -16,6 +16,7 @@ declare module "fastify" {
 
 async function passwordsPlugin(app: FastifyInstance) {
   const rangeUrl = app.config.breachedPasswordsUrl;
+  // Departs from the specification, whose only rule is the length (docs/decisions/0014-common-and-breached-passwords-refused.md).
   app.decorate("passwordProblem", async (password: string, log: FastifyBaseLogger) => {
     if (isCommonPassword(password)) return "auth.common_password" as const;
     if (!rangeUrl) return null;

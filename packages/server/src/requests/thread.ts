@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { hasPriority, includedMinutesFor, type Locale, type RequestKind, type RequestStatus } from "@agency/contract";
 import { userRef } from "../accounts/mails";
 import type { Db } from "../db/db";
+import { deskLink, requestLink, type MailSite } from "../mail/links";
 import { agencyRequestMail, requestReceivedMail, requestReplyMail } from "../mail/request-templates";
 import type { MailContent } from "../mail/templates";
 import { mailItem } from "../outbox/mail-channel";
@@ -36,9 +37,8 @@ export function agencyName(mailFrom: string): string {
   return name || mailFrom.replace(/^.*@/, "").replace(/>.*$/, "");
 }
 
-/** The page of one request, in the mail's language (signing in first when the browser has no session). */
-export const requestLink = (publicUrl: string, id: string, locale: Locale) => `${publicUrl}/dashboard/requests/${id}?lang=${locale}`;
-const deskLink = (publicUrl: string, id: string) => `${publicUrl}/desk/requests/${id}`;
+/** The site the mails link to; these mails are sent from the API, where no page's base path is known. */
+const siteOf = (app: FastifyInstance): MailSite => ({ publicUrl: app.config.publicUrl, basePath: "/" });
 
 export async function fileRequest(
   app: FastifyInstance,
@@ -50,7 +50,7 @@ export async function fileRequest(
   return app.db.transaction(async (tx) => {
     const request = await insertRequest(tx, { companyId, userId: writer.id, kind: input.kind, subject: input.subject, priority: hasPriority(entitlement) });
     await insertMessage(tx, { request, author: "customer", userId: writer.id, body: input.message });
-    const link = requestLink(app.config.publicUrl, request.id, writer.locale);
+    const link = requestLink(siteOf(app), request.id, writer.locale);
     const content = requestReceivedMail(writer.locale, { name: writer.name, reference: request.reference, subject: request.subject, kind: request.kind, body: input.message, link });
     const mailIds = [await customerMail(app, tx, writer, content), await agencyMail(app, tx, request, writer, input.message, true)];
     return { request, mailIds };
@@ -104,7 +104,7 @@ export async function writeAgencyReply(
       includedMinutes: includedMinutesFor(entitlement.package),
       hourlyRateCents: app.config.requests.hourlyRateCents,
       currency: EXTRA_TIME_CURRENCY,
-      link: requestLink(app.config.publicUrl, request.id, recipient.locale),
+      link: requestLink(siteOf(app), request.id, recipient.locale),
     });
     return { request, previous, mailIds: [await customerMail(app, tx, recipient, content)] };
   });
@@ -133,7 +133,7 @@ async function agencyMail(app: FastifyInstance, tx: Db, request: RequestRow, wri
     subject: request.subject,
     kind: request.kind,
     body,
-    link: deskLink(app.config.publicUrl, request.id),
+    link: deskLink(siteOf(app), `requests/${request.id}`, "nl"),
   });
   return app.outbox.enqueue(
     tx,

@@ -60,7 +60,8 @@ export async function noteTeamChange(tx: Db, app: FastifyInstance, change: TeamC
       member: change.member.name ? `${change.member.name} (${change.member.email})` : change.member.email,
       role: change.role,
       fromRole: change.fromRole,
-      manageUrl: `${app.config.publicUrl}/dashboard/settings?lang=${owner.locale}`,
+      // A change may come from another member's browser, so the owner's settings are linked at the site's root.
+      site: { publicUrl: app.config.publicUrl, basePath: "/" },
     });
     ids.push(await app.outbox.enqueue(tx, mailItem({ topic: TEAM_CHANGE_TOPIC, ref: userRef(owner.id), message: { to: owner.email, ...content } })));
   }

@@ -6,6 +6,7 @@ import type { Db } from "../db/db";
 import { ApiError } from "../lib/api-error";
 import { randomToken, sha256 } from "../lib/crypto";
 import { takeRateSlot } from "../lib/throttle";
+import { invitationLink } from "../mail/links";
 import { invitationMail } from "../mail/team-templates";
 import { deleteItemsAbout } from "../outbox/repository";
 import { mailItem } from "../outbox/mail-channel";
@@ -44,11 +45,6 @@ export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 export const INVITATION_MAILS_PER_DAY = 50;
 export const TEAM_INVITE_TOPIC = "team.invitation";
 
-/** The address a mail's invitation link opens: the page in the mail's language, which the link also names. */
-export function invitationLink(publicUrl: string, basePath: string, token: string, locale: Locale): string {
-  return `${publicUrl}${basePath}${locale === "en" ? "en/" : ""}join?token=${token}&lang=${locale}`;
-}
-
 export async function invite(
   app: FastifyInstance,
   actor: Actor,
@@ -78,7 +74,7 @@ export async function invite(
       locale: request.locale,
       expiresAt,
     });
-    const link = invitationLink(app.config.publicUrl, request.basePath, token, request.locale);
+    const link = invitationLink({ publicUrl: app.config.publicUrl, basePath: request.basePath }, token, request.locale);
     const content = invitationMail(request.locale, { company: team.name, inviter: actor.name, inviterEmail: actor.email, role: request.role, link, expiresAt });
     const mailId = await app.outbox.enqueue(
       tx,

@@ -1,6 +1,9 @@
-import type { Locale } from "@agency/contract";
+import { formatDate, formatDateTime, type Locale } from "@agency/contract";
 import { say } from "../i18n";
-import { greeting, type MailContent } from "../mail/templates";
+import { accountLink } from "../mail/links";
+import { defineMail, SAMPLE_TOKEN, type MailSite } from "../mail/registry";
+import { SAMPLE_PLAN_NAME } from "../mail/subscription-templates";
+import { greeting } from "../mail/templates";
 
 /** What the acknowledgement says happens next; see withdrawals/statement.ts for when each applies. */
 export type AcknowledgementCase =
@@ -75,7 +78,31 @@ const m = {
 };
 
 /** The acknowledgement of a statement of withdrawal, to the account's own address (Art. 11a(3)). */
-export function acknowledgementMail(locale: Locale, d: AcknowledgementData): MailContent {
+export const acknowledgementMail = defineMail<AcknowledgementData>({
+  name: "withdrawal.acknowledgement",
+  render: writeAcknowledgement,
+  samples: (site, locale) => [
+    sample(site, locale, { kind: "withdrawn", usedDays: 3, periodDays: 365 }, true),
+    sample(site, locale, { kind: "cancel_at_period_end", deadline: formatDate(new Date("2026-03-19T12:00:00Z"), locale), periodEnd: formatDate(new Date("2027-03-05T12:00:00Z"), locale) }, true),
+    // To an address nobody has proven: no name, neither the account's nor the one typed.
+    { ...sample(site, locale, { kind: "no_contract" }, false), name: undefined, typedName: null },
+  ],
+});
+
+function sample(site: MailSite, locale: Locale, what: AcknowledgementCase, undo: boolean): AcknowledgementData {
+  return {
+    name: "Eva",
+    receivedAt: formatDateTime(new Date("2026-03-12T09:30:00Z"), locale),
+    planName: what.kind === "no_contract" ? null : SAMPLE_PLAN_NAME[locale],
+    startedAt: what.kind === "no_contract" ? null : formatDate(new Date("2026-03-05T12:00:00Z"), locale),
+    typedName: "Eva de Vries",
+    reference: null,
+    what,
+    undo: undo ? { link: accountLink(site.publicUrl, site.basePath, "withdraw/undo", SAMPLE_TOKEN, locale), until: formatDateTime(new Date("2027-03-05T12:00:00Z"), locale) } : null,
+  };
+}
+
+function writeAcknowledgement(locale: Locale, d: AcknowledgementData) {
   const lines = [greeting(locale, d.name), "", say(locale, m.received, { date: d.receivedAt })];
   if (d.planName && d.startedAt) lines.push("", say(locale, m.contract, { plan: d.planName, started: d.startedAt }));
   if (d.typedName) lines.push(say(locale, m.statedBy, { name: d.typedName }));

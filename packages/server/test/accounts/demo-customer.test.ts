@@ -161,7 +161,16 @@ describe("the server's start", () => {
   });
 
   it("prints no demo login in production with Stripe", { timeout: 120_000 }, async () => {
-    const res = await start({ NODE_ENV: "production", MAIL: "outbox", ...WITH_STRIPE, DATA_DIR: path.join(dir, "production-data") });
+    const res = await start({
+      NODE_ENV: "production",
+      MAIL: "outbox",
+      ...WITH_STRIPE,
+      // The supplier the invoices of package sales name, which a production start with Stripe requires.
+      INVOICE_ISSUER_ADDRESS: "Keizersgracht 1, 1015 AA Amsterdam",
+      INVOICE_ISSUER_KVK: "12345678",
+      INVOICE_ISSUER_VAT: "NL123456789B01",
+      DATA_DIR: path.join(dir, "production-data"),
+    });
     expect(res.banner, res.stderr).toContain("Agency site running at");
     expect(res.banner).not.toContain("Demo customer");
     expect(res.password).toBeUndefined();

@@ -234,9 +234,9 @@ describe.skipIf(!url)("several instances on one PostgreSQL (runs only with TEST_
       expect(row).toEqual({ email: row.email, status: ending.includes(row.email) ? "canceled" : "active", due: ending.includes(row.email) });
     }
 
-    // Each subscription mail (the "ended" ones just queued, the "started" ones owed) sent once.
+    // Each subscription mail (the "ended" and "renewed" ones just queued, the "started" ones owed) sent once.
     const subscriberMails = sent.filter((m) => m.to !== "inbox@agency.example");
-    expect(countBy(subscriberMails.map((m) => m.to))).toEqual(Object.fromEntries([...ending, ...owed].map((e) => [e, 1])));
+    expect(countBy(subscriberMails.map((m) => m.to))).toEqual(Object.fromEntries([...ending, ...renewing, ...owed].map((e) => [e, 1])));
 
     // Retention and pruning deleted each row once: what both instances report adds up to what there was.
     const sum = (msg: string, field: string, key: string) =>

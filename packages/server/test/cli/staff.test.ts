@@ -39,7 +39,7 @@ describe("npm run staff", () => {
     expect(added.code).toBe(0);
     expect(added.out).toContain("boss@example.com added as admin");
     expect(added.out).not.toMatch(/password/i);
-    const token = /https:\/\/agency\.example\/desk\/enrol\?token=([A-Za-z0-9_-]{43})\s/.exec(added.out)?.[1];
+    const token = /https:\/\/agency\.example\/desk\/enrol\?token=([A-Za-z0-9_-]{43})&lang=nl\s/.exec(added.out)?.[1];
     expect(token).toBeDefined();
 
     const listed = await run(["list"]);
@@ -56,6 +56,21 @@ describe("npm run staff", () => {
       expect((await db.query("SELECT 1 FROM audit_log WHERE actor = 'cli' AND action = 'staff.invite'")).rows).toHaveLength(1);
     } finally {
       await db.close();
+    }
+  });
+
+  it("runs in production without the settings only the server needs (payments, mail)", async () => {
+    process.env.DATA_DIR = path.join(root, "empty");
+    process.env.NODE_ENV = "production";
+    for (const name of ["PAYMENTS", "MAIL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"]) delete process.env[name];
+    try {
+      const added = await run(["add", "ops@example.com", "--role", "staff"]);
+      expect(added.err).toBe("");
+      expect(added.code).toBe(0);
+      expect(added.out).toContain("ops@example.com added as staff");
+      expect((await run(["list"])).out).toContain("ops@example.com  staff");
+    } finally {
+      process.env.NODE_ENV = "test";
     }
   });
 

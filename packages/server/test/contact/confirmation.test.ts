@@ -70,6 +70,33 @@ describe("the confirmation mail to the sender of a quote request", () => {
     }
   });
 
+  // 'Unknown' sends the highest range, as the specification has it; the request keeps that it was 'Unknown', and every
+  // reply names what the visitor picked, not "€ 3.200+".
+  it.each([
+    ["nl", "Budget: Weet ik nog niet", "Budget: Weet ik nog niet"],
+    ["en", "Budget: Unknown", "Budget: Weet ik nog niet"],
+  ])("says 'Unknown' (%s) when the visitor picked it, to them and to the agency, and keeps the range it sent", async (language, confirmation, notification) => {
+    const email = uniqueEmail(`unknown-${language}`);
+    const res = await send(quoteRequest({ email, language, budgetRange: "4000+", budgetUnknown: true }));
+    expect(res.statusCode).toBe(200);
+    await t.app.settle();
+    await t.app.outbox.deliver();
+    const [mail] = mailsTo(email);
+    const [agency] = agencyMailsAbout(email).map((m) => mailText(m.raw));
+    expect(mail).toContain(confirmation);
+    expect(agency).toContain(notification);
+    for (const text of [mail, agency]) expect(text).not.toMatch(/3[.,]200\+|4,000\+|4000\+/);
+    const { rows } = await t.db.query("SELECT budget_range, budget_unknown FROM contact_requests WHERE email = $1", [email]);
+    expect(rows).toEqual([{ budget_range: "4000+", budget_unknown: true }]);
+  });
+
+  it("keeps 'Unknown' only beside the highest range, which is what the form sends with it", async () => {
+    const email = uniqueEmail("unknown-mismatch");
+    expect((await send(quoteRequest({ email, budgetRange: "500-1000", budgetUnknown: true }))).statusCode).toBe(200);
+    const { rows } = await t.db.query("SELECT budget_range, budget_unknown FROM contact_requests WHERE email = $1", [email]);
+    expect(rows).toEqual([{ budget_range: "500-1000", budget_unknown: false }]);
+  });
+
   it("goes at most once an hour to an address; further requests are stored and notified to the agency", async () => {
     const email = uniqueEmail("repeat");
     for (let i = 0; i < 3; i++) expect((await send(quoteRequest({ email, message: `Request ${i}` }))).statusCode).toBe(200);

@@ -50,7 +50,10 @@ export interface FakeInvoice {
   number: string;
   created: number;
   total: number;
+  /** The total before tax: the fake's invoices carry 21 % Dutch VAT, as Stripe Tax adds it. */
+  total_excluding_tax: number;
   currency: string;
+  billing_reason: string;
   status: string;
   invoice_pdf: string;
   hosted_invoice_url: string;
@@ -127,7 +130,9 @@ export async function startFakeStripe() {
       number: `FAKE-${String(seq).padStart(4, "0")}`,
       created: now(),
       total: amount,
+      total_excluding_tax: Math.round((amount * 100) / 121),
       currency: "eur",
+      billing_reason: "subscription_create",
       status: "paid",
       invoice_pdf: `https://pay.stripe.com/invoice/${id}/pdf`,
       hosted_invoice_url: `https://invoice.stripe.com/i/${id}`,
@@ -244,6 +249,11 @@ export async function startFakeStripe() {
         if (subscription.status === "canceled") return fail(res, 400, { message: "This subscription has already been canceled" });
         Object.assign(subscription, { status: "canceled", cancel_at_period_end: false, canceled_at: now(), ended_at: now() });
         return send(res, 200, subscription);
+      }
+      // `expand[]=latest_invoice`, as the server asks for it: the invoice itself instead of its id.
+      const expand = Object.values((params.expand ?? {}) as Record<string, string>);
+      if (method === "GET" && expand.includes("latest_invoice") && subscription.latest_invoice) {
+        return send(res, 200, { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice) ?? subscription.latest_invoice });
       }
       if (method === "POST") {
         if (params.cancel_at_period_end !== undefined) {
@@ -463,7 +473,19 @@ export async function startFakeStripe() {
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
       const invoice = invoiceFor(subscription, opts.amount ?? 5_929);
       invoice.status = "open";
+      invoice.billing_reason = "subscription_cycle";
       subscription.status = opts.status ?? "past_due";
+      return invoice;
+    },
+    /** A renewal Stripe collected: the next period, its invoice paid. */
+    renew(subscriptionId: string, opts: { amount?: number } = {}) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const item = subscription.items.data[0]!;
+      const length = item.current_period_end - item.current_period_start;
+      Object.assign(item, { current_period_start: item.current_period_end, current_period_end: item.current_period_end + length });
+      const invoice = invoiceFor(subscription, opts.amount ?? 5_929);
+      invoice.billing_reason = "subscription_cycle";
       return invoice;
     },
     /** What the customer portal does on a switch of price: a new cycle from now, invoiced at once. */

@@ -172,6 +172,7 @@ export function CookieBanner({ policyHref, policyVersion, consentMaxAgeDays, ana
   const policy = policyHref || localizedPath("/cookie-policy", settings.locale);
   const detailsId = `${id}-details`;
   // Global Privacy Control refuses marketing: 'accept' then means everything else, and only a tick turns it on.
+  // Departs from the specification: with GPC, 'accept' leaves marketing off (docs/decisions/0013-gpc-narrows-accept-all.md).
   const acceptAll = () => decide({ analytics: true, marketing: !gpc });
 
   return (

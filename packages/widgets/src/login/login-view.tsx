@@ -1,5 +1,5 @@
 import { isEmail, type SecondFactorRequired, type User } from "@agency/contract";
-import { apiErrorCode, apiErrorMessage, isNetworkError, retryAfterSeconds } from "@agency/core";
+import { apiErrorCode, apiErrorMessage, isNetworkError, readStorage, retryAfterSeconds, type SessionEndedKey, storagePrefixFor, writeStorage } from "@agency/core";
 import { originRefusedMessage, toast } from "@agency/ui";
 import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { plural } from "@lingui/core/macro";
@@ -17,6 +17,10 @@ import { ViewLink } from "./view-link";
 let SecondFactorView: typeof import("./second-factor-view").SecondFactorView | null = null;
 const loadSecondFactorView = async () =>
   (SecondFactorView ??= await laterPart(import("./second-factor-view").then((m) => m.SecondFactorView), import("./later-texts")));
+
+/** How long after the server ended a session the login form says so; the 401 rule notes when, under this key. */
+const SESSION_ENDED_NOTICE_MS = 5 * 60 * 1000;
+const SESSION_ENDED_KEY: SessionEndedKey = "sessionEnded";
 
 export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading: boolean }) {
   const { t, i18n } = useLingui();
@@ -45,6 +49,9 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
     },
     onError: failed,
   });
+  // Sent here because the server ended the session (signed out from another device): say so, for a few minutes or
+  // until the next login.
+  const [sessionEnded] = useState(() => Date.now() - Number(readStorage(storagePrefixFor(settings.apiBase) + SESSION_ENDED_KEY, "session")) < SESSION_ENDED_NOTICE_MS);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const busy = form.busy || passkeyBusy;
   const [secondFactor, setSecondFactor] = useState<SecondFactorRequired | null>(null);
@@ -78,6 +85,7 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
 
   /** A password (with its second factor, if the account has one) or a passkey signed the visitor in. */
   function signedIn(user: User) {
+    writeStorage(storagePrefixFor(settings.apiBase) + SESSION_ENDED_KEY, null, "session");
     toast.success(t`Login successful!`, { locale: settings.locale });
     emit("agency-login-success", user);
     flow.finish(flow.home);
@@ -133,6 +141,11 @@ export function LoginView({ flow, focusHeading }: { flow: AuthFlow; focusHeading
       <p className="login__intro">
         <Trans>Log in to your account to manage your subscription.</Trans>
       </p>
+      {sessionEnded ? (
+        <p className="login__notice" role="status">
+          <Trans>Your session has ended, for example because you signed out on another device. Log in again; a change you were making was not saved.</Trans>
+        </p>
+      ) : null}
       <form className="form" part="form" noValidate onSubmit={form.submit}>
         <FormAlert {...form.alert} />
         <TextField

@@ -52,6 +52,8 @@ export function toPayload(values: QuoteFormValues, { language, source, pageUrl }
     currentWebsite: values.currentWebsite.trim(),
     projectType: values.projectType as ProjectType,
     budgetRange: values.budget === "unknown" ? "4000+" : (values.budget as BudgetRange),
+    // Kept beside the range it sends, so the replies name what the visitor picked.
+    budgetUnknown: values.budget === "unknown",
     timeline: values.timeline as Timeline,
     primaryGoal: values.primaryGoal.trim(),
     features: values.features,

@@ -68,7 +68,7 @@ export function Invoices({ invoices, failed }: { invoices: Invoice[] | null; fai
               <Trans>Date</Trans>
             </th>
             <th scope="col" className="settings__amount">
-              <Trans>Amount</Trans>
+              <Trans>Amount incl. VAT</Trans>
             </th>
             <th scope="col">
               <Trans>Status</Trans>
@@ -83,7 +83,7 @@ export function Invoices({ invoices, failed }: { invoices: Invoice[] | null; fai
             // Each cell names its column in data-label: the narrow layout shows it beside the value (settings.css).
             <tr key={invoice.id}>
               <td data-label={t`Date`}>{formatDate(invoice.created_at, locale)}</td>
-              <td data-label={t`Amount`} className="settings__amount">
+              <td data-label={t`Amount incl. VAT`} className="settings__amount">
                 {formatMoney(invoice.total, invoice.currency, locale, { cents: true })}
               </td>
               <td data-label={t`Status`}>{statusLabel(invoice.status)}</td>

@@ -1,4 +1,4 @@
-import { type BillingPeriod, formatMoney, type Locale, type Plan } from "@agency/contract";
+import { type BillingPeriod, chargeFor, DUTCH_VAT_BP, formatMoney, type Locale, type Plan } from "@agency/contract";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { monthlyEquivalent, savingPercent, yearlySaving } from "./pricing";
@@ -46,6 +46,9 @@ export function PlanCard({ plan, period, locale, checkout, onStart, onCancelChec
     note = t`Billed annually`;
   }
   const saving = money(yearlySaving(plan));
+  // What a Dutch billing address pays for the period billed, with the 21 % VAT the prices above exclude.
+  const billed = period === "yearly" ? plan.price_yearly : plan.price_monthly;
+  const withVat = money(chargeFor(Math.round(billed * 100), DUTCH_VAT_BP).totalCents / 100, true);
 
   return (
     <article className="plan" part="plan" aria-labelledby={titleId}>
@@ -57,6 +60,13 @@ export function PlanCard({ plan, period, locale, checkout, onStart, onCancelChec
         <span className="plan__amount">{amount}</span> <span className="plan__unit">{unit}</span>
       </p>
       <p className="plan__note">{note}</p>
+      <p className="plan__vat">
+        {period === "yearly" ? (
+          <Trans>Prices exclude VAT. With a billing address in the Netherlands you pay {withVat} per year, including 21% VAT.</Trans>
+        ) : (
+          <Trans>Prices exclude VAT. With a billing address in the Netherlands you pay {withVat} per month, including 21% VAT.</Trans>
+        )}
+      </p>
       {period === "yearly" && percent > 0 ? (
         <p className="plan__saving">
           <Trans>

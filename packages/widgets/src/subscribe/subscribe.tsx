@@ -164,9 +164,12 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         publishableKey,
         clientSecret,
         host,
-        onComplete: () => {
+        onComplete: async () => {
           closeEmbedded();
-          toast.success(t`Subscription successful!`, { locale });
+          // A direct debit completes the checkout days before its money arrives: that is no success yet.
+          const outcome = await subscriptionsApi.getCheckoutOutcome(api, sessionId).catch(() => null);
+          if (outcome === "processing") toast.info(t`Your payment is being processed. A direct debit takes a few working days.`, { locale });
+          else toast.success(t`Subscription successful!`, { locale });
           emit("agency-subscription-success", { planId: plan.id, billingPeriod });
           // The same place the provider's return goes, with the checkout's id as Stripe adds it there, so the site
           // confirms this payment (after asking the server) before its guards look.

@@ -7,7 +7,7 @@ import { API, logIn, renderApp, setupApi, toastText, waitForPath } from "../../.
 const server = setupApi();
 
 const admin = { id: "5f0c7a7e-0000-4000-8000-000000000001", email: "admin@agency.test", role: "admin", enrolled: true, createdAt: "2026-01-01T00:00:00Z", lastSignInAt: null };
-const summary = (id: number, status: string) => ({ id, createdAt: "2026-11-27T10:00:00Z", status, name: `Lead ${id}`, email: `lead${id}@example.com`, company: "Co", projectType: "redesign", budgetRange: "1000-2000", language: "nl", hasNote: false });
+const summary = (id: number, status: string) => ({ id, createdAt: "2026-11-27T10:00:00Z", status, name: `Lead ${id}`, email: `lead${id}@example.com`, company: "Co", projectType: "redesign", budgetRange: "1000-2000", budgetUnknown: false, language: "nl", hasNote: false });
 const delivery = { state: "not_sent", attempts: 0, deliveredAt: null, lastError: null };
 const detail = (status: string) => ({
   ...summary(7, status),
@@ -161,6 +161,30 @@ describe("a lead in the desk", () => {
   });
 });
 
+describe("a lead's choices in the desk", () => {
+  const field = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling;
+
+  it("names them as the Dutch form did, the budget in the euro the visitor picked", async () => {
+    const lead = { ...detail("read"), projectType: "e-commerce", budgetRange: "2000-3000", timeline: "2-3-months", domainStatus: "need-domain", hearAboutUs: "referral", features: ["online-booking"] };
+    server.use(http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead })));
+    renderApp("/desk/leads/7");
+    await screen.findByText("Soort project", { selector: "dt" }, { timeout: 8000 });
+    expect(field("Soort project")).toHaveTextContent("Webshop / e-commerce");
+    expect(field("Budget")?.textContent?.replace(/\u00a0/g, " ")).toBe("€ 1.600 - € 2.400");
+    expect(field("Planning")).toHaveTextContent("2-3 maanden");
+    expect(field("Domein")).toHaveTextContent("Ik heb een domeinnaam nodig");
+    expect(field("Functies")).toHaveTextContent("Online reserveren");
+  });
+
+  it("says 'Unknown' when the visitor picked it, not the highest range it was sent as", async () => {
+    const lead = { ...detail("read"), language: "en", budgetRange: "4000+", budgetUnknown: true };
+    server.use(http.get(`${API}/desk/leads/7`, () => HttpResponse.json({ lead })));
+    renderApp("/en/desk/leads/7");
+    await screen.findByText("Budget", { selector: "dt" }, { timeout: 8000 });
+    expect(field("Budget")).toHaveTextContent("Unknown");
+  });
+});
+
 describe("a customer in the desk", () => {
   it("offers erasure to admins only", async () => {
     asStaff("staff");
@@ -262,7 +286,15 @@ describe("a customer in the desk", () => {
 
 describe("the audit log", () => {
   it("loads older entries before the last one shown", async () => {
-    const entry = (id: number) => ({ id, at: "2026-11-27T10:00:00Z", actor: "admin@agency.test", action: "lead.status", target: `lead:${id}`, detail: {}, ip: "127.0.0.1" });
+    const entry = (id: number) => ({
+      id,
+      at: "2026-11-27T10:00:00Z",
+      actor: "admin@agency.test",
+      action: "lead.status",
+      target: `lead:${id}`,
+      detail: { from: "new", to: "read" },
+      ip: "127.0.0.1",
+    });
     const asked: (string | null)[] = [];
     server.use(
       http.get(`${API}/desk/audit`, ({ request }) => {
@@ -273,10 +305,26 @@ describe("the audit log", () => {
       }),
     );
     renderApp("/en/desk/audit");
-    expect(await screen.findByText("lead:101", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Lead #101" }, { timeout: 8000 })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Show older entries" }));
-    expect(await screen.findByText("lead:1")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Lead #1" })).toBeInTheDocument();
     expect(asked).toEqual([null, "2"]);
     expect(screen.queryByRole("button", { name: "Show older entries" })).toBeNull();
+  });
+
+  it("says what was done in words, and keeps an action it does not know readable", async () => {
+    const entries = [
+      { id: 3, at: "2026-11-27T10:00:00Z", actor: "admin@agency.test", action: "lead.status", target: "lead:7", detail: { from: "new", to: "read" }, ip: "127.0.0.1" },
+      { id: 2, at: "2026-11-27T09:00:00Z", actor: "cli", action: "staff.invite", target: "staff:kim@agency.test", detail: { role: "staff", via: "cli" }, ip: "" },
+      { id: 1, at: "2026-11-27T08:00:00Z", actor: "admin@agency.test", action: "withdrawal.something_new", target: null, detail: { count: 2 }, ip: "127.0.0.1" },
+    ];
+    server.use(http.get(`${API}/desk/audit`, () => HttpResponse.json({ entries })));
+    renderApp("/desk/audit");
+    const table = await screen.findByRole("region", { name: "Logboek" }, { timeout: 8000 });
+    expect(table).toHaveTextContent("Status gewijzigd van Nieuw naar Gelezen");
+    expect(table).toHaveTextContent("Uitgenodigd als Medewerker (via de opdrachtregel)");
+    expect(table).toHaveTextContent("withdrawal.something_new (count: 2)");
+    expect(table).not.toHaveTextContent("{");
+    expect(screen.getByRole("link", { name: "Aanvraag #7" })).toHaveAttribute("href", "/desk/leads/7");
   });
 });

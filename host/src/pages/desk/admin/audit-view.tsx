@@ -3,11 +3,13 @@ import { type AuditEntry, formatDateTime } from "@agency/contract";
 import { Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { Link } from "react-router";
 import { PageMeta } from "../../../lib/page-meta";
 import { useLocale } from "../../../lib/use-locale";
 import { TableWrap } from "../table-wrap";
-import { failureText, useDeskApi, useLoaded } from "../desk-lib";
+import { failureText, useDeskApi, useDeskPath, useLoaded } from "../desk-lib";
 import { AdminsOnly } from "./admins-only";
+import { useAuditText } from "./audit-labels";
 
 /** Below 100 entries a page is the last one (the API sends 100 at a time). */
 const AUDIT_PAGE = 100;
@@ -30,6 +32,8 @@ function AuditLog() {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const api = useDeskApi();
+  const to = useDeskPath();
+  const describe = useAuditText();
   const first = useLoaded("audit", () => deskApi.listAudit(api));
   const [older, setOlder] = useState<AuditEntry[]>([]);
   const [more, setMore] = useState<boolean | null>(null);
@@ -86,18 +90,26 @@ function AuditLog() {
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at, locale)}</td>
-                  <td>{entry.actor}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                    {Object.keys(entry.detail).length > 0 ? <span className="desk-muted"> {JSON.stringify(entry.detail)}</span> : null}
-                  </td>
-                  <td>{entry.target ?? "–"}</td>
-                  <td>{entry.ip}</td>
-                </tr>
-              ))}
+              {entries.map((entry) => {
+                const text = describe(entry);
+                return (
+                  <tr key={entry.id}>
+                    <td>{formatDateTime(entry.at, locale)}</td>
+                    <td>{entry.actor === "cli" ? t`Command line` : entry.actor}</td>
+                    <td>{text.what}</td>
+                    <td>
+                      {text.link ? (
+                        <Link to={to(text.link)} className="ag-link">
+                          {text.target}
+                        </Link>
+                      ) : (
+                        text.target
+                      )}
+                    </td>
+                    <td>{entry.ip || "–"}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </TableWrap>

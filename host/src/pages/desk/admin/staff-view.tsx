@@ -31,7 +31,8 @@ function StaffList() {
   const staff = useLoaded("staff", () => deskApi.listStaff(api));
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const [busy, setBusy] = useState(false);
-  const roleLabel = (role: DeskRole) => (role === "admin" ? t`Admin` : t`Staff`);
+  // One person's role: "Staff member" (nl "Medewerker"), not the page's title "Staff" ("Medewerkers").
+  const roleLabel = (role: DeskRole) => (role === "admin" ? t`Admin` : t`Staff member`);
 
   async function remove(member: StaffMember) {
     setBusy(true);
@@ -135,7 +136,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
         <SelectField<DeskRole>
           label={t`Role`}
           {...form.field("role")}
-          options={DESK_ROLES.map((value) => ({ value, label: value === "admin" ? t`Admin` : t`Staff` }))}
+          options={DESK_ROLES.map((value) => ({ value, label: value === "admin" ? t`Admin` : t`Staff member` }))}
         />
         <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? <Trans>Sending...</Trans> : <Trans>Send invitation</Trans>}

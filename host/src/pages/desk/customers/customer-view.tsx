@@ -184,7 +184,7 @@ function CustomerDetailView({ customer, onChanged }: { customer: DeskCustomerDet
           <ul className="desk-list">
             {customer.invoices.map((invoice) => (
               <li key={invoice.id}>
-                {invoice.number ?? invoice.id} · {formatDate(invoice.createdAt, locale)} · {formatMoney(invoice.total, invoice.currency, locale, { cents: true })} ·{" "}
+                {invoice.number ?? invoice.id} · {formatDate(invoice.createdAt, locale)} · {formatMoney(invoice.total, invoice.currency, locale, { cents: true })} <Trans>incl. VAT</Trans> ·{" "}
                 {labels.invoice(invoice.status)}
               </li>
             ))}

@@ -3,7 +3,7 @@ import { formatDateTime } from "@agency/contract";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "../../../lib/use-locale";
-import { useDeskLabels } from "../desk-labels";
+import { useDeskLabels, useLeadChoiceLabels } from "../desk-labels";
 
 /** One section of a detail view: a heading and its terms. Empty values show a dash, so every field is listed. */
 export function DetailSection({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
@@ -27,6 +27,7 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
   const { t } = useLingui();
   const locale = useLocale();
   const labels = useDeskLabels();
+  const choice = useLeadChoiceLabels();
   const when = (value: string | null) => (value ? formatDateTime(value, locale) : "");
   const delivery = (d: Delivery): ReactNode => (
     <>
@@ -53,13 +54,13 @@ export function LeadFields({ lead }: { lead: LeadDetail }) {
       <DetailSection
         title={t`Project`}
         rows={[
-          [t`Project type`, lead.projectType],
-          [t`Budget`, lead.budgetRange],
-          [t`Timeline`, lead.timeline],
+          [t`Project type`, choice.projectType(lead.projectType)],
+          [t`Budget`, choice.budget(lead)],
+          [t`Timeline`, choice.timeline(lead.timeline)],
           [t`Primary goal`, lead.primaryGoal],
-          [t`Features`, lead.features.join(", ")],
-          [t`Domain`, lead.domainStatus],
-          [t`Heard about us through`, lead.hearAboutUs],
+          [t`Features`, choice.features(lead.features)],
+          [t`Domain`, choice.domainStatus(lead.domainStatus)],
+          [t`Heard about us through`, choice.hearAboutUs(lead.hearAboutUs)],
           [t`Biggest challenge`, lead.biggestChallenge],
           [t`Message`, lead.message ? <span key="message" className="desk-pre">{lead.message}</span> : ""],
         ]}

@@ -108,7 +108,18 @@ function LeadDetailView({ lead, onChange }: { lead: LeadDetail; onChange: (lead:
   async function release() {
     setReleasing(true);
     try {
-      changed((await deskApi.releaseLead(api, lead.id)).lead, t`Released: the lead is new, and its mail and webhook are on their way.`);
+      const released = (await deskApi.releaseLead(api, lead.id)).lead;
+      // Says what went out: no webhook is posted where none is configured, and nothing again for a lead that went out before.
+      const mail = released.mail.state !== "not_sent";
+      const webhook = released.webhook.state !== "not_sent";
+      changed(
+        released,
+        mail && webhook
+          ? t`Released: the lead is new, and its mail and webhook are on their way.`
+          : mail
+            ? t`Released: the lead is new, and its mail is on its way.`
+            : t`Released: the lead is new.`,
+      );
     } catch (error) {
       toastFailure(error);
     } finally {

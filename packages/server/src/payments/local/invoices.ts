@@ -1,6 +1,8 @@
+import { chargeFor, DUTCH_VAT_BP } from "@agency/contract";
 import type { Db } from "../../db/db";
 import { randomToken } from "../../lib/crypto";
 import { findBillingDetails, insertLocalInvoice, type BillingDetails, type InvoiceLine, type LocalInvoiceRow } from "./billing-repository";
+import { recordInvoiceAmount } from "../invoice-amounts-repository";
 import { findPlan, priceCents } from "../plans-repository";
 import type { SubscriptionRow } from "../subscriptions-repository";
 import { isPackageSubscription, issueMonthlyInvoice } from "../package-invoices";
@@ -12,9 +14,7 @@ import { isPackageSubscription, issueMonthlyInvoice } from "../package-invoices"
  * no VAT on these test invoices (Stripe Tax decides that for real ones).
  */
 
-/** Dutch VAT, in basis points: 21 %. */
-export const DUTCH_VAT_BP = 2100;
-
+/** The VAT rate a billing address pays on these test invoices, in basis points. */
 export function vatRateFor(details: BillingDetails | null): number {
   return details?.country === "NL" ? DUTCH_VAT_BP : 0;
 }
@@ -63,7 +63,10 @@ export function extraTimeLines(
   }));
 }
 
-/** Writes an invoice of these lines for the subscription's company, with the VAT its billing address owes. */
+/**
+ * Writes an invoice of these lines for the subscription's company, with the VAT its billing address owes, and keeps
+ * its amounts as the subscription's latest invoice (what the subscription mails say).
+ */
 export async function writeInvoice(
   tx: Db,
   subscription: SubscriptionRow,
@@ -72,9 +75,11 @@ export async function writeInvoice(
 ): Promise<LocalInvoiceRow> {
   const details = await findBillingDetails(tx, subscription.company_id);
   const plan = await planOf(tx, subscription);
-  const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const rate = vatRateFor(details);
-  const tax = Math.round((subtotal * rate) / 10_000);
+  const charge = chargeFor(
+    lines.reduce((sum, line) => sum + line.amountCents, 0),
+    vatRateFor(details),
+  );
+  await recordInvoiceAmount(tx, subscription.id, { totalCents: charge.totalCents, taxCents: charge.taxCents, currency: plan.currency });
   return insertLocalInvoice(
     tx,
     {
@@ -84,10 +89,10 @@ export async function writeInvoice(
       subscription_id: subscription.id,
       currency: plan.currency,
       lines,
-      subtotal_cents: subtotal,
-      tax_rate_bp: rate,
-      tax_cents: tax,
-      total_cents: subtotal + tax,
+      subtotal_cents: charge.netCents,
+      tax_rate_bp: charge.rateBp,
+      tax_cents: charge.taxCents,
+      total_cents: charge.totalCents,
       country: details?.country ?? null,
       vat_number: details?.vatNumber ?? null,
       status,

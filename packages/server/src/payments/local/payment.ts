@@ -58,6 +58,8 @@ export async function simulateRenewal(db: Db, portalId: string, kind: PaymentIss
 export interface OwedInvoice {
   number: string;
   created_at: Date;
+  subtotal_cents: number;
+  tax_cents: number;
   total_cents: number;
   currency: string;
 }
@@ -70,7 +72,7 @@ export async function owedInvoice(db: Db, companyId: string): Promise<{ subscrip
   if (local) return local.status === "open" ? { subscription: live, invoice: { ...local, number: invoiceNumber(local) } } : null;
   const ours = await findInvoice(db, live.payment_issue_invoice);
   return ours?.status === "open"
-    ? { subscription: live, invoice: { number: ours.number, created_at: ours.issued_at, total_cents: ours.total_cents, currency: ours.currency } }
+    ? { subscription: live, invoice: { number: ours.number, created_at: ours.issued_at, subtotal_cents: ours.net_cents, tax_cents: ours.vat_cents, total_cents: ours.total_cents, currency: ours.currency } }
     : null;
 }
 

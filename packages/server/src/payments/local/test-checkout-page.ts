@@ -23,9 +23,16 @@ const m = {
   account: /*i18n*/ { id: "checkout.account", message: "Account" },
   monthly: /*i18n*/ { id: "checkout.monthly", message: "Monthly" },
   yearly: /*i18n*/ { id: "checkout.yearly", message: "Yearly" },
-  perMonth: /*i18n*/ { id: "checkout.price_per_month", message: "{price} per month" },
-  perYear: /*i18n*/ { id: "checkout.price_per_year", message: "{price} per year" },
-  vatNote: /*i18n*/ { id: "checkout.vat_note", message: "Prices exclude VAT. For a Dutch billing address 21% VAT is added." },
+  perMonth: /*i18n*/ { id: "checkout.price_per_month_excl_vat", message: "{price} per month, excluding VAT" },
+  perYear: /*i18n*/ { id: "checkout.price_per_year_excl_vat", message: "{price} per year, excluding VAT" },
+  totalDutch: /*i18n*/ { id: "checkout.total_dutch", message: "Total with a billing address in the Netherlands" },
+  totalDutchAmount: /*i18n*/ { id: "checkout.total_dutch_amount", message: "{total}, including {vat} VAT (21%)" },
+  totalElsewhere: /*i18n*/ { id: "checkout.total_elsewhere", message: "Total with a billing address elsewhere" },
+  totalElsewhereAmount: /*i18n*/ { id: "checkout.total_elsewhere_amount", message: "{total}, no VAT" },
+  vatNote: /*i18n*/ {
+    id: "checkout.charge_note",
+    message: "Pay charges the total for the billing address you choose below; the invoice shows the same amount.",
+  },
   billing: /*i18n*/ { id: "checkout.billing", message: "Billing address" },
   country: /*i18n*/ { id: "checkout.country", message: "Country" },
   vatNumber: /*i18n*/ { id: "checkout.vat_number", message: "VAT number (optional)" },
@@ -67,8 +74,10 @@ export interface CheckoutPageData {
   locale: Locale;
   planName: string;
   billingPeriod: BillingPeriod;
-  /** Formatted in the plan's currency. */
+  /** The plan's price for the period, VAT excluded, formatted in the plan's currency. */
   price: string;
+  /** What a billing address in the Netherlands pays: the total and the VAT in it, formatted. */
+  dutch: { total: string; vat: string };
   email: string;
   details: BillingDetails;
   /** The billing field that was refused on the last try, if any. */
@@ -97,6 +106,8 @@ ${d.bankFailed ? `<p class="error" role="alert">${t(m.idealFailed)}</p>` : ""}
 <dt>${t(m.plan)}</dt><dd>${escapeHtml(d.planName)}</dd>
 <dt>${t(m.period)}</dt><dd>${t(yearly ? m.yearly : m.monthly)}</dd>
 <dt>${t(m.price)}</dt><dd>${t(yearly ? m.perYear : m.perMonth, { price: d.price })}</dd>
+<dt>${t(m.totalDutch)}</dt><dd>${t(m.totalDutchAmount, d.dutch)}</dd>
+<dt>${t(m.totalElsewhere)}</dt><dd>${t(m.totalElsewhereAmount, { total: d.price })}</dd>
 <dt>${t(m.account)}</dt><dd>${escapeHtml(d.email)}</dd>
 </dl>
 <p>${t(m.vatNote)}</p>

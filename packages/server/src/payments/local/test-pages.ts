@@ -65,6 +65,7 @@ a{color:#1e40af}
 table{width:100%;border-collapse:collapse;margin-top:.5rem}
 th,td{text-align:left;padding:.5rem .25rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 td.amount,th.amount{text-align:right;white-space:nowrap}
+@media (max-width:30rem){main{margin:0;padding:1.25rem 1rem;border-radius:0}dl{grid-template-columns:1fr;gap:.125rem}dd{margin-bottom:.5rem}}
 `;
 
 export function testPage(locale: Locale, title: string, nonce: string, body: string): string {

@@ -1,5 +1,6 @@
 import { formatDate, formatMoney, type Locale, type PaymentIssue } from "@agency/contract";
 import { say } from "../../i18n";
+import { amountText } from "../../mail/subscription-templates";
 import type { OwedInvoice } from "./payment";
 import { escapeHtml, testPage } from "./test-pages";
 
@@ -45,6 +46,12 @@ export function renderPaymentPage(d: {
   }
   const { invoice } = d.owed;
   const amount = formatMoney(invoice.total_cents / 100, invoice.currency, locale, { cents: true });
+  // The invoice's total, which is what is paid, and the VAT in it.
+  const withVat = amountText(locale, {
+    invoice: { totalCents: invoice.total_cents, taxCents: invoice.tax_cents, currency: invoice.currency },
+    priceCents: invoice.subtotal_cents,
+    currency: invoice.currency,
+  });
   return testPage(
     locale,
     say(locale, title),
@@ -55,7 +62,7 @@ export function renderPaymentPage(d: {
 <dl>
 <dt>${t(m.invoice)}</dt><dd>${escapeHtml(invoice.number)}</dd>
 <dt>${t(m.date)}</dt><dd>${escapeHtml(formatDate(invoice.created_at, locale))}</dd>
-<dt>${t(m.amount)}</dt><dd>${escapeHtml(amount)}</dd>
+<dt>${t(m.amount)}</dt><dd>${escapeHtml(withVat)}</dd>
 </dl>
 <form method="post" action="${escapeHtml(d.payAction)}"><div class="actions"><button type="submit" class="pay">${t(confirm ? m.confirm : m.pay, { amount })}</button></div></form>
 <p><a href="${escapeHtml(d.returnUrl)}">${t(m.back)}</a></p>`,

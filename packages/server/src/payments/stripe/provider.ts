@@ -100,7 +100,9 @@ export class StripeProvider implements PaymentProvider {
   async checkoutProgress(checkout: CheckoutSessionRow): Promise<CheckoutProgress> {
     if (checkout.status !== "open" || !checkout.external_id) return checkout.status === "paid" ? "paid" : "closed";
     const session = await atStripe("retrieve checkout session", () => this.stripe.checkout.sessions.retrieve(checkout.external_id!));
-    return session.status === "complete" ? "paid" : session.status === "open" ? "open" : "closed";
+    // A direct debit completes the session unpaid: its money arrives days later (checkout.session.async_payment_*).
+    if (session.status === "complete") return session.payment_status === "unpaid" ? "processing" : "paid";
+    return session.status === "open" ? "open" : "closed";
   }
 
   async expireCheckout(checkout: CheckoutSessionRow): Promise<void> {

@@ -4,6 +4,7 @@ import { userExists } from "../../accounts/repository";
 import type { Db } from "../../db/db";
 import { findCompany, membershipOf } from "../../teams/repository";
 import { applySubscriptionState, type FulfilmentResult } from "../fulfilment";
+import { recordInvoiceAmount } from "../invoice-amounts-repository";
 import type { IssueChange } from "../payment-attention";
 import { findCustomerCompany } from "../customers-repository";
 import { findPlan, listPlans, type PlanRow } from "../plans-repository";
@@ -17,6 +18,10 @@ export interface SyncOptions {
   paymentFailed?: boolean;
   /** What the event says about the payment that needs the customer (see fulfilment's SubscriptionState). */
   paymentIssue?: IssueChange;
+  /** The invoice the event is about; else the subscription's latest invoice, when Stripe's answer includes it. */
+  invoice?: Stripe.Invoice;
+  /** The event reports a renewal's invoice paid. */
+  renewed?: boolean;
 }
 
 /**
@@ -91,7 +96,7 @@ export async function applyStripeSubscription(
   // The customer portal may schedule the end with cancel_at instead of cancel_at_period_end; both are a pending end.
   const cancelAtPeriodEnd = status !== "canceled" && (subscription.cancel_at_period_end || subscription.cancel_at != null);
 
-  return applySubscriptionState(tx, {
+  const result = await applySubscriptionState(tx, {
     companyId,
     userId,
     provider: "stripe",
@@ -107,7 +112,17 @@ export async function applyStripeSubscription(
     paymentFailed: opts.paymentFailed,
     paymentIssue: opts.paymentIssue,
     refundedDuplicate: refundedAsDuplicate(subscription),
+    renewed: opts.renewed,
   });
+  const latest = typeof subscription.latest_invoice === "object" ? subscription.latest_invoice : null;
+  const invoice = [opts.invoice, latest].find((candidate) => typeof candidate?.total === "number");
+  if (invoice) await recordInvoiceAmount(tx, result.subscription.id, invoiceAmount(invoice));
+  return result;
+}
+
+/** What a Stripe invoice charges: its total, VAT included, and the tax in it (Stripe Tax's, none without it). */
+export function invoiceAmount(invoice: Pick<Stripe.Invoice, "total" | "total_excluding_tax" | "currency">) {
+  return { totalCents: invoice.total, taxCents: invoice.total - (invoice.total_excluding_tax ?? invoice.total), currency: invoice.currency };
 }
 
 /** Our plan for a Stripe subscription: the one its metadata names, else the one its price belongs to. */

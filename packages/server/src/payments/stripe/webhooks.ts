@@ -148,14 +148,17 @@ async function handleEvent(ctx: StripeContext, tx: Db, event: Stripe.Event, fetc
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return applyFetched(ctx, tx, fetched, {});
-    case "invoice.paid":
-      await settlePackageInvoice(tx, event.data.object, new Date(event.created * 1000));
-      return applyFetched(ctx, tx, fetched, { paymentIssue: null });
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      await settlePackageInvoice(tx, invoice, new Date(event.created * 1000));
+      // A renewal's invoice: the customer is told what it charged. (The first one is the start's.)
+      return applyFetched(ctx, tx, fetched, { paymentIssue: null, invoice, renewed: invoice.billing_reason === "subscription_cycle" });
+    }
     case "invoice.payment_failed":
     case "invoice.payment_action_required": {
       if (fetched?.settledInvoice) return applyFetched(ctx, tx, fetched, {});
       const kind = event.type === "invoice.payment_failed" ? ("failed" as const) : ("requires_action" as const);
-      return applyFetched(ctx, tx, fetched, { paymentIssue: { kind, invoice: event.data.object.id ?? null } });
+      return applyFetched(ctx, tx, fetched, { paymentIssue: { kind, invoice: event.data.object.id ?? null }, invoice: event.data.object });
     }
     default:
       return null;
@@ -193,7 +196,8 @@ async function fetchSubscription(ctx: StripeContext, event: Stripe.Event): Promi
   if (!subscriptionId) return null;
   const version = await stripeSubscriptionVersion(ctx.db, subscriptionId);
   try {
-    const subscription = await atStripe("retrieve subscription", () => ctx.stripe.subscriptions.retrieve(subscriptionId));
+    // With its latest invoice, whose amounts the subscription mails say.
+    const subscription = await atStripe("retrieve subscription", () => ctx.stripe.subscriptions.retrieve(subscriptionId, { expand: ["latest_invoice"] }));
     return { id: subscriptionId, version, subscription, settledInvoice: invoiceId ? await invoiceSettled(ctx, invoiceId) : false };
   } catch (error) {
     if (!isGoneAtProvider(error)) throw error;

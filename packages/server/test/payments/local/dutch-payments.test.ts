@@ -66,6 +66,8 @@ describe("iDEAL in the test checkout", () => {
       expect(choice.body).toContain(language === "nl" ? "Testbetaling" : "Test payment");
       expect(choice.body).toContain("<option value=\"ING\">ING</option>");
       expect(page.body).toContain(language === "nl" ? "TESTBANK — ING" : "TEST BANK — ING");
+      // The amount asked for is the invoice's: the price with the Dutch VAT of the billing address just given.
+      expect(page.body.replace(/\u00a0|&nbsp;/g, " ")).toMatch(language === "nl" ? /De iDEAL-betaling van € (59,29|566,28) aan/ : /Approve the iDEAL payment of €(59\.29|566\.28) to/);
       expect(page.body).toContain(language === "nl" ? "Goedkeuren (test)" : "Approve (test)");
       expect(page.body).toContain(language === "nl" ? "Mislukken (test)" : "Fail (test)");
       expect(page.body).toContain("SEPA");

@@ -274,7 +274,10 @@ describe("local test checkout, driven over HTTP", () => {
     // The billing address, as Stripe Checkout asks for it: the Netherlands unless chosen otherwise, an optional VAT number.
     expect(html).toMatch(/<option value="NL" selected>Netherlands<\/option>/);
     expect(html).toContain('<input id="vat-number" name="vat_number"');
-    expect(html).toContain("Prices exclude VAT. For a Dutch billing address 21% VAT is added.");
+    // What Pay charges, VAT included for a Dutch billing address, as the invoice will have it.
+    expect(html).toContain("€468.00 per year, excluding VAT");
+    expect(html).toContain("€566.28, including €98.28 VAT (21%)");
+    expect(html).toContain("Pay charges the total for the billing address you choose below; the invoice shows the same amount.");
     expect(html).toMatch(/<button type="submit" class="cancel">Cancel<\/button>/);
     expect(html).not.toMatch(/<script/i);
     expect(actions).toHaveLength(2);
@@ -304,10 +307,14 @@ describe("local test checkout, driven over HTTP", () => {
     const mails = await settledMailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Subject: Your Pro Plan subscription has started");
-    expect(mails[0]).toContain("€468.00 per year");
+    // What the first invoice charged, VAT included (the checkout's billing address is Dutch by default).
+    expect(mails[0]).toContain("active: €566.28 (including €98.28 VAT) per year.");
+    const invoices = await t.app.inject({ url: "/api/subscriptions/invoices", headers: user.headers });
+    expect(invoices.json().invoices.map((invoice: { total: number }) => invoice.total)).toEqual([566.28]);
+    expect(mails[0]).toContain(`${SITE}/billing?lang=en`);
     // The date as the English pages write it: "March 5, 2027".
     expect(mails[0]).toMatch(/The next billing date is [A-Z][a-z]+ \d{1,2}, \d{4}\./);
-    expect(mails[0]).toContain(`${SITE}/dashboard/settings`);
+    expect(mails[0]).toContain(`${SITE}/dashboard/settings?lang=en`);
   });
 
   it("shows the page in Dutch with a Dutch price, and activates a month for monthly billing", async () => {
@@ -335,7 +342,7 @@ describe("local test checkout, driven over HTTP", () => {
     const mails = await settledMailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Je Pro-abonnement is gestart");
-    expect(mails[0]).toMatch(/€\s49,00 per maand/);
+    expect(mails[0]).toMatch(/actief: €\s59,29 \(inclusief €\s10,29 btw\) per maand\./);
     // The date as the settings page writes it in Dutch: "5 maart 2027".
     expect(mails[0]).toMatch(/De volgende betaaldatum is \d{1,2} (januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december) \d{4}\./);
   });
@@ -484,8 +491,15 @@ describe("renewal job (local provider)", () => {
     const subscription = await current(t, user);
     expect(subscription).toMatchObject({ status: "active", cancel_at_period_end: false });
     expect(subscription!.current_period_end).toBe("2031-03-31T10:00:00.000Z");
-    // Renewals send no mail.
-    expect(await settledMailsTo(user.email)).toHaveLength(1);
+    // The renewal's mail says what its invoice charged, VAT included, to the cent; a second run sends nothing more.
+    await t.app.outbox.deliver(result.mailIds);
+    expect((await runSubscriptionRenewal(t.db, new Date("2031-03-01T00:00:00Z"))).mailIds).toEqual([]);
+    const mails = await settledMailsTo(user.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain("Subject: Your Pro Plan subscription has been renewed");
+    expect(mails[1]).toContain("renewed until March 31, 2031. We charged €59.29 (including €10.29 VAT) for it.");
+    const invoices = await t.app.inject({ url: "/api/subscriptions/invoices", headers: user.headers });
+    expect(invoices.json().invoices[0].total).toBe(59.29);
   });
 
   it("ends a subscription cancelled at period end and mails the user in their language", async () => {

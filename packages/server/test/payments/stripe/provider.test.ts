@@ -180,7 +180,8 @@ describe("webhooks", () => {
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Je Pro-abonnement is gestart");
-    expect(mails[0]).toMatch(/€\s468,00 per jaar/);
+    // The amount of Stripe's invoice, VAT included.
+    expect(mails[0]).toMatch(/actief: €\s566,28 \(inclusief €\s98,28 btw\) per jaar\./);
   });
 
   it("does nothing twice for a duplicate delivery of one event", async () => {
@@ -330,6 +331,11 @@ describe("webhooks", () => {
       id: "in_test_1",
       object: "invoice",
       customer: subscription.customer,
+      // The renewal's invoice with 21 % VAT: what is owed, and what the mail must say.
+      total: 5_929,
+      total_excluding_tax: 4_900,
+      currency: "eur",
+      billing_reason: "subscription_cycle",
       parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: {} } },
     };
     expect((await deliver(stripeEvent("invoice.payment_failed", invoice))).statusCode).toBe(200);
@@ -345,10 +351,23 @@ describe("webhooks", () => {
       "Payment failed for your Pro Plan subscription",
       "Your Pro Plan subscription has started",
     ]);
-    expect(mails.find((m) => subject(m)?.startsWith("Payment failed"))).toContain("€49.00");
+    expect(mails.find((m) => subject(m)?.startsWith("Payment failed"))).toContain("the payment of €59.29 (including €10.29 VAT) for your Pro Plan subscription");
 
     // A past-due customer must fix the payment, not buy a second subscription.
     expect((await createCheckout(t, user)).statusCode).toBe(409);
+  });
+
+  it("mails a renewal Stripe collected once, with what its invoice charged", async () => {
+    const { user, subscription } = await subscribedUser("nl");
+    const invoice = fake.renew(subscription.id, { amount: 56_628 });
+    const paid = stripeEvent("invoice.paid", invoice);
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect((await deliver(stripeEvent("invoice.paid", invoice))).statusCode).toBe(200);
+    const mails = await mailsTo(user.email);
+    const renewed = mails.filter((m) => m.includes("Subject: Je Pro-abonnement is verlengd"));
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]).toMatch(/We hebben daarvoor €\s566,28 \(inclusief €\s98,28 btw\) afgeschreven\./);
+    expect(renewed[0]).toContain(`/billing?lang=nl`);
   });
 
   it("ends on customer.subscription.deleted and mails the end", async () => {

@@ -273,6 +273,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
       currentWebsite: "bakkerij.nl",
       projectType: "redesign",
       budgetRange: "1000-2000",
+      budgetUnknown: false,
       timeline: "1-month",
       primaryGoal: "More orders",
       features: ["contact-forms", "analytics"],
@@ -374,7 +375,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     expect(await view.findByText("Received, talk soon")).toBeTruthy();
   });
 
-  it("sends the 'Unknown' budget as 4000+ and a filled honeypot as is", async () => {
+  it("sends the 'Unknown' budget as 4000+, saying it was 'Unknown', and a filled honeypot as is", async () => {
     const { view } = await mountForm(locale);
     fillRequired(view, locale);
     change(view, l.budget, "unknown");
@@ -383,7 +384,7 @@ describe.each(["nl", "en"] as const)("agency-quote-form (%s)", (locale) => {
     });
     submit(view, locale);
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ budgetRange: "4000+", website_url: "http://spam.example" });
+    expect(sent[0]).toMatchObject({ budgetRange: "4000+", budgetUnknown: true, website_url: "http://spam.example" });
   });
 
   it.each([

@@ -82,6 +82,9 @@ const texts = {
     paymentFailed: "Payment failed. Please try again.",
     cancelled: "Subscription cancelled",
     succeeded: "Subscription successful!",
+    debit: "Your payment is being processed. A direct debit takes a few working days.",
+    vatYearly: "Prices exclude VAT. With a billing address in the Netherlands you pay €566.28 per year, including 21% VAT.",
+    vatMonthly: "Prices exclude VAT. With a billing address in the Netherlands you pay €59.29 per month, including 21% VAT.",
     cancelPayment: "Cancel payment",
   },
   nl: {
@@ -126,6 +129,9 @@ const texts = {
     paymentFailed: "Betaling mislukt. Probeer het opnieuw.",
     cancelled: "Abonnement geannuleerd",
     succeeded: "Abonnement gestart!",
+    debit: "Je betaling wordt verwerkt. Een automatische incasso duurt een paar werkdagen.",
+    vatYearly: "Prijzen zijn exclusief btw. Met een factuuradres in Nederland betaal je € 566,28 per jaar, inclusief 21% btw.",
+    vatMonthly: "Prijzen zijn exclusief btw. Met een factuuradres in Nederland betaal je € 59,29 per maand, inclusief 21% btw.",
     cancelPayment: "Betaling annuleren",
   },
 };
@@ -171,6 +177,8 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       expect(card(ui)).toHaveTextContent("For growing teams");
       expect(card(ui)).toHaveTextContent(`${T.equivalent} ${T.perMonth}`);
       expect(card(ui)).toHaveTextContent(T.billedAnnually);
+      // Every price says it excludes VAT, and what a Dutch billing address pays with it.
+      expect(card(ui)).toHaveTextContent(T.vatYearly);
       expect(card(ui)).toHaveTextContent(T.savings);
       expect(plan.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Unlimited pages", "Priority support"]);
       expect(plan.getByRole("button", { name: T.startAnnual })).toBeEnabled();
@@ -184,6 +192,7 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
       await userEvent.setup().click(ui.getByRole("radio", { name: T.monthly }));
       expect(card(ui)).toHaveTextContent(`${T.monthlyPrice} ${T.perMonth}`);
       expect(card(ui)).toHaveTextContent(T.billedMonthly);
+      expect(card(ui)).toHaveTextContent(T.vatMonthly);
       expect(card(ui)).not.toHaveTextContent(T.savings);
       expect(within(card(ui)).getByRole("button", { name: T.startMonthly })).toBeInTheDocument();
     });
@@ -423,14 +432,24 @@ describe.each(["en", "nl"] as const)("agency-subscribe (%s)", (locale) => {
         const { el } = await openEmbedded();
         const success = vi.fn();
         el.addEventListener("agency-subscription-success", (e) => success((e as CustomEvent).detail));
-        const { onComplete } = stripe.createEmbeddedCheckoutPage.mock.calls[0]![0] as { onComplete: () => void };
-        onComplete();
+        server.use(http.get(`${API}/subscriptions/checkouts/cs_9`, () => HttpResponse.json({ status: "paid" })));
+        const { onComplete } = stripe.createEmbeddedCheckoutPage.mock.calls[0]![0] as { onComplete: () => Promise<void> };
+        await onComplete();
         expect(lastToast()).toMatchObject({ kind: "success", message: T.succeeded, locale });
         expect(success).toHaveBeenCalledWith({ planId: "pro", billingPeriod: "yearly" });
         // With the session's id, as Stripe adds it to the return address, for the site to check with the server.
         expect(navigations()).toEqual(["/dashboard?subscription=success&checkout=cs_9"]);
         expect(stripe.destroy).toHaveBeenCalled();
         expect(el.querySelector('[slot="agency-checkout"]')).toBeNull();
+      });
+
+      it("on completion with a direct debit still to arrive: says the payment is being processed, not that it succeeded", async () => {
+        await openEmbedded();
+        server.use(http.get(`${API}/subscriptions/checkouts/cs_9`, () => HttpResponse.json({ status: "processing" })));
+        const { onComplete } = stripe.createEmbeddedCheckoutPage.mock.calls[0]![0] as { onComplete: () => Promise<void> };
+        await onComplete();
+        expect(lastToast()).toMatchObject({ kind: "info", message: T.debit, locale });
+        expect(navigations()).toEqual(["/dashboard?subscription=success&checkout=cs_9"]);
       });
 
       it("on cancel: 'Subscription cancelled' and back to idle", async () => {

@@ -125,7 +125,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (await emailInUse(tx, newEmail)) {
           // No link: the address is someone's account. Its owner hears of the attempt; the asker's answer is the same.
           await retireEmailVerifications(tx, user.id, "change");
-          const content = emailInUseMail(locale, { loginUrl: `${app.config.publicUrl}${basePath}login` });
+          const content = emailInUseMail(locale, { site: { publicUrl: app.config.publicUrl, basePath } });
           return queueAccountMail(app.outbox, tx, { userId: user.id, topic: ACCOUNT_TOPICS.emailInUse, to: newEmail, content });
         }
         return queueVerification(app.outbox, tx, { publicUrl: app.config.publicUrl, basePath, purpose: "change", user, email: newEmail, locale });

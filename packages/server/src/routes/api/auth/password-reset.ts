@@ -13,7 +13,7 @@ import { claimPasswordReset, createPasswordReset, resetCandidate, resetTokenStat
 import { proveMailbox } from "../../../accounts/mailbox-proof";
 import { deleteSignInAttempts } from "../../../accounts/second-factor-repository";
 import { retireSignInAlerts } from "../../../accounts/sign-in-alerts";
-import { removedFactorsLine } from "../../../mail/factor-templates";
+import { removedFactorsLine } from "../../../mail/removed-factors";
 import { ACCOUNT_TOPICS, accountLink, queueAccountMail, queueLinkMail, RESET_TOKEN_TTL_MS } from "../../../accounts/mails";
 import { authTexts } from "../../../accounts/texts";
 import { retireEmailVerifications } from "../../../accounts/verifications";
@@ -154,7 +154,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const locale = requestLocale(request, request.headers["accept-language"] ? undefined : user.locale);
         const removedLine = removedFactorsLine(locale, proof.removed);
         const name = proof.first ? undefined : user.name;
-        const content = passwordChangedMail(locale, { name, loginUrl: `${app.config.publicUrl}/login`, removedLine });
+        const content = passwordChangedMail(locale, { name, site: { publicUrl: app.config.publicUrl, basePath: "/" }, removedLine });
         const queued = await queueAccountMail(app.outbox, tx, { userId, topic: ACCOUNT_TOPICS.passwordChanged, to: user.email, content });
         return { user, locale, queued };
       });

@@ -18,6 +18,8 @@ import { sessionLimits } from "../../../plugins/auth";
 import { apiBaseUrl } from "../subscriptions/redirects";
 import { VERIFICATION_MAILS_PER_HOUR } from "../auth/email-verification";
 import { listAccountWithdrawals } from "../../../withdrawals/repository";
+import { requestLocale } from "../../../i18n";
+import type { Locale } from "@agency/contract";
 import { departureNoter } from "../../../teams/changes";
 import { deskCompany } from "../../../teams/desk-view";
 import { membershipOf } from "../../../teams/repository";
@@ -26,9 +28,10 @@ const DESK_ERRORS = { 401: [], 403: ["desk.forbidden"] } as const;
 
 /** The customer view: search, one customer, and what staff may do for them (with the audit log written). */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const customerDetail = async (id: string, apiBase: string) => {
+  /** The plan is named in the desk's language (the request's), as the site names it. */
+  const customerDetail = async (id: string, apiBase: string, locale: Locale) => {
     const user = await findUserById(app.db, id);
-    const summary = user ? await findCustomer(app.db, id) : null;
+    const summary = user ? await findCustomer(app.db, id, locale) : null;
     const team = user ? await membershipOf(app.db, id) : null;
     if (!user || !summary) return null;
     const provider = team ? await app.payments.billingProviderFor(team.id) : null;
@@ -73,7 +76,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DeskCustomersResponseSchema, ...errorResponses({ 400: [], ...DESK_ERRORS }) },
       },
     },
-    async (request) => ({ customers: await searchCustomers(app.db, request.query.q) }),
+    async (request) => ({ customers: await searchCustomers(app.db, request.query.q, requestLocale(request)) }),
   );
 
   app.get(
@@ -92,7 +95,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const customer = await customerDetail(request.params.id, apiBaseUrl(request, app.config.publicUrl));
+      const customer = await customerDetail(request.params.id, apiBaseUrl(request, app.config.publicUrl), requestLocale(request));
       if (!customer) return reply.sendError(404, "desk.customer_not_found");
       return { customer };
     },
@@ -171,7 +174,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.payments.deliverMails(result.mailIds);
         await app.audit(request, { action: "customer.cancel_subscription", target: `customer:${id}`, detail: { subscription: live.id } });
       }
-      return { customer: (await customerDetail(id, apiBaseUrl(request, app.config.publicUrl)))! };
+      return { customer: (await customerDetail(id, apiBaseUrl(request, app.config.publicUrl), requestLocale(request)))! };
     },
   );
 

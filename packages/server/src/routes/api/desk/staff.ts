@@ -40,7 +40,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["desk"],
         summary: "Invite a staff member (admins only): an enrolment link goes to them by e-mail",
         description:
-          "The link (PUBLIC_URL + basePath + `desk/enrol?token=…`) works once, within 24 hours. The mail is in `language` (default: the " +
+          "The link (PUBLIC_URL + basePath + `desk/enrol?token=…`, or `en/desk/enrol?token=…` in English) works once, within 24 hours. The mail is in `language` (default: the " +
           "request's). Written to the audit log.",
         security: [{ bearer: [] }],
         body: DeskInviteBodySchema,
@@ -54,7 +54,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const created = await app.db.transaction(async (tx) => {
         const staff = await insertStaff(tx, email, role);
         if (!staff) return null;
-        const { link, expiresAt } = await createEnrolmentLink(tx, { staffId: staff.id, publicUrl: app.config.publicUrl, basePath });
+        const { link, expiresAt } = await createEnrolmentLink(tx, { staffId: staff.id, publicUrl: app.config.publicUrl, basePath, locale });
         const content = invitationMail(locale, { inviter: request.staff!.email, role, link });
         const queued = await queueInvitation(app.outbox, tx, { staffId: staff.id, to: email, content, link, expiresAt });
         await app.audit(request, { action: "staff.invite", target: `staff:${email}`, detail: { role } }, tx);

@@ -100,7 +100,8 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "What became of the signed-in user's checkout",
         description:
           "`id` is the `checkout` parameter the provider returned to successUrl with. `paid` or `refunded` only within an hour of the payment " +
-          "(`refunded`: the user already had a subscription, so this payment was returned); `open`: not paid; `closed`: cancelled, expired or " +
+          "(`refunded`: the user already had a subscription, so this payment was returned); `processing`: completed with a payment that " +
+          "arrives later (SEPA Direct Debit), not yet paid; `open`: not paid; `closed`: cancelled, expired or " +
           "paid earlier. 404 for a checkout of someone else or none at all. Limited per account with the checkouts started " +
           "(CHECKOUT_RATE_LIMIT): 429 with Retry-After.",
         security: [{ bearer: [] }],

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { formatMoney } from "@agency/contract";
+import { chargeFor, DUTCH_VAT_BP, formatMoney } from "@agency/contract";
 import { Type } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import { findUserById } from "../../../accounts/repository";
@@ -7,6 +7,7 @@ import type { TestCheckoutOutcome, CheckoutSessionRow } from "../../../payments/
 import { parseBillingDetails } from "../../../payments/billing-details";
 import { findBillingDetails, type BillingDetails } from "../../../payments/local/billing-repository";
 import { findPlan, priceCents } from "../../../payments/plans-repository";
+import { vatRateFor } from "../../../payments/local/invoices";
 import { PROBLEM_STATUS, renderCheckoutPage, renderProblemPage, type CheckoutProblem } from "../../../payments/local/test-checkout-page";
 import { newNonce, testPageCsp } from "../../../payments/local/test-pages";
 import { renderBankChoicePage, renderTestBankPage } from "../../../payments/local/test-ideal-pages";
@@ -65,11 +66,14 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await findUserById(app.db, session.user_id);
     if (!plan || !user) return sendProblem(request, reply, "unknown", null);
     const nonce = newNonce();
+    const money = (cents: number) => formatMoney(cents / 100, plan.currency, session.locale, { cents: true });
+    const dutch = chargeFor(priceCents(plan, session.billing_period), DUTCH_VAT_BP);
     const html = renderCheckoutPage({
       locale: session.locale,
       planName: plan.name,
       billingPeriod: session.billing_period,
-      price: formatMoney(priceCents(plan, session.billing_period) / 100, plan.currency, session.locale, { cents: true }),
+      price: money(dutch.netCents),
+      dutch: { total: money(dutch.totalCents), vat: money(dutch.taxCents) },
       email: user.email,
       details: entered?.details ?? parseBillingDetails(undefined, await findBillingDetails(app.db, session.company_id)).details,
       invalid: entered?.invalid ?? null,
@@ -123,9 +127,12 @@ const testCheckoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- iDEAL: the bank choice, then the test bank's page with 'approve' and 'fail'. ----
   const checkoutPath = (request: FastifyRequest) => pagePath(request).replace(/\/ideal(\/(bank|approve|fail))?$/, "");
   const bankOf = (value: unknown) => TEST_IDEAL_BANKS.find((bank) => bank === value) ?? null;
+  /** What the bank is asked to approve: the first invoice's total, VAT included, for the billing address just given. */
   const priceOf = async (session: CheckoutSessionRow) => {
     const plan = await findPlan(app.db, session.plan_id, { activeOnly: false, locale: session.locale });
-    return plan ? formatMoney(priceCents(plan, session.billing_period) / 100, plan.currency, session.locale, { cents: true }) : "";
+    if (!plan) return "";
+    const charge = chargeFor(priceCents(plan, session.billing_period), vatRateFor(await findBillingDetails(app.db, session.company_id)));
+    return formatMoney(charge.totalCents / 100, plan.currency, session.locale, { cents: true });
   };
 
   app.get("/:id/ideal", { schema: { hide: true, params: Params } }, async (request, reply) => {

@@ -393,6 +393,18 @@ describe("the page a customer returns to asks the server what became of the chec
     expect((await outcome(h.stripe, user, id)).json()).toEqual({ status: "paid" });
     expect(h.fake.callsTo("GET", `/v1/checkout/sessions/${id}`).length).toBeGreaterThan(0);
   });
+
+  it("Stripe: a session completed with a direct debit still to arrive is processing, not paid", async () => {
+    const user = await register(h.stripe);
+    expect((await createCheckout(h.stripe, user)).statusCode).toBe(200);
+    const id = openStripeSession(h, user);
+    h.fake.completeSession(id, { priceId: PRICE_YEARLY, interval: "year" });
+    // SEPA Direct Debit: the session completes unpaid; the money comes days later.
+    Object.assign(h.fake.sessions.get(id)!, { payment_status: "unpaid" });
+    expect((await outcome(h.stripe, user, id)).json()).toEqual({ status: "processing" });
+    Object.assign(h.fake.sessions.get(id)!, { payment_status: "paid" });
+    expect((await outcome(h.stripe, user, id)).json()).toEqual({ status: "paid" });
+  });
 });
 
 /** The Stripe app's settings, for another app on the same database. */
