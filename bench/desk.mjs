@@ -70,8 +70,8 @@ SELECT own_company(id) FROM users WHERE email LIKE 'customer%';
 CREATE TEMP TABLE bench_companies AS
   SELECT u.id AS user_id, m.company_id, row_number() OVER (ORDER BY u.email) AS r
     FROM users u JOIN company_members m ON m.user_id = u.id WHERE u.email LIKE 'customer%';
-INSERT INTO request_packages (company_id, package)
-SELECT company_id, CASE WHEN r % 2 = 0 THEN 'professional' ELSE 'enterprise' END FROM bench_companies WHERE r % 5 = 0;
+INSERT INTO company_packages (company_id, package, since)
+SELECT company_id, CASE WHEN r % 2 = 0 THEN 'professional' ELSE 'enterprise' END, now() FROM bench_companies WHERE r % 5 = 0;
 INSERT INTO customer_requests (id, company_id, user_id, reference, kind, subject, status, priority, awaiting_since, created_at, last_message_at)
 SELECT md5('bench-request-' || i)::uuid, b.company_id, b.user_id, 'B-' || lpad(i::text, 6, '0'),
        (ARRAY['content', 'problem', 'question'])[1 + i % 3], 'Bench request ' || i,

@@ -1,14 +1,5 @@
 -- Customer requests: the content updates and support the monthly fee includes (src/requests/README.md).
 
--- The package each company has, as the requests area reads it (requests/entitlement.ts): what sets its priority and
--- its minutes. The packages sold through offers fill it; a row whose active_until has passed counts as no package.
-CREATE TABLE request_packages (
-  company_id uuid PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
-  package text NOT NULL CHECK (package IN ('starter', 'professional', 'enterprise')),
-  active_until timestamptz,
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
-
 CREATE TABLE customer_requests (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,

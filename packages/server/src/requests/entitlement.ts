@@ -1,13 +1,15 @@
 import { LIVE_STATUSES, type PackageId } from "@agency/contract";
 import type { Db } from "../db/db";
+import { activePackageOf } from "../offers/packages-repository";
 import { subscriptionAccess } from "../payments/payment-attention";
 import type { SubscriptionRow } from "../payments/subscriptions-repository";
 
 /**
  * What a company has bought that the requests area needs to know: its package (Starter, Professional, Enterprise)
  * and whether its Pro plan subscription gives access now. This file is the one place the requests area learns it
- * (see README.md): the package from `request_packages`, which the packages sold through offers fill, and the Pro plan
- * from the company's live subscription, with the payment grace period (PAST_DUE_GRACE_DAYS) the portal applies.
+ * (see README.md): the package from the packages sold through offers (activePackageOf), and the Pro plan from the
+ * company's live plan subscription (a package's monthly fee is a subscription too, but no Pro plan), with the payment
+ * grace period (PAST_DUE_GRACE_DAYS) the portal applies.
  */
 export interface Entitlement {
   package: PackageId | null;
@@ -22,18 +24,9 @@ export interface EntitlementOptions {
 
 const NONE: Entitlement = { package: null, proPlan: false };
 
-/**
- * The company's package now (Starter, Professional, Enterprise), or null. The one place a package is read: when the
- * packages sold through offers have their own `activePackageOf(db, companyId)`, the query below becomes
- * `return activePackageOf(db, companyId);` and nothing else in the requests area changes.
- */
-export async function packageOf(db: Db, companyId: string, now: Date): Promise<PackageId | null> {
-  return (
-    await db.query<{ package: PackageId }>(
-      "SELECT package FROM request_packages WHERE company_id = $1 AND (active_until IS NULL OR active_until > $2)",
-      [companyId, now],
-    )
-  ).rows[0]?.package ?? null;
+/** The company's package now (Starter, Professional, Enterprise), or null: the one place the requests area reads it. */
+export async function packageOf(db: Db, companyId: string): Promise<PackageId | null> {
+  return (await activePackageOf(db, companyId))?.id ?? null;
 }
 
 /** Each company's entitlement, by id (every id asked for is in the map). */
@@ -43,9 +36,11 @@ export async function companyEntitlements(db: Db, companyIds: readonly string[],
   const result = new Map(ids.map((id) => [id, { ...NONE }]));
   if (ids.length === 0) return result;
   // One after the other: `db` may be a transaction's client, which takes one query at a time.
-  for (const id of ids) result.get(id)!.package = await packageOf(db, id, now);
+  for (const id of ids) result.get(id)!.package = await packageOf(db, id);
   const subscriptions = await db.query<Pick<SubscriptionRow, "company_id" | "status" | "payment_issue" | "payment_issue_since">>(
-    "SELECT company_id, status, payment_issue, payment_issue_since FROM subscriptions WHERE company_id = ANY ($1::uuid[]) AND status = ANY ($2::text[])",
+    `SELECT s.company_id, s.status, s.payment_issue, s.payment_issue_since
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id AND p.kind = 'plan'
+      WHERE s.company_id = ANY ($1::uuid[]) AND s.status = ANY ($2::text[])`,
     [ids, LIVE_STATUSES],
   );
   for (const row of subscriptions.rows) {

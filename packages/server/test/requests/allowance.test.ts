@@ -212,7 +212,7 @@ describe("privacy", () => {
     await logged(filed.id, 200);
     await call(t, "POST", "/api/requests/extra-time", alone, { period: calendarMonth().period, minutes: 80 });
     expect((await erase(alone.id)).statusCode).toBe(200);
-    for (const table of ["customer_requests", "customer_request_messages", "request_extra_time", "request_packages"]) {
+    for (const table of ["customer_requests", "customer_request_messages", "request_extra_time", "company_packages"]) {
       expect((await t.db.query(`SELECT 1 FROM ${table} WHERE company_id = $1`, [own])).rows, table).toEqual([]);
     }
   });

@@ -15,12 +15,12 @@ export async function fileAs(
   return res.json().request;
 }
 
-/** The company's package, as the packages sold through offers record it for the requests area. */
-export async function giveEntitlement(t: TestApp, companyId: string, pkg: PackageId, activeUntil: Date | null = null): Promise<void> {
+/** The company holds a package, as a paid offer records it (offers/packages-repository.ts), before its delivery. */
+export async function giveEntitlement(t: TestApp, companyId: string, pkg: PackageId): Promise<void> {
   await t.db.query(
-    `INSERT INTO request_packages (company_id, package, active_until) VALUES ($1, $2, $3)
-     ON CONFLICT (company_id) DO UPDATE SET package = excluded.package, active_until = excluded.active_until, updated_at = now()`,
-    [companyId, pkg, activeUntil],
+    `INSERT INTO company_packages (company_id, package, since) VALUES ($1, $2, now())
+     ON CONFLICT (company_id) DO UPDATE SET package = excluded.package`,
+    [companyId, pkg],
   );
 }
 

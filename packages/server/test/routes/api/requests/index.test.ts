@@ -68,10 +68,25 @@ describe("filing", () => {
     const res = await call(t, "POST", "/api/requests", c.people.member, body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().request.priority).toBe(false);
+    // Its monthly fee, once delivered, is a live subscription too, but to the package, not the Pro plan.
+    const { rows: fee } = await t.db.query<{ id: string }>(
+      `INSERT INTO subscriptions (company_id, user_id, plan_id, billing_period, provider, status, current_period_start, current_period_end, billing_anchor)
+       SELECT $1, m.user_id, 'starter', 'monthly', 'local', 'active', now(), now() + interval '1 month', now()
+         FROM company_members m WHERE m.company_id = $1 AND m.role = 'owner' RETURNING id`,
+      [c.id],
+    );
+    await t.db.query("UPDATE company_packages SET subscription_id = $2 WHERE company_id = $1", [c.id, fee[0]!.id]);
+    expect((await call(t, "POST", "/api/requests", c.people.member, body)).json().request.priority).toBe(false);
     await giveEntitlement(t, c.id, "professional");
     expect((await call(t, "POST", "/api/requests", c.people.member, body)).json().request.priority).toBe(true);
-    // A package that ran out is none.
-    await t.db.query("UPDATE request_packages SET active_until = now() - interval '1 minute' WHERE company_id = $1", [c.id]);
+    // A package whose monthly fee has ended is none.
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO subscriptions (company_id, user_id, plan_id, billing_period, provider, status, current_period_start, current_period_end, billing_anchor)
+       SELECT $1, m.user_id, 'professional', 'monthly', 'local', 'canceled', now() - interval '1 month', now(), now() - interval '1 month'
+         FROM company_members m WHERE m.company_id = $1 AND m.role = 'owner' RETURNING id`,
+      [c.id],
+    );
+    await t.db.query("UPDATE company_packages SET subscription_id = $2 WHERE company_id = $1", [c.id, rows[0]!.id]);
     expect((await call(t, "POST", "/api/requests", c.people.member, body)).statusCode).toBe(403);
   });
 
