@@ -120,7 +120,7 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
-test("a signed-out visitor on the settings page goes to the login page", async ({ page }) => {
+test("a signed-out visitor on the settings page goes to the login page, which leads back to it", async ({ page }) => {
   await page.goto("/dashboard/settings");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fsettings$/);
 });

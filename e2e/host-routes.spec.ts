@@ -165,7 +165,9 @@ test.describe("portal routes", () => {
     await prepare(page);
     for (const path of ["/subscribe", "/subscription/success", "/dashboard"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      // The login leads back to the page asked for (the dashboard is where it goes anyway).
+      const back = path === "/dashboard" ? "" : `?${new URLSearchParams({ next: path })}`;
+      await expect(page).toHaveURL(`/login${back}`);
     }
     // A page below /dashboard is where the login leads back to.
     for (const path of ["/dashboard/settings", "/dashboard/requests"]) {

@@ -330,7 +330,7 @@ test.describe("journeys", () => {
     await subscribeViaTestCheckout(request, user);
     await signIn(page, user);
     await page.goto("/dashboard/settings");
-    await expect(page.locator("agency-settings").getByText(user.email, { exact: true })).toBeVisible();
+    await expect(page.locator("agency-settings").getByText(user.email, { exact: true }).first()).toBeVisible();
     // The settings' panels load after its first screen; the reload below is what must meet the revoked session.
     await page.waitForLoadState("networkidle");
 

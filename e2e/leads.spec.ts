@@ -219,7 +219,8 @@ test.describe("cookie banner", () => {
     test(`${asks ? "asks again for" : "keeps"} a decision ${age} days old`, async ({ page }) => {
       await page.addInitScript((days) => {
         const timestamp = new Date(Date.now() - days * 86_400_000).toISOString();
-        localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: true, marketing: false, timestamp, version: 1, id: crypto.randomUUID() }));
+        // On a partner's origin the banner keeps its decision under its own key.
+        localStorage.setItem("agency.cookieConsent", JSON.stringify({ necessary: true, analytics: true, marketing: false, timestamp, version: 1, id: crypto.randomUUID() }));
       }, age);
       await page.goto(`${EXAMPLES_ORIGIN}/agency-cookie-banner.html`);
       await expect(page.locator("#analytics-state")).toHaveText(asks ? "not run" : "ran");
