@@ -1,4 +1,4 @@
-import { formatDate, VAT_RATE, vatOf, type Locale } from "@agency/contract";
+import { formatDate, formatMonth, VAT_RATE, vatOf, type Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
 import { say } from "../i18n";
@@ -79,7 +79,27 @@ export async function companyCustomer(db: Db, companyId: string, preferredUserId
 
 const texts = {
   monthly: /*i18n*/ { id: "invoice.package.monthly", message: "{package} package: monthly fee, {from} – {to}" },
+  extraTime: /*i18n*/ {
+    id: "invoice.package.extra_time",
+    message: "Extra time on requests in {month}: {minutes, plural, one {# minute} other {# minutes}} past those included",
+  },
 };
+
+/** A month's extra time on requests the customer agreed to (requests/allowance.ts's billableOverage), excluding VAT. */
+export interface ExtraTimeCharge {
+  periodStart: Date;
+  minutes: number;
+  amountCents: number;
+}
+
+/** The line of a month's extra time: its net amount, with its VAT. */
+export function extraTimeLine(locale: Locale, charge: ExtraTimeCharge): InvoiceLineRow {
+  return {
+    description: say(locale, texts.extraTime, { month: formatMonth(charge.periodStart, locale), minutes: charge.minutes }),
+    netCents: charge.amountCents,
+    vatCents: vatOf(charge.amountCents, VAT_RATE),
+  };
+}
 
 /** The line of a month's fee: the package's monthly fee, excluding VAT, with its VAT. */
 export function monthlyLine(locale: Locale, packageName: string, netCents: number, from: Date, to: Date): InvoiceLineRow {
@@ -99,21 +119,26 @@ export async function isPackageSubscription(db: Db, subscription: Pick<Subscript
 }
 
 /**
- * The invoice of one month of a package's fee, for the subscription's current period: written by the test
- * provider's renewals, and for Stripe's invoice of the month (numbered before Stripe finalises it).
+ * The invoice of one month of a package's fee, for the subscription's current period, with the extra time on
+ * requests it takes (a line per month): written by the test provider's renewals, and for Stripe's invoice of the
+ * month (numbered before Stripe finalises it).
  */
 export async function issueMonthlyInvoice(
   tx: Db,
   subscription: SubscriptionRow,
-  opts: { status: "open" | "paid"; at: Date; externalId?: string | null; totalCents?: number },
+  opts: { status: "open" | "paid"; at: Date; externalId?: string | null; totalCents?: number; extraTime?: readonly ExtraTimeCharge[] },
 ): Promise<InvoiceRow> {
   const plan = await findPlan(tx, subscription.plan_id, { activeOnly: false });
   if (!plan) throw new Error(`Plan ${subscription.plan_id} of subscription ${subscription.id} does not exist`);
   const addressed = await companyCustomer(tx, subscription.company_id, subscription.user_id);
   const locale = addressed?.locale ?? "nl";
   const line = monthlyLine(locale, plan.name, plan.price_monthly_cents, subscription.current_period_start, subscription.current_period_end);
-  // An amount the provider charged that is not one whole month (a change Stripe prorated) is invoiced as charged.
-  const lines = opts.totalCents === undefined || opts.totalCents === line.netCents + line.vatCents ? [line] : [splitGross(line.description, opts.totalCents)];
+  const extra = (opts.extraTime ?? []).map((charge) => extraTimeLine(locale, charge));
+  const extraGross = extra.reduce((n, l) => n + l.netCents + l.vatCents, 0);
+  // An amount the provider charged for the fee that is not one whole month (a change Stripe prorated) is invoiced as
+  // charged; the extra time is charged as it is.
+  const fee = opts.totalCents === undefined ? undefined : opts.totalCents - extraGross;
+  const lines = [fee === undefined || fee === line.netCents + line.vatCents ? line : splitGross(line.description, fee), ...extra];
   return issueInvoice(tx, {
     kind: "monthly",
     provider: subscription.provider,

@@ -105,6 +105,11 @@ export async function subscriptionById(db: Db, id: string): Promise<Subscription
   return rows[0] ?? null;
 }
 
+export async function subscriptionByExternalId(db: Db, provider: ProviderName, externalId: string): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>("SELECT * FROM subscriptions WHERE provider = $1 AND external_id = $2", [provider, externalId]);
+  return rows[0] ?? null;
+}
+
 /** The row, locked until the transaction ends, by our id or by the provider's id. */
 export async function lockSubscription(
   tx: Db,

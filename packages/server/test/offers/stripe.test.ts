@@ -4,6 +4,9 @@ import { firstOfNextMonth } from "../../src/payments/one-off";
 import { buildTestApp, type TestApp } from "../support/helpers";
 import { signedInStaff, type StaffLogin } from "../support/desk-helpers";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "../support/fake-stripe";
+import { calendarMonth } from "../../src/requests/calendar";
+import { fileAs, reply } from "../support/requests-harness";
+import { call } from "../support/teams-harness";
 import { accept, deliver, invoicesOf, makeOffer, newOffer, offerRow, payNow, publicOf } from "../support/offers-harness";
 
 /**
@@ -187,6 +190,61 @@ describe("delivery through Stripe", () => {
     expect((await webhook(stripeEvent("checkout.session.completed", setup.session))).statusCode).toBe(200);
     expect((await publicOf(t, token)).needsMandate).toBe(false);
     expect(fake.customers.get(session.customer as string)).toMatchObject({ invoice_settings: { default_payment_method: setup.intent.payment_method } });
+  });
+});
+
+describe("extra time on requests through Stripe", () => {
+  it("adds the agreed time to the renewal's draft once, also when the event comes twice, and our numbered invoice charges what Stripe does", async () => {
+    const { offer, token } = await makeOffer(t, staff, newOffer({ package: "professional" }));
+    await paidDeposit(token);
+    expect((await deliver(t, staff, offer.id)).statusCode).toBe(200);
+    const companyId = (await offerRow(t, offer.id)).company_id as string;
+    const owner = { id: "", email: "", name: "", headers: await ownerHeaders(companyId) };
+    const { id } = await fileAs(t, owner, { kind: "content", subject: "Texts", message: "Two texts to change." });
+    await reply(t, staff, id, { message: "Done", minutes: 150 });
+    const agreed = await call(t, "POST", "/api/requests/extra-time", owner, { period: calendarMonth().period, minutes: 30 });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    // Logged afterwards and not agreed to: never invoiced.
+    await reply(t, staff, id, { message: "One more", minutes: 20 });
+
+    const { rows } = await t.db.query<{ external_id: string }>("SELECT external_id FROM subscriptions WHERE company_id = $1", [companyId]);
+    const start = Math.floor(Date.now() / 1000);
+    const fee = 12_900 + vatOf(12_900, 21);
+    const draft = fake.draftInvoice(rows[0]!.external_id, { amount: fee, periodStart: start, periodEnd: start + 30 * 86_400, reason: "subscription_cycle" });
+    const created = stripeEvent("invoice.created", draft);
+    // The first delivery fails after the item was added (Stripe refuses the number): Stripe delivers it again.
+    const stopFailing = fake.failRequests(500, "POST", `/v1/invoices/${draft.id}`);
+    expect((await webhook(created)).statusCode).toBe(503);
+    stopFailing();
+    const answers = await Promise.all([webhook(created), webhook(created)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await webhook(created)).json()).toMatchObject({ duplicate: true });
+
+    const extra = 3750 + vatOf(3750, 21);
+    const items = fake.callsTo("POST", "/v1/invoiceitems").filter((c) => c.params.invoice === draft.id);
+    expect(new Set(items.map((c) => c.headers["idempotency-key"])).size).toBe(1);
+    expect(items[0]!.params).toMatchObject({ customer: draft.customer, invoice: draft.id, amount: String(extra), currency: "eur" });
+    expect(items[0]!.params.description).toMatch(/^Extra tijd voor verzoeken in .*: 30 minuten boven de inbegrepen tijd$/);
+    const atStripe = fake.invoices.get(draft.id)!;
+    expect(atStripe.lines!.data.filter((line) => line.object === "line_item")).toHaveLength(1);
+    expect(atStripe.total).toBe(fee + extra);
+
+    const { rows: monthly } = await t.db.query<{ number: string; total_cents: number; lines: { netCents: number }[] }>(
+      "SELECT number, total_cents, lines FROM invoices WHERE company_id = $1 AND kind = 'monthly'",
+      [companyId],
+    );
+    expect(monthly).toHaveLength(1);
+    expect(monthly[0]!.total_cents).toBe(atStripe.total);
+    expect(monthly[0]!.lines.map((line) => line.netCents)).toEqual([12_900, 3750]);
+    expect(atStripe.number).toBe(monthly[0]!.number);
+    const { rows: marked } = await t.db.query<{ invoice_ref: string }>("SELECT invoice_ref FROM request_extra_time WHERE company_id = $1", [companyId]);
+    expect(marked).toEqual([{ invoice_ref: draft.id }]);
+
+    // The next renewal has nothing agreed to add: the 20 minutes nobody agreed to stay off it.
+    const next = fake.draftInvoice(rows[0]!.external_id, { amount: fee, periodStart: start + 30 * 86_400, periodEnd: start + 61 * 86_400, reason: "subscription_cycle" });
+    expect((await webhook(stripeEvent("invoice.created", next))).statusCode).toBe(200);
+    expect(fake.callsTo("POST", "/v1/invoiceitems").filter((c) => c.params.invoice === next.id)).toEqual([]);
+    expect(fake.invoices.get(next.id)!.total).toBe(fee);
   });
 });
 

@@ -1,11 +1,13 @@
+import { VAT_RATE, vatOf } from "@agency/contract";
 import { runRetention } from "../../src/jobs/retention";
 import { runSubscriptionRenewal } from "../../src/jobs/subscription-renewal";
 import { billableOverage } from "../../src/requests/allowance";
 import { calendarMonth, monthNamed, previousMonth } from "../../src/requests/calendar";
 import { buildTestApp, type TestApp } from "../support/helpers";
 import { signedInStaff, type StaffLogin } from "../support/desk-helpers";
-import { call, company, person, subscribe, type Company } from "../support/teams-harness";
+import { call, company, person, subscribe, type Company, type Person } from "../support/teams-harness";
 import { backdate, fileAs, giveEntitlement, reply, staffOf } from "../support/requests-harness";
+import { acceptAndPay, deliver, makeOffer, newOffer, offerRow } from "../support/offers-harness";
 
 /**
  * The month's minutes: counted per calendar month in Europe/Amsterdam, 240 with Enterprise and 120 otherwise; the
@@ -175,6 +177,46 @@ describe("extra time", () => {
   });
 });
 
+describe("extra time with a package's monthly fee", () => {
+  it("goes on the next monthly invoice once, as a line of its own with VAT; time not agreed to stays off it", async () => {
+    const { offer, token } = await makeOffer(t, staff, newOffer({ package: "professional" }));
+    await acceptAndPay(t, token);
+    expect((await deliver(t, staff, offer.id)).statusCode).toBe(200);
+    const companyId = (await offerRow(t, offer.id)).company_id as string;
+    const owner = await ownerOf(companyId);
+    const { id } = await fileAs(t, owner, body);
+    await logged(id, 150);
+    const agreed = await call(t, "POST", "/api/requests/extra-time", owner, { period: calendarMonth().period, minutes: 30 });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    // Logged afterwards and not agreed to: never invoiced.
+    await logged(id, 20);
+
+    const renewAfter = async () => {
+      const { rows } = await t.db.query<{ current_period_end: Date }>("SELECT current_period_end FROM subscriptions WHERE company_id = $1", [companyId]);
+      expect((await runSubscriptionRenewal(t.db, new Date(rows[0]!.current_period_end.getTime() + 60_000))).renewed).toBeGreaterThanOrEqual(1);
+      return (
+        await t.db.query<{ id: string; net_cents: number; vat_cents: number; lines: { description: string; netCents: number; vatCents: number }[] }>(
+          "SELECT id, net_cents, vat_cents, lines FROM invoices WHERE company_id = $1 AND kind = 'monthly' ORDER BY issued_at DESC LIMIT 1",
+          [companyId],
+        )
+      ).rows[0]!;
+    };
+    const first = await renewAfter();
+    const month = new Intl.DateTimeFormat("nl-NL", { month: "long", year: "numeric", timeZone: "Europe/Amsterdam" }).format(calendarMonth().start);
+    expect(first.lines).toEqual([
+      expect.objectContaining({ netCents: 12_900 }),
+      { description: `Extra tijd voor verzoeken in ${month}: 30 minuten boven de inbegrepen tijd`, netCents: 3750, vatCents: vatOf(3750, VAT_RATE) },
+    ]);
+    expect(first).toMatchObject({ net_cents: 12_900 + 3750, vat_cents: vatOf(12_900, VAT_RATE) + vatOf(3750, VAT_RATE) });
+    const { rows: marked } = await t.db.query<{ invoice_ref: string }>("SELECT invoice_ref FROM request_extra_time WHERE company_id = $1", [companyId]);
+    expect(marked).toEqual([{ invoice_ref: first.id }]);
+    expect((await call(t, "GET", "/api/requests", owner)).json().extraTime[0]).toMatchObject({ extraMinutes: 50, agreedMinutes: 30, invoicedMinutes: 30 });
+
+    // The month after carries the fee alone.
+    expect((await renewAfter()).lines).toEqual([expect.objectContaining({ netCents: 12_900 })]);
+  });
+});
+
 describe("privacy", () => {
   it("the data export holds the company's requests with their threads and agreements, for every member", async () => {
     const c = await subscribed();
@@ -237,6 +279,16 @@ describe("privacy", () => {
     expect((await t.db.query<{ agreed_by_name: string }>("SELECT agreed_by_name FROM request_extra_time WHERE company_id = $1", [c.id])).rows).toEqual([{ agreed_by_name: "Kept" }]);
   });
 });
+
+/** The owner of a company made by an offer, signed in. */
+async function ownerOf(companyId: string): Promise<Person> {
+  const { rows } = await t.db.query<{ id: string; email: string; name: string }>(
+    "SELECT u.id, u.email, u.name FROM company_members m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1 AND m.role = 'owner'",
+    [companyId],
+  );
+  const user = rows[0]!;
+  return { ...user, headers: { authorization: `Bearer ${await t.app.sessions.create(user.id)}` } };
+}
 
 async function agreements(c: Company): Promise<number[]> {
   return (await t.db.query<{ minutes: number }>("SELECT minutes FROM request_extra_time WHERE company_id = $1 ORDER BY id", [c.id])).rows.map((row) => row.minutes);

@@ -60,6 +60,8 @@ export interface FakeInvoice {
   parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
   /** The payment intent that paid it (the fake's own bookkeeping; Stripe lists it as an invoice payment). */
   payment_intent: string;
+  /** A draft's lines: the subscription's period, then the invoice items added to it. */
+  lines?: { object: "list"; data: Record<string, unknown>[] };
 }
 
 /** `a[b][0][c]=x` → { a: { b: { 0: { c: "x" } } } }, the way Stripe's form encoding nests parameters. */
@@ -348,6 +350,17 @@ export async function startFakeStripe() {
       products.set(id, product);
       return send(res, 200, product);
     }
+    if (method === "POST" && path === "/v1/invoiceitems") {
+      // An item on a draft invoice: one of its lines, its amount added to the total (no tax on it in the fake).
+      const invoice = invoices.get(String(params.invoice));
+      if (!invoice) return missing(res, String(params.invoice));
+      if (invoice.status !== "draft") return fail(res, 400, { message: "You can only add invoice items to draft invoices" });
+      const item = { id: next("ii"), object: "invoiceitem", ...params, amount: Number(params.amount) };
+      invoice.lines ??= { object: "list", data: [] };
+      invoice.lines.data.push({ id: next("il"), object: "line_item", amount: item.amount, description: params.description, metadata: params.metadata ?? {} });
+      invoice.total += item.amount;
+      return send(res, 200, item);
+    }
     if (method === "POST" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
       const invoice = invoices.get(m[1]!);
       if (!invoice) return missing(res, m[1]!);
@@ -542,12 +555,20 @@ export async function startFakeStripe() {
       Object.assign(session, { status: "complete", setup_intent: intent.id });
       return { session: { ...session }, intent };
     },
-    /** The month's invoice of a subscription, as Stripe drafts it an hour before it finalises and collects it. */
-    draftInvoice(subscriptionId: string, opts: { amount: number; periodStart: number; periodEnd: number }) {
+    /**
+     * The month's invoice of a subscription, as Stripe drafts it an hour before it finalises and collects it (a
+     * renewal's: billing_reason subscription_cycle).
+     */
+    draftInvoice(subscriptionId: string, opts: { amount: number; periodStart: number; periodEnd: number; reason?: string }) {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
       const invoice = invoiceFor(subscription, opts.amount);
-      Object.assign(invoice, { status: "draft", number: null, lines: { object: "list", data: [{ period: { start: opts.periodStart, end: opts.periodEnd } }] } });
+      Object.assign(invoice, {
+        status: "draft",
+        number: null,
+        billing_reason: opts.reason ?? invoice.billing_reason,
+        lines: { object: "list", data: [{ period: { start: opts.periodStart, end: opts.periodEnd } }] },
+      });
       return invoice;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -110,8 +110,8 @@ async function planOf(db: Db, subscription: SubscriptionRow) {
 /**
  * The invoice of the subscription's current period, as a renewal writes it: a package's monthly fee is one of the
  * agency's numbered invoices (package-invoices.ts), a plan's a test invoice of this provider's own, which also carries
- * the extra time on requests the customer agreed to (`extraTime`). `extraTimeIncluded` says whether it did: a
- * package's monthly invoice does not carry extra time yet, so that time stays to be invoiced.
+ * the extra time on requests the customer agreed to (`extraTime`). Both carry that extra time (`extraTimeIncluded`),
+ * so the caller marks it invoiced with the returned id.
  */
 export async function writePeriodInvoice(
   tx: Db,
@@ -120,7 +120,7 @@ export async function writePeriodInvoice(
 ): Promise<{ id: string; extraTimeIncluded: boolean }> {
   if (await isPackageSubscription(tx, subscription)) {
     const invoice = await issueMonthlyInvoice(tx, subscription, opts);
-    return { id: invoice.id, extraTimeIncluded: false };
+    return { id: invoice.id, extraTimeIncluded: true };
   }
   const lines = [await periodLine(tx, subscription), ...extraTimeLines(subscription, opts.extraTime ?? [])];
   const invoice = await writeInvoice(tx, subscription, lines, opts);

@@ -9,8 +9,10 @@ import { paymentEventRecorded, recordPaymentEvent } from "../provider-events-rep
 import { atStripe, ProviderError } from "../provider-error";
 import { lockStripeSubscription, lockSubscription } from "../subscriptions-repository";
 import type { Db } from "../../db/db";
+import { markExtraTimeInvoiced } from "../../requests/minutes-repository";
 import { ApiError } from "../../lib/api-error";
 import { idOf, type StripeContext } from "./client";
+import { addExtraTime } from "./extra-time";
 import { applyStripeSubscription } from "./sync";
 import type { WebhookResult } from "./webhooks";
 
@@ -82,28 +84,34 @@ export async function prepareStripePackage(ctx: StripeContext, change: PackageSt
   };
 }
 
-/** The month's invoice of a package's subscription, as Stripe reports it in invoice.created. */
-export function isPackageInvoiceEvent(event: Stripe.Event): event is Stripe.Event & { data: { object: Stripe.Invoice } } {
+/** The invoice of a subscription, as Stripe reports it in invoice.created. */
+export function isSubscriptionInvoiceCreated(event: Stripe.Event): event is Stripe.Event & { data: { object: Stripe.Invoice } } {
   return event.type === "invoice.created" && Boolean(idOf((event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription));
 }
 
 /**
- * Numbers a package's monthly invoice: our invoice is written (once: found again by Stripe's id), then Stripe's draft
- * gets its number. The event id is recorded last, so a failure on the way makes Stripe deliver the event again, which
- * finds our invoice and tries the number again. An invoice of nothing (the free days before the first of the month)
- * and the invoices of other subscriptions are only recorded.
+ * A subscription's invoice, drafted by Stripe: a renewal's gets the extra time on requests the company agreed to
+ * (extra-time.ts), and a package's monthly invoice is numbered. Our invoice is written (once: found again by Stripe's
+ * id) with the extra time's lines and the total Stripe now charges, in the transaction that marks that extra time
+ * invoiced; then Stripe's draft gets its number. The event id is recorded last, so a failure on the way makes Stripe
+ * deliver the event again, which finds the items and our invoice and tries the number again. An invoice of nothing
+ * (the free days before the first of the month) and the other invoices of plans are only recorded.
  */
-export async function numberPackageInvoice(ctx: StripeContext, event: Stripe.Event & { data: { object: Stripe.Invoice } }): Promise<WebhookResult> {
+export async function subscriptionInvoiceCreated(ctx: StripeContext, event: Stripe.Event & { data: { object: Stripe.Invoice } }): Promise<WebhookResult> {
   const invoice = event.data.object;
   const result: WebhookResult = { type: event.type, duplicate: false, ignored: false, mailIds: [] };
   if (await paymentEventRecorded(ctx.db, event.id)) return { ...result, duplicate: true };
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  // Stripe is asked outside the transaction; the items it adds change the total our invoice must match.
+  const extra = subscriptionId ? await addExtraTime(ctx, invoice, subscriptionId) : null;
+  const total = extra?.totalCents ?? invoice.total;
   const number =
-    subscriptionId && invoice.id && invoice.total > 0
+    subscriptionId && invoice.id && (total > 0 || extra)
       ? await ctx.db.transaction(async (tx) => {
           await lockStripeSubscription(tx, subscriptionId);
           const row = await lockSubscription(tx, { provider: "stripe", externalId: subscriptionId });
-          if (!row || !(await isPackageSubscription(tx, row))) return null;
+          if (extra) await markExtraTimeInvoiced(tx, extra.agreementIds, invoice.id!, new Date());
+          if (!row || total <= 0 || !(await isPackageSubscription(tx, row))) return null;
           const existing = await findInvoiceAt(tx, "stripe", invoice.id!);
           if (existing) return existing.number;
           const period = invoice.lines?.data?.[0]?.period;
@@ -111,7 +119,7 @@ export async function numberPackageInvoice(ctx: StripeContext, event: Stripe.Eve
           const written = await issueMonthlyInvoice(
             tx,
             period ? { ...row, current_period_start: new Date(period.start * 1000), current_period_end: new Date(period.end * 1000) } : row,
-            { status: invoice.status === "paid" ? "paid" : "open", at, externalId: invoice.id!, totalCents: invoice.total },
+            { status: invoice.status === "paid" ? "paid" : "open", at, externalId: invoice.id!, totalCents: total, extraTime: extra?.lines ?? [] },
           );
           return written.number;
         })
@@ -125,7 +133,7 @@ export async function numberPackageInvoice(ctx: StripeContext, event: Stripe.Eve
     }
   }
   await ctx.db.transaction(async (tx) => void (await recordPaymentEvent(tx, event.id, "stripe", event.type)));
-  return { ...result, ignored: number === null };
+  return { ...result, ignored: number === null && !extra };
 }
 
 /** Stripe collected a month's fee (invoice.paid): our invoice of it is paid. */

@@ -10,7 +10,7 @@ import { idOf, type StripeContext } from "./client";
 import { cancelAndRefund } from "./refunds";
 import { applyStripeSubscription, OrphanSubscription, stripeCompanyOf, type SyncOptions } from "./sync";
 import { handleOneOffEvent, isOneOffEvent } from "./one-off";
-import { isPackageInvoiceEvent, numberPackageInvoice, settlePackageInvoice } from "./packages";
+import { isSubscriptionInvoiceCreated, subscriptionInvoiceCreated, settlePackageInvoice } from "./packages";
 import { lockStripeSubscription, stripeSubscriptionVersion } from "../subscriptions-repository";
 
 export interface WebhookResult {
@@ -72,12 +72,12 @@ export async function handleStripeWebhook(ctx: StripeContext, rawBody: Buffer, s
   } catch {
     throw new ApiError(400, "payments.signature_invalid");
   }
-  // One-off payments (an offer's deposit, an invoice, a mandate) and the numbering of a package's monthly invoice.
+  // One-off payments (an offer's deposit, an invoice, a mandate); a subscription's new invoice: its extra time, its number.
   if (isOneOffEvent(event)) {
     if (!ctx.handlers) throw new Error("No payment handlers are registered");
     return handleOneOffEvent(ctx, ctx.handlers, event);
   }
-  if (isPackageInvoiceEvent(event)) return numberPackageInvoice(ctx, event);
+  if (isSubscriptionInvoiceCreated(event)) return subscriptionInvoiceCreated(ctx, event);
   const type = event.type;
   const ignored = !HANDLED_EVENTS.has(type);
   // A redelivery is acknowledged without asking Stripe; the insert below is what settles a concurrent one.
