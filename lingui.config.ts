@@ -9,7 +9,8 @@ import { LOCALES } from "./packages/contract/src/rules.ts";
 const later: Record<string, string[]> = {
   "cookie-banner": ["consent-details.tsx", "consent-embeds.tsx"],
   login: ["forgot-view.tsx", "register-view.tsx", "second-factor-view.tsx", "invitation.tsx"],
-  settings: ["billing.tsx", "cancel-dialog.tsx", "invoices.tsx", "payment-notice.tsx", "verify-email-notice.tsx"],
+  settings: ["account-profile.tsx", "billing.tsx", "cancel-dialog.tsx", "invoices.tsx", "payment-notice.tsx", "verify-email-notice.tsx"],
+  subscribe: ["offer.tsx", "billing-toggle.tsx", "immediate-start.tsx", "plan-card.tsx", "trust-list.tsx"],
 };
 const widgets = "<rootDir>/packages/widgets/src";
 const laterFiles = Object.fromEntries(

@@ -230,7 +230,7 @@ test.describe("CSS parts", () => {
     await page.route(`${API_ORIGIN}/api/account/passkeys`, (route) =>
       route.fulfill(json({ passkeys: [{ id: "44444444-4444-4444-8444-444444444444", name: "Laptop", created_at: "2026-03-05T10:00:00Z", last_used_at: null }] })),
     );
-    // A partner page among the origins where the site's passkeys work, so 'Add a passkey' is offered.
+    // A partner whose origin browsers accept for the site's passkeys (this one, an IP address, is not): 'Add a passkey'.
     await page.route(`${API_ORIGIN}/api/auth/passkey/available`, (route) => route.fulfill(json({ available: true })));
     // The company's requests: the month's minutes and one request, which opens in place (the example page routes nothing).
     const request = { id: "55555555-5555-4555-8555-555555555555", reference: "R-7KQ2MX", kind: "content", subject: "New opening hours", status: "open" };

@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement, type ElementApi } from "../element/element-context";
 import { useElementSession } from "../element/element-session";
 import { laterPart } from "../element/later-part";
-import { AccountProfile } from "./account-profile";
 import { RequestsCard } from "./requests-card";
 import { SignedOut } from "./signed-out";
 import { useStatusLabel } from "./status-label";
@@ -41,6 +40,11 @@ const loadPaymentNotice = async () =>
 let VerifyEmailNotice: typeof import("./verify-email-notice").VerifyEmailNotice | null = null;
 const loadVerifyEmailNotice = async () =>
   (VerifyEmailNotice ??= await laterPart(import("./verify-email-notice").then((m) => m.VerifyEmailNotice), import("./later-texts")));
+
+/** The account card (address, name): shown with the subscription, so its code and texts are fetched with it. */
+let AccountProfile: typeof import("./account-profile").AccountProfile | null = null;
+const loadAccountProfile = async () =>
+  (AccountProfile ??= await laterPart(import("./account-profile").then((m) => m.AccountProfile), import("./later-texts")));
 
 /** A failed fetch is only logged; the page then reads 'No active subscription'. */
 async function fetchSubscription(api: ElementApi["api"]): Promise<Subscription | null> {
@@ -90,7 +94,8 @@ export function Settings({ view, request }: SettingsProps) {
     let current = true;
     // Offline the notice's code may not come: the page then shows without it.
     const notice = unverified ? loadVerifyEmailNotice().catch(() => null) : null;
-    void Promise.all([fetchSubscription(api), fetchTeam(api), notice]).then(([next, company]) => {
+    const account = loadAccountProfile().catch((error: unknown) => console.error("agency-settings: could not load the account card", error));
+    void Promise.all([fetchSubscription(api), fetchTeam(api), notice, account]).then(([next, company]) => {
       if (!current) return;
       setSubscription(next);
       setTeam(company);
@@ -185,7 +190,7 @@ export function Settings({ view, request }: SettingsProps) {
   return (
     <section className="settings" part="root">
       {VerifyEmailNotice ? <VerifyEmailNotice /> : null}
-      <AccountProfile />
+      {AccountProfile ? <AccountProfile /> : null}
 
       <section className="settings__card" part="subscription" aria-labelledby="settings-subscription">
         <h2 id="settings-subscription" className="settings__title">

@@ -5,13 +5,27 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ElementLink, useElement } from "../element/element-context";
 import { useElementSession } from "../element/element-session";
+import { laterPart } from "../element/later-part";
 import { usablePlan, useDefaultPlan } from "./default-plan";
 import type { OpenCheckout } from "./embedded-checkout";
-import { BillingToggle } from "./billing-toggle";
-import { PlanCard, type CheckoutState } from "./plan-card";
-import { savingPercent } from "./pricing";
-import { TrustList } from "./trust-list";
-import { ImmediateStart } from "./immediate-start";
+import type { CheckoutState } from "./plan-card";
+
+/**
+ * The offer (billing toggle, immediate start, the plan's card) and the trust list, with their texts: fetched with the
+ * plans, so the element's first screen, the spinner in the element's room, does not carry them (the page then
+ * renders once, whole). Kept once here; offline the failure view shows, and 'Try Again' asks again.
+ */
+type OfferModule = typeof import("./offer");
+let Parts: { Offer: OfferModule["Offer"]; TrustList: OfferModule["TrustList"] } | null = null;
+const loadParts = async () => {
+  if (Parts) return Parts;
+  const offer = import("./offer");
+  const [Offer, TrustList] = await Promise.all([
+    laterPart(offer.then((m) => m.Offer), import("./later-texts")),
+    laterPart(offer.then((m) => m.TrustList), import("./later-texts")),
+  ]);
+  return (Parts = { Offer, TrustList });
+};
 
 /** Who in the visitor's company can buy, for a member who cannot; fetched only for such a visitor. */
 const BuyerNotice = lazy(() => import("./buyer-notice"));
@@ -84,7 +98,11 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
       (list) => ({ ok: true as const, list }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-    void Promise.all([subscription, plans, team]).then(([existing, result, company]) => {
+    const parts = loadParts().catch((error: unknown) => {
+      console.error("agency-subscribe: could not load the offer", error);
+      return null;
+    });
+    void Promise.all([subscription, plans, team, parts]).then(([existing, result, company, offer]) => {
       if (!current) return;
       setBuyers(
         company && !roleCan(company.role, "billing.manage")
@@ -97,7 +115,7 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         return;
       }
       if (result.ok) {
-        setLoaded({ plan: result.list.length === 0 ? "default" : usablePlan(result.list[0]), failed: false });
+        setLoaded({ plan: result.list.length === 0 ? "default" : usablePlan(result.list[0]), failed: offer === null });
       } else {
         console.error("agency-subscribe: could not load the plans", result.error);
         toast.error(t`Failed to load subscription plan`, { locale });
@@ -200,6 +218,8 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
   }
 
   const plan = loaded.plan === "default" ? defaultPlan : loaded.plan;
+  const Offer = Parts?.Offer;
+  const TrustList = Parts?.TrustList;
   return (
     <section className="subscribe" part="root">
       <header className="subscribe__hero" part="hero">
@@ -240,28 +260,27 @@ export function Subscribe({ successUrl, cancelUrl, pricingHref = "/pricing", con
         <Suspense fallback={null}>
           <BuyerNotice company={buyers.company} buyers={buyers.members} />
         </Suspense>
-      ) : plan ? (
-        <>
-          <BillingToggle period={period} onChange={setPeriod} percent={savingPercent(plan)} disabled={checkout !== "idle"} />
-          <ImmediateStart checked={immediateStart} onChange={setImmediateStart} disabled={checkout !== "idle"} />
-          <PlanCard
-            plan={plan}
-            period={period}
-            locale={locale}
-            checkout={checkout}
-            onStart={(chosen) => void start(chosen)}
-            onCancelCheckout={() => {
-              closeEmbedded();
-              toast.info(t`Subscription cancelled`, { locale });
-            }}
-          />
-        </>
+      ) : plan && Offer ? (
+        <Offer
+          plan={plan}
+          period={period}
+          onPeriodChange={setPeriod}
+          immediateStart={immediateStart}
+          onImmediateStartChange={setImmediateStart}
+          locale={locale}
+          checkout={checkout}
+          onStart={(chosen) => void start(chosen)}
+          onCancelCheckout={() => {
+            closeEmbedded();
+            toast.info(t`Subscription cancelled`, { locale });
+          }}
+        />
       ) : (
         <p className="subscribe__unavailable" role="status">
           <Trans>Plan not available</Trans>
         </p>
       )}
-      <TrustList />
+      {TrustList ? <TrustList /> : null}
       <p className="subscribe__contact">
         <Trans>
           Questions about the plan?{" "}
