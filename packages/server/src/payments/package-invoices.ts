@@ -3,6 +3,7 @@ import type { Db } from "../db/db";
 import { randomToken } from "../lib/crypto";
 import { say } from "../i18n";
 import { billingContact, findCompany } from "../teams/repository";
+import { recordInvoiceAmount } from "./invoice-amounts-repository";
 import { insertInvoice, type InvoiceCustomer, type InvoiceLineRow, type InvoiceRow, type NewInvoice } from "./invoices-repository";
 import { nextNumber } from "./number-series";
 import { findPlan } from "./plans-repository";
@@ -139,7 +140,7 @@ export async function issueMonthlyInvoice(
   // charged; the extra time is charged as it is.
   const fee = opts.totalCents === undefined ? undefined : opts.totalCents - extraGross;
   const lines = [fee === undefined || fee === line.netCents + line.vatCents ? line : splitGross(line.description, fee), ...extra];
-  return issueInvoice(tx, {
+  const invoice = await issueInvoice(tx, {
     kind: "monthly",
     provider: subscription.provider,
     companyId: subscription.company_id,
@@ -154,6 +155,9 @@ export async function issueMonthlyInvoice(
     paid: opts.status === "paid" ? { at: opts.at, externalId: opts.externalId ?? null } : null,
     externalId: opts.externalId ?? null,
   });
+  // The subscription mails (a renewal's, a failed payment's) say what this invoice charges.
+  await recordInvoiceAmount(tx, subscription.id, { totalCents: invoice.total_cents, taxCents: invoice.vat_cents, currency: invoice.currency });
+  return invoice;
 }
 
 /** An amount including VAT as one line: the VAT is what 21 % of the net amount is, the net amount the rest. */

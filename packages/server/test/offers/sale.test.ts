@@ -127,6 +127,9 @@ describe("an offer from the desk, accepted and paid in the browser, delivered", 
     // The next number of the year it is issued in: a January invoice starts the new year's series.
     const number = `TEST-${year(issued)}-${year(issued) === year() ? "0003" : "0001"}`;
     expect(monthly).toEqual([{ number, net_cents: expected.netCents, vat_cents: expected.vatCents, total_cents: expected.totalCents, status: "paid", issued_at: issued }]);
+    // The renewal's mail says what that invoice charged, VAT included.
+    const { rows: said } = await t.db.query("SELECT invoice_total_cents, invoice_tax_cents FROM subscriptions WHERE company_id = $1", [companyId]);
+    expect(said).toEqual([{ invoice_total_cents: expected.totalCents, invoice_tax_cents: expected.vatCents }]);
 
     // The company's data export holds the offer with its signature, and its invoices.
     const session = await t.app.sessions.create(users[0]!.id);
