@@ -23,12 +23,20 @@ function staticGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** The parts an element's code loads with their texts: `laterPart(import("./part")…, import("./later-texts"))`. */
+/**
+ * The parts an element's code loads with their texts: `laterPart(import("./part")…, import("./later-texts"))`, or
+ * `laterPart(part.then(…), …)` of a `const part = import("./part")` that several such calls share.
+ */
 function laterParts(folder: string): string[] {
   const parts = new Set<string>();
   for (const name of readdirSync(folder).filter((f) => /\.tsx?$/.test(f))) {
-    const code = readFileSync(join(folder, name), "utf8");
-    for (const [, spec] of code.matchAll(/laterPart\(\s*import\("(\.\/[^"]+)"\)/g)) parts.add(fileOf(join(folder, name), spec!)!);
+    const file = join(folder, name);
+    const code = readFileSync(file, "utf8");
+    for (const [, spec] of code.matchAll(/laterPart\(\s*import\("(\.\/[^"]+)"\)/g)) parts.add(fileOf(file, spec!)!);
+    for (const [, variable] of code.matchAll(/laterPart\(\s*(\w+)\.then\(/g)) {
+      const spec = new RegExp(`\\b${variable}\\s*=\\s*import\\("(\\.\\/[^"]+)"\\)`).exec(code)?.[1];
+      if (spec) parts.add(fileOf(file, spec)!);
+    }
   }
   return [...parts];
 }
