@@ -1,7 +1,7 @@
 import { agencyYearMonth, type Locale } from "@agency/contract";
 import type { Db } from "../db/db";
 import type { FulfilmentResult } from "./fulfilment";
-import type { PaymentCheckoutRow, PaymentPurpose } from "./payment-checkouts-repository";
+import type { NewPaymentCheckout, PaymentCheckoutRow, PaymentPurpose } from "./payment-checkouts-repository";
 import type { PlanRow } from "./plans-repository";
 import type { ProviderName, SubscriptionRow } from "./subscriptions-repository";
 
@@ -35,6 +35,29 @@ export interface PaymentCheckoutInput {
   apiBaseUrl: string;
   /** Paid with iDEAL, the payment also gives a SEPA Direct Debit mandate for the monthly fee (Stripe's generated_sepa_debit). */
   keepMandate: boolean;
+}
+
+/** The checkout of `input` as either provider keeps it: its own id, the provider's, and when it expires. */
+export function checkoutRecord(
+  input: PaymentCheckoutInput,
+  at: { id: string; provider: ProviderName; externalId: string | null; expiresAt: Date },
+): NewPaymentCheckout {
+  return {
+    id: at.id,
+    provider: at.provider,
+    external_id: at.externalId,
+    purpose: input.purpose,
+    reference: input.reference,
+    company_id: input.company?.id ?? null,
+    email: input.email,
+    amount_cents: input.amountCents,
+    currency: "EUR",
+    description: input.description,
+    locale: input.locale,
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    expires_at: at.expiresAt,
+  };
 }
 
 export interface CompletedPayment {

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Db } from "../../db/db";
 import { randomToken } from "../../lib/crypto";
 import { applySubscriptionState, stateOf } from "../fulfilment";
-import type { PackageChange, PackageStart, PaymentCheckoutInput, PaymentHandlers, PaymentOutcome, PreparedSubscription } from "../one-off";
+import { checkoutRecord, type PackageChange, type PackageStart, type PaymentCheckoutInput, type PaymentHandlers, type PaymentOutcome, type PreparedSubscription } from "../one-off";
 import { completePaymentCheckout, findPaymentCheckout, insertPaymentCheckout, type PaymentCheckoutRow } from "../payment-checkouts-repository";
 import { lockSubscription } from "../subscriptions-repository";
 import { saveLocalPaymentMethod, type LocalPaymentChoice } from "./payment-methods";
@@ -20,22 +20,7 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 export async function createLocalPaymentCheckout(db: Db, input: PaymentCheckoutInput): Promise<{ checkoutUrl: string }> {
   // 256 random bits: the page is opened by a plain navigation without a session, so the id is the authorisation.
   const id = randomToken();
-  await insertPaymentCheckout(db, {
-    id,
-    provider: "local",
-    external_id: null,
-    purpose: input.purpose,
-    reference: input.reference,
-    company_id: input.company?.id ?? null,
-    email: input.email,
-    amount_cents: input.amountCents,
-    currency: "EUR",
-    description: input.description,
-    locale: input.locale,
-    success_url: input.successUrl,
-    cancel_url: input.cancelUrl,
-    expires_at: new Date(Date.now() + TTL_MS),
-  });
+  await insertPaymentCheckout(db, checkoutRecord(input, { id, provider: "local", externalId: null, expiresAt: new Date(Date.now() + TTL_MS) }));
   return { checkoutUrl: `${input.apiBaseUrl}/payments/test-checkout/${id}` };
 }
 

@@ -1,7 +1,7 @@
 import type { Stripe } from "stripe";
 import { randomToken } from "../../lib/crypto";
 import { saveCustomer, findCustomer } from "../customers-repository";
-import type { PaymentCheckoutInput, PaymentHandlers } from "../one-off";
+import { checkoutRecord, type PaymentCheckoutInput, type PaymentHandlers } from "../one-off";
 import { completePaymentCheckout, findPaymentCheckoutAt, insertPaymentCheckout, type PaymentCheckoutRow } from "../payment-checkouts-repository";
 import { paymentEventRecorded, recordPaymentEvent } from "../provider-events-repository";
 import { atStripe, ProviderError } from "../provider-error";
@@ -46,22 +46,15 @@ export async function createStripePaymentCheckout(ctx: StripeContext, input: Pay
         };
   const session = await atStripe("create checkout session", () => ctx.stripe.checkout.sessions.create(params, { idempotencyKey: `payment-${ourId}` }));
   if (!session.url) throw new Error(`Stripe returned no url for checkout session ${session.id}`);
-  await insertPaymentCheckout(ctx.db, {
-    id: ourId,
-    provider: "stripe",
-    external_id: session.id,
-    purpose: input.purpose,
-    reference: input.reference,
-    company_id: input.company?.id ?? null,
-    email: input.email,
-    amount_cents: input.amountCents,
-    currency: "EUR",
-    description: input.description,
-    locale: input.locale,
-    success_url: input.successUrl,
-    cancel_url: input.cancelUrl,
-    expires_at: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
-  });
+  await insertPaymentCheckout(
+    ctx.db,
+    checkoutRecord(input, {
+      id: ourId,
+      provider: "stripe",
+      externalId: session.id,
+      expiresAt: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+    }),
+  );
   return { checkoutUrl: session.url };
 }
 
