@@ -2,7 +2,7 @@ import { CHECKOUT_RETURN_PARAM, type CheckoutOutcome, grantsAccess, localizedPat
 import { subscriptionsApi } from "@agency/core";
 import { getToasts, Spinner, toast } from "@agency/ui";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { hostApi } from "../lib/api";
 import { useLocale } from "../lib/use-locale";
@@ -110,46 +110,22 @@ export function SubscriptionSuccess() {
   }
   if (confirmation === "debit") {
     return (
-      <div className="page page--narrow">
-        <h1 className="page__title">
-          <Trans>Your payment is being processed</Trans>
-        </h1>
-        <div role="status">
-          <p className="page__lead">
-            <Trans>
-              You pay by direct debit, and your bank takes a few working days to transfer the money. We will e-mail you
-              if the payment does not go through.
-            </Trans>
-          </p>
-        </div>
-        <div className="actions">
-          <Link className="ag-button" to="/dashboard/settings">
-            <Trans>Go to your subscription</Trans>
-          </Link>
-        </div>
-      </div>
+      <SettledPayment title={<Trans>Your payment is being processed</Trans>}>
+        <Trans>
+          You pay by direct debit, and your bank takes a few working days to transfer the money. We will e-mail you
+          if the payment does not go through.
+        </Trans>
+      </SettledPayment>
     );
   }
   if (confirmation === "refunded") {
     return (
-      <div className="page page--narrow">
-        <h1 className="page__title">
-          <Trans>You already have a subscription</Trans>
-        </h1>
-        <div role="status">
-          <p className="page__lead">
-            <Trans>
-              So we cancelled the second one straight away and refunded this payment in full. We have sent you an e-mail
-              about it.
-            </Trans>
-          </p>
-        </div>
-        <div className="actions">
-          <Link className="ag-button" to="/dashboard/settings">
-            <Trans>Go to your subscription</Trans>
-          </Link>
-        </div>
-      </div>
+      <SettledPayment title={<Trans>You already have a subscription</Trans>}>
+        <Trans>
+          So we cancelled the second one straight away and refunded this payment in full. We have sent you an e-mail
+          about it.
+        </Trans>
+      </SettledPayment>
     );
   }
   return (
@@ -178,6 +154,23 @@ export function SubscriptionSuccess() {
           }}>
           <Trans>Check again</Trans>
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** What the payment came to, said once and for good, with the way on to the subscription. */
+function SettledPayment({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">{title}</h1>
+      <div role="status">
+        <p className="page__lead">{children}</p>
+      </div>
+      <div className="actions">
+        <Link className="ag-button" to="/dashboard/settings">
+          <Trans>Go to your subscription</Trans>
+        </Link>
       </div>
     </div>
   );
