@@ -1,7 +1,7 @@
-import { formatDate, formatMoney, withLinkLanguage, type Locale } from "@agency/contract";
+import { formatDate, formatMoney, localizedPath, type Locale } from "@agency/contract";
 import type { Config } from "../config";
 import type { Db } from "../db/db";
-import { deskLink, offerLink as offerPageLink } from "../mail/links";
+import { deskLink, offerLink as offerPageLink, pageLink } from "../mail/links";
 import type { Mailer } from "../mail/mailer";
 import { agencyMail, deliveredMail, offerMail, reminderMail, signedMail, upgradeRequestedMail } from "../mail/offer-templates";
 import { DEFAULT_MAX_ATTEMPTS } from "../outbox/backoff";
@@ -34,10 +34,9 @@ export function queueOfferMail(outbox: Outbox, tx: Db, payload: OfferMailPayload
   return outbox.enqueue(tx, { channel: OFFER_MAIL_CHANNEL, topic: `offer.${payload.kind}`, payload, maxAttempts: DEFAULT_MAX_ATTEMPTS });
 }
 
-/** The site's address of a page under the offer's base, in its language: `https://site/en/offer?token=…&lang=en`. */
+/** The site's address of a page under the offer's base, in its language: `https://site/en/terms?lang=en`. */
 export function sitePage(publicUrl: string, offer: Pick<OfferRow, "base_path" | "locale">, page: string): string {
-  const path = offer.locale === "en" ? `en/${page}` : page;
-  return withLinkLanguage(`${publicUrl}${offer.base_path}${path}`, offer.locale);
+  return pageLink({ publicUrl, basePath: offer.base_path }, localizedPath(`/${page}`, offer.locale), offer.locale);
 }
 
 /**
