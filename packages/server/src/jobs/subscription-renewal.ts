@@ -53,7 +53,7 @@ export async function runSubscriptionRenewal(
         // customer agreed to since the last one.
         const extraTime = await billableOverage(tx, row.company_id, now, { lock: true });
         const invoice = await writePeriodInvoice(tx, renewed.subscription, { at: renewed.subscription.current_period_start, status: "paid", extraTime });
-        if (invoice.extraTimeIncluded) await markExtraTimeInvoiced(tx, extraTime.flatMap((line) => line.agreementIds), invoice.id, now);
+        await markExtraTimeInvoiced(tx, extraTime.flatMap((line) => line.agreementIds), invoice.id, now);
         return { kind: "renewed" as const, ...renewed };
       });
       if (!outcome) continue;

@@ -109,20 +109,14 @@ async function planOf(db: Db, subscription: SubscriptionRow) {
 
 /**
  * The invoice of the subscription's current period, as a renewal writes it: a package's monthly fee is one of the
- * agency's numbered invoices (package-invoices.ts), a plan's a test invoice of this provider's own, which also carries
- * the extra time on requests the customer agreed to (`extraTime`). Both carry that extra time (`extraTimeIncluded`),
- * so the caller marks it invoiced with the returned id.
+ * agency's numbered invoices (package-invoices.ts), a plan's a test invoice of this provider's own. Both carry the
+ * extra time on requests the customer agreed to (`extraTime`), so the caller marks it invoiced with the returned id.
  */
 export async function writePeriodInvoice(
   tx: Db,
   subscription: SubscriptionRow,
   opts: { at: Date; status: "paid" | "open"; extraTime?: Parameters<typeof extraTimeLines>[1] },
-): Promise<{ id: string; extraTimeIncluded: boolean }> {
-  if (await isPackageSubscription(tx, subscription)) {
-    const invoice = await issueMonthlyInvoice(tx, subscription, opts);
-    return { id: invoice.id, extraTimeIncluded: true };
-  }
-  const lines = [await periodLine(tx, subscription), ...extraTimeLines(subscription, opts.extraTime ?? [])];
-  const invoice = await writeInvoice(tx, subscription, lines, opts);
-  return { id: invoice.id, extraTimeIncluded: true };
+): Promise<{ id: string }> {
+  if (await isPackageSubscription(tx, subscription)) return issueMonthlyInvoice(tx, subscription, opts);
+  return writeInvoice(tx, subscription, [await periodLine(tx, subscription), ...extraTimeLines(subscription, opts.extraTime ?? [])], opts);
 }
