@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { totpCode, totpStep } from "../packages/server/src/auth-factors/totp";
 import { API_ORIGIN } from "../playwright.config";
 import { expectNoAxeViolations, uniqueEmail } from "./helpers";
 import { OwnServer } from "./own-server";
@@ -7,13 +8,14 @@ import { OwnServer } from "./own-server";
  * Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain: a platform
  * authenticator that keeps discoverable credentials and verifies the user), on the production build: a customer adds
  * a passkey in the settings, signs out, and signs in with it on /login (through the e-mail field's passkey autofill,
- * which the virtual authenticator answers at once).
+ * which the virtual authenticator answers at once); then turns on two-step verification confirming with the passkey
+ * in place of the password.
  *
  * WebAuthn refuses a relying party that is an IP address, and the shared test server's PUBLIC_URL is 127.0.0.1, so
  * this test starts a production server of its own whose PUBLIC_URL is http://localhost (the RP ID is its host name).
  */
 
-test("nl: a passkey added in the settings signs in on /login after signing out", async ({ browser, request }) => {
+test("nl: a passkey added in the settings signs in on /login after signing out, and confirms a new way in", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const server = new OwnServer(Number(new URL(API_ORIGIN).port) + 6, { host: "localhost" });
   try {
@@ -73,6 +75,16 @@ test("nl: a passkey added in the settings signs in on /login after signing out",
     await page.waitForURL(`${server.origin}/dashboard/settings`);
     await expect(page.locator("agency-settings").locator("[part=passkey]")).toContainText("Laatst gebruikt");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+
+    // Adding a way in asks for the password, or the passkey in its place: the authenticator answers the prompt.
+    const signedIn = page.locator("agency-settings");
+    await signedIn.getByRole("button", { name: "Tweestapsverificatie aanzetten" }).click();
+    const secret = (await signedIn.locator("code[data-secret]").getAttribute("data-secret"))!;
+    await signedIn.getByLabel("Code uit je authenticator-app").fill(totpCode(secret, totpStep()));
+    await signedIn.getByRole("button", { name: "Gebruik een toegangssleutel" }).click();
+    await expect(signedIn.getByRole("heading", { name: "Bewaar je herstelcodes" })).toBeFocused();
+    await expect(signedIn.getByRole("list", { name: "Herstelcodes" }).getByRole("listitem")).toHaveCount(10);
+    await expect.poll(() => server.mails(email).some((mail) => /Subject: Tweestapsverificatie is aangezet/.test(mail))).toBe(true);
     await context.close();
   } finally {
     await server.close();

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   "account.passkey_failed",
   "account.passkey_exists",
   "account.passkey_not_found",
+  "account.passkey_not_confirmed",
+  "account.no_passkeys",
   "account.too_many_passkeys",
   // Companies, their members and invitations
   "team.forbidden",

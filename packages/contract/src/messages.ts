@@ -119,6 +119,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   "account.passkey_failed": /*i18n*/ { id: "account.passkey_failed", message: "The passkey could not be added. Please try again." },
   "account.passkey_exists": /*i18n*/ { id: "account.passkey_exists", message: "This passkey is already registered." },
   "account.passkey_not_found": /*i18n*/ { id: "account.passkey_not_found", message: "This passkey no longer exists." },
+  "account.passkey_not_confirmed": /*i18n*/ {
+    id: "account.passkey_not_confirmed",
+    message: "Your passkey could not confirm it is you. Try again, or confirm with your password.",
+  },
+  "account.no_passkeys": /*i18n*/ { id: "account.no_passkeys", message: "Your account has no passkeys. Confirm with your password." },
   "account.too_many_passkeys": /*i18n*/ {
     id: "account.too_many_passkeys",
     message: "Your account has as many passkeys as it can have. Remove one before adding another.",

@@ -48,14 +48,34 @@ export const PasskeyParamsSchema = Type.Object({ id: Type.String({ format: "uuid
 
 export const PasskeyNameSchema = Type.String({ minLength: 1, maxLength: PASSKEY_NAME_MAX_LENGTH, pattern: SINGLE_LINE_TEXT_PATTERN });
 
-export const PasskeyRegistrationOptionsBodySchema = Type.Object({
+/** The JSON form of a PublicKeyCredential (its `toJSON()`), the answer of the authenticator. */
+const CredentialSchema = (description: string) =>
+  Type.Object(
+    {
+      id: Base64Url("The credential id"),
+      rawId: Base64Url("The credential id"),
+      type: Type.Literal("public-key"),
+      response: Type.Object({ clientDataJSON: Base64Url("The client data") }, { additionalProperties: true }),
+      clientExtensionResults: Type.Object({}, { additionalProperties: true }),
+      authenticatorAttachment: Type.Optional(Type.String()),
+    },
+    { additionalProperties: true, description },
+  );
+
+/**
+ * The owner's confirmation that adding a way in takes, every time, however fresh the session: the current password,
+ * or in its place an answer from one of the account's own passkeys (403 account.password_required without either).
+ */
+export const OwnerConfirmationSchema = Type.Object({
   password: Type.Optional(
-    Type.Unsafe<string>({
-      ...CurrentPasswordSchema,
-      description: "The account's current password: needed every time, however fresh the session (403 account.password_required without it)",
-    }),
+    Type.Unsafe<string>({ ...CurrentPasswordSchema, description: "The account's current password: needed every time, however fresh the session" }),
+  ),
+  passkey: Type.Optional(
+    CredentialSchema("AuthenticationResponseJSON, answering the options of POST /account/passkeys/confirmation-options, in place of the password"),
   ),
 });
+
+export const PasskeyRegistrationOptionsBodySchema = OwnerConfirmationSchema;
 export type PasskeyRegistrationOptionsPayload = Static<typeof PasskeyRegistrationOptionsBodySchema>;
 
 /** The JSON form of WebAuthn options, for `navigator.credentials.create()` or `.get()` (PublicKeyCredential.parse…FromJSON). */
@@ -71,20 +91,6 @@ export const PasskeyAuthenticationOptionsResponseSchema = Type.Object({
   options: OptionsSchema("PublicKeyCredentialRequestOptionsJSON: any passkey of this site (discoverable credentials)"),
 });
 export type PasskeyAuthenticationOptionsResponse = Static<typeof PasskeyAuthenticationOptionsResponseSchema>;
-
-/** The JSON form of a PublicKeyCredential (its `toJSON()`), the answer of the authenticator. */
-const CredentialSchema = (description: string) =>
-  Type.Object(
-    {
-      id: Base64Url("The credential id"),
-      rawId: Base64Url("The credential id"),
-      type: Type.Literal("public-key"),
-      response: Type.Object({ clientDataJSON: Base64Url("The client data") }, { additionalProperties: true }),
-      clientExtensionResults: Type.Object({}, { additionalProperties: true }),
-      authenticatorAttachment: Type.Optional(Type.String()),
-    },
-    { additionalProperties: true, description },
-  );
 
 export const AddPasskeyBodySchema = Type.Object({
   credential: CredentialSchema("RegistrationResponseJSON, answering the options of POST /account/passkeys/options"),

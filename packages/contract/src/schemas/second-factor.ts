@@ -3,6 +3,7 @@ import { ACCOUNT_ALERT_KINDS, RECOVERY_CODE_COUNT } from "../values";
 import { AuthResponseSchema, BasePathSchema, CurrentPasswordSchema, GuessChallengeSchema } from "./accounts";
 import { DateTimeSchema, StringEnum } from "./common";
 import { SecondFactorSchema } from "./desk";
+import { OwnerConfirmationSchema } from "./passkeys";
 
 /**
  * A customer's second factor (an authenticator app with recovery codes, their choice, under /api/account/two-factor),
@@ -46,12 +47,9 @@ export const TwoFactorSetupResponseSchema = Type.Object({
 });
 export type TwoFactorSetupResponse = Static<typeof TwoFactorSetupResponseSchema>;
 
-/** The current password that adding a way in takes, every time (403 account.password_required without it). */
-const AddingPasswordSchema = Type.Unsafe<string>({ ...CurrentPasswordSchema, description: "The account's current password: needed every time, however fresh the session" });
-
 export const TwoFactorEnableBodySchema = Type.Object({
   code: Type.String({ pattern: "^[0-9]{6}$", description: "The authenticator's current code, which proves it is set up" }),
-  password: Type.Optional(AddingPasswordSchema),
+  ...OwnerConfirmationSchema.properties,
   /** Where the site is served, for the link in the mail to the owner. */
   basePath: Type.Optional(BasePathSchema),
 });
@@ -67,10 +65,13 @@ export const RecoveryCodesResponseSchema = Type.Object({
 export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponseSchema>;
 
 export const NewRecoveryCodesBodySchema = Type.Object({
-  password: Type.Optional(AddingPasswordSchema),
+  ...OwnerConfirmationSchema.properties,
   basePath: Type.Optional(BasePathSchema),
 });
-/** Body of POST /account/two-factor/recovery-codes: the password (a code is not enough: whoever holds the phone could). */
+/**
+ * Body of POST /account/two-factor/recovery-codes: the password or a passkey (a code is not enough: whoever holds the
+ * phone could).
+ */
 export type NewRecoveryCodesPayload = Static<typeof NewRecoveryCodesBodySchema>;
 
 export const TwoFactorDisableBodySchema = Type.Object({ password: CurrentPasswordSchema, code: SecondFactorSchema });

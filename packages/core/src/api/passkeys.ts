@@ -32,9 +32,18 @@ export async function passkeysAvailable(api: ApiClient): Promise<boolean> {
   return data.available;
 }
 
-/** Options to add a passkey; `password` when the server asks for it again (`account.password_required`). */
+/** Options to add a passkey: they take the password, or an answer of `confirmationOptions`, every time. */
 export async function registrationOptions(api: ApiClient, payload: PasskeyRegistrationOptionsPayload = {}): Promise<PasskeyRegistrationOptionsResponse["options"]> {
   const { data } = await api.post<PasskeyRegistrationOptionsResponse>("/account/passkeys/options", payload);
+  return data.options;
+}
+
+/**
+ * Options for the owner to confirm it is them with one of the account's passkeys, in place of the password where
+ * adding a way in asks for it (as `passkey`).
+ */
+export async function confirmationOptions(api: ApiClient): Promise<PasskeyAuthenticationOptionsResponse["options"]> {
+  const { data } = await api.post<PasskeyAuthenticationOptionsResponse>("/account/passkeys/confirmation-options");
   return data.options;
 }
 

@@ -1,3 +1,5 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { confirmWithPasskey, type RelyingParty } from "../auth-factors/passkeys";
 import type { Db } from "../db/db";
 import { ApiError } from "../lib/api-error";
 import { burnPasswordCheck, verifyPassword } from "../lib/crypto";
@@ -25,6 +27,28 @@ export async function confirmPassword(
   const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
   if (!user) throw new ApiError(401, "auth.required", "the account is gone");
   if (!ok) throw new ApiError(400, "account.wrong_password", "wrong password", { fields: [field] });
+  await returnRateEvents(db, slot.events);
+  return user;
+}
+
+/**
+ * What adding a way in takes, every time, however fresh the session: the owner's current password, or one of the
+ * account's own passkeys answering a challenge it asked for (`confirmationOptions`), as Clerk and GitHub accept either
+ * for a sensitive change. Neither answers 403 `account.password_required`; a passkey that does not confirm answers
+ * 400 `account.passkey_not_confirmed`, and counts like a wrong password.
+ */
+export async function confirmOwner(
+  db: Db,
+  rp: RelyingParty,
+  { userId, password, passkey, limit }: { userId: string; password?: string; passkey?: AuthenticationResponseJSON; limit: number },
+): Promise<UserRow> {
+  if (password !== undefined) return confirmPassword(db, { userId, password, field: "password", limit });
+  if (passkey === undefined) throw new ApiError(403, "account.password_required", "the password or a passkey is needed", { fields: ["password"] });
+  const slot = await takeRateSlot(db, [{ bucket: "account:password", key: userId, limit, windowSeconds: CONFIRM_WINDOW_SECONDS }]);
+  if (slot.wait > 0) throw new ApiError(429, "account.too_many_attempts", "too many failed confirmations", { retryAfter: slot.wait });
+  await confirmWithPasskey(db, rp, userId, passkey);
+  const user = await findUserById(db, userId);
+  if (!user) throw new ApiError(401, "auth.required", "the account is gone");
   await returnRateEvents(db, slot.events);
   return user;
 }

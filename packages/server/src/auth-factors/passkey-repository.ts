@@ -14,7 +14,8 @@ export interface PasskeyRow {
   last_used_at: Date | null;
 }
 
-export type ChallengePurpose = "register" | "authenticate";
+/** What a challenge is for: making a passkey, signing in with any passkey, or the owner confirming with one of theirs. */
+export type ChallengePurpose = "register" | "authenticate" | "confirm";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,8 +34,9 @@ export async function storeChallenge(
 }
 
 /**
- * Takes a challenge for one use: true when it was issued for this purpose (and this account, for a registration)
- * and has not expired. The row goes in the same statement, so of two answers with one challenge only one gets it.
+ * Takes a challenge for one use: true when it was issued for this purpose (and this account, for a registration or a
+ * confirmation) and has not expired. The row goes in the same statement, so of two answers with one challenge only
+ * one gets it.
  */
 export async function takeChallenge(db: Db, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<boolean> {
   const { rows } = await db.query<{ expired: boolean }>(

@@ -153,19 +153,28 @@ export async function authenticationOptions(db: Db, rp: RelyingParty): Promise<P
 }
 
 /**
- * Verifies a sign-in answer and returns the account it signs in. Refused alike (400 `auth.passkey_failed`, saying
- * nothing about which account or why): an unknown or removed passkey, a challenge not issued, used before or expired
- * (a replayed answer), a signature that does not verify, an origin outside the list, a counter that went back.
+ * Options for the owner to confirm it is them with one of the account's own passkeys, where the password is asked
+ * otherwise (before a way in is added). The challenge is the account's, so no other account's answer can use it.
+ * An account without passkeys has nothing to confirm with (409 `account.no_passkeys`).
  */
-export async function finishAuthentication(db: Db, rp: RelyingParty, response: AuthenticationResponseJSON): Promise<string> {
-  const refuse = (why: string) => new ApiError(400, "auth.passkey_failed", why);
-  const challenge = answeredChallenge(response.response.clientDataJSON);
-  if (!challenge || !(await takeChallenge(db, challenge, "authenticate", null))) throw refuse("unknown, used or expired sign-in challenge");
-  const passkey = await findPasskeyByCredentialId(db, response.id);
-  if (!passkey) throw refuse("unknown passkey");
-  if (response.response.userHandle && response.response.userHandle !== userHandleId(passkey.user_id)) {
-    throw refuse("the passkey's user handle is another account's");
-  }
+export async function confirmationOptions(db: Db, rp: RelyingParty, userId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const passkeys = await listPasskeys(db, userId);
+  if (passkeys.length === 0) throw new ApiError(409, "account.no_passkeys", "the account has no passkeys");
+  const options = await (await webauthn()).generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
+    allowCredentials: passkeys.map((passkey) => ({ id: passkey.credential_id, transports: passkey.transports as never })),
+  });
+  await storeChallenge(db, { challenge: options.challenge, purpose: "confirm", userId, expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_SECONDS * 1000) });
+  return options;
+}
+
+/**
+ * Checks an answer with one of the passkeys: the signature over the challenge, from an origin on the list, with the
+ * user verified, and a counter that did not go back; then records the use. Returns why it was refused, or null.
+ */
+async function verifyAnswer(rp: RelyingParty, db: Db, response: AuthenticationResponseJSON, challenge: string, passkey: PasskeyRow): Promise<string | null> {
   const previousCount = Number(passkey.sign_count);
   const { verifyAuthenticationResponse } = await webauthn();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -179,10 +188,45 @@ export async function finishAuthentication(db: Db, rp: RelyingParty, response: A
       requireUserVerification: true,
     });
   } catch (error) {
-    throw refuse(`sign-in not verified: ${(error as Error).message}`);
+    return `not verified: ${(error as Error).message}`;
   }
-  if (!verification.verified) throw refuse("sign-in not verified");
+  if (!verification.verified) return "not verified";
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  if (!(await recordPasskeyUse(db, passkey.id, previousCount, newCounter, credentialBackedUp))) throw refuse("the passkey was used meanwhile");
+  if (!(await recordPasskeyUse(db, passkey.id, previousCount, newCounter, credentialBackedUp))) return "the passkey was used meanwhile";
+  return null;
+}
+
+/**
+ * Verifies a sign-in answer and returns the account it signs in. Refused alike (400 `auth.passkey_failed`, saying
+ * nothing about which account or why): an unknown or removed passkey, a challenge not issued, used before or expired
+ * (a replayed answer), a signature that does not verify, an origin outside the list, a counter that went back.
+ */
+export async function finishAuthentication(db: Db, rp: RelyingParty, response: AuthenticationResponseJSON): Promise<string> {
+  const refuse = (why: string) => new ApiError(400, "auth.passkey_failed", why);
+  const challenge = answeredChallenge(response.response.clientDataJSON);
+  if (!challenge || !(await takeChallenge(db, challenge, "authenticate", null))) throw refuse("unknown, used or expired sign-in challenge");
+  const passkey = await findPasskeyByCredentialId(db, response.id);
+  if (!passkey) throw refuse("unknown passkey");
+  if (response.response.userHandle && response.response.userHandle !== userHandleId(passkey.user_id)) {
+    throw refuse("the passkey's user handle is another account's");
+  }
+  const refused = await verifyAnswer(rp, db, response, challenge, passkey);
+  if (refused) throw refuse(`sign-in ${refused}`);
   return passkey.user_id;
+}
+
+/**
+ * Verifies the owner's confirmation with a passkey: an answer to a challenge of `confirmationOptions` for this same
+ * account, made with one of its own passkeys. Refused alike (400 `account.passkey_not_confirmed`): a challenge another
+ * account or a sign-in asked for, one used before or expired, another account's passkey, a signature that does not
+ * verify.
+ */
+export async function confirmWithPasskey(db: Db, rp: RelyingParty, userId: string, response: AuthenticationResponseJSON): Promise<void> {
+  const refuse = (why: string) => new ApiError(400, "account.passkey_not_confirmed", why, { fields: ["passkey"] });
+  const challenge = answeredChallenge(response.response.clientDataJSON);
+  if (!challenge || !(await takeChallenge(db, challenge, "confirm", userId))) throw refuse("unknown, used or expired confirmation challenge");
+  const passkey = await findPasskeyByCredentialId(db, response.id);
+  if (!passkey || passkey.user_id !== userId) throw refuse("not one of the account's passkeys");
+  const refused = await verifyAnswer(rp, db, response, challenge, passkey);
+  if (refused) throw refuse(`confirmation ${refused}`);
 }

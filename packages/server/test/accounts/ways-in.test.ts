@@ -217,6 +217,68 @@ describe("a way in added with the password", () => {
   });
 });
 
+describe("a way in confirmed with a passkey in place of the password", () => {
+  /** The owner's passkey answering a confirmation challenge their own session asked for. */
+  async function passkeyConfirmation(headers: Headers, key: SoftPasskey) {
+    const options = await call("POST", "/api/account/passkeys/confirmation-options", headers);
+    expect(options.statusCode, options.body).toBe(200);
+    return key.authenticate(options.json().options, SITE);
+  }
+
+  it("adds a second passkey, turns the authenticator app on and makes new recovery codes, each mailed", async () => {
+    const account = await register(ATTACKER_PASSWORD, { proven: true });
+    const { key } = await addPasskey(account.headers, ATTACKER_PASSWORD);
+    const options = await call("POST", "/api/account/passkeys/options", account.headers, { passkey: await passkeyConfirmation(account.headers, key) });
+    expect(options.statusCode, options.body).toBe(200);
+    const second = new SoftPasskey();
+    expect((await call("POST", "/api/account/passkeys", account.headers, { credential: second.register(options.json().options, SITE) })).statusCode).toBe(201);
+
+    const secret = (await call("POST", "/api/account/two-factor/setup", account.headers)).json().secret as string;
+    const on = await call("POST", "/api/account/two-factor/enable", account.headers, {
+      code: totpCode(secret, totpStep()),
+      passkey: await passkeyConfirmation(account.headers, second),
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const renewed = await call("POST", "/api/account/two-factor/recovery-codes", account.headers, { passkey: await passkeyConfirmation(account.headers, key) });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const sent = await subjects(account.email);
+    expect(sent.filter((subject) => subject === "A passkey was added to your account")).toHaveLength(2);
+    expect(sent).toContain("Two-step verification was turned on");
+    expect(sent).toContain("New recovery codes were made for your account");
+  });
+
+  it("a stolen session gets nowhere with the thief's own passkey, a sign-in's challenge or an answer used before", async () => {
+    const owner = await register(OWNER_PASSWORD, { proven: true });
+    const { key: ownersKey } = await addPasskey(owner.headers, OWNER_PASSWORD);
+    const thief = await register(ATTACKER_PASSWORD, { proven: true });
+    const { key: thiefsKey } = await addPasskey(thief.headers, ATTACKER_PASSWORD);
+    const refused = async (passkey: unknown) => {
+      const res = await call("POST", "/api/account/passkeys/options", owner.headers, { passkey });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe("account.passkey_not_confirmed");
+    };
+    // The thief's passkey answering the owner's challenge, taken with the stolen session.
+    await refused(await passkeyConfirmation(owner.headers, thiefsKey));
+    // The thief's passkey answering a challenge the thief's own account asked for.
+    await refused(await passkeyConfirmation(thief.headers, thiefsKey));
+    // A sign-in's challenge is not a confirmation, even answered by the owner's passkey.
+    await refused(ownersKey.authenticate((await call("POST", "/api/auth/passkey/options")).json().options, SITE));
+    // An answer confirms once.
+    const answer = await passkeyConfirmation(owner.headers, ownersKey);
+    expect((await call("POST", "/api/account/passkeys/options", owner.headers, { passkey: answer })).statusCode).toBe(200);
+    await refused(answer);
+    expect((await t.db.query("SELECT 1 FROM passkeys WHERE user_id = $1", [owner.id])).rows).toHaveLength(1);
+  });
+
+  it("an account without passkeys has nothing to confirm with", async () => {
+    const account = await register(ATTACKER_PASSWORD, { proven: true });
+    const options = await call("POST", "/api/account/passkeys/confirmation-options", account.headers);
+    expect(options.statusCode).toBe(409);
+    expect(options.json().code).toBe("account.no_passkeys");
+    expect((await call("POST", "/api/account/passkeys/confirmation-options")).statusCode).toBe(401);
+  });
+});
+
 describe("mail to an address nobody has proven", () => {
   it("greets without the name whoever registered typed: the password notice and the subscription's start", async () => {
     const planter = await register(ATTACKER_PASSWORD);

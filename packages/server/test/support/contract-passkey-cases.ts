@@ -76,6 +76,15 @@ export function passkeyCases({ local, site, register: registerUnproven }: { loca
     "POST /api/account/passkeys/options": [
       { status: 200, run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, password) },
       { status: 400, code: "account.wrong_password", run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, { password: "wrong-one" }) },
+      {
+        status: 400,
+        code: "account.passkey_not_confirmed",
+        run: async () => {
+          // The account's own passkey, answering a challenge made for a sign-in rather than for this account.
+          const owner = await withPasskey();
+          return call("POST", "/api/account/passkeys/options", owner.headers, { passkey: await signInAnswer(owner.key) });
+        },
+      },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/passkeys/options", {}, {}) },
       { status: 403, code: "account.password_required", run: async () => call("POST", "/api/account/passkeys/options", (await register()).headers, {}) },
       { status: 403, code: "account.email_unverified", run: async () => call("POST", "/api/account/passkeys/options", (await registerUnproven()).headers, password) },
@@ -99,6 +108,12 @@ export function passkeyCases({ local, site, register: registerUnproven }: { loca
         },
       },
       { status: 429, code: "request.too_many", run: async () => twice("POST", "/api/account/passkeys/options", (await register()).headers, password) },
+    ],
+    "POST /api/account/passkeys/confirmation-options": [
+      { status: 200, run: async () => call("POST", "/api/account/passkeys/confirmation-options", (await withPasskey()).headers) },
+      { status: 401, code: "auth.required", run: () => call("POST", "/api/account/passkeys/confirmation-options") },
+      { status: 409, code: "account.no_passkeys", run: async () => call("POST", "/api/account/passkeys/confirmation-options", (await register()).headers) },
+      { status: 429, code: "request.too_many", run: async () => twice("POST", "/api/account/passkeys/confirmation-options", (await withPasskey()).headers) },
     ],
     "POST /api/account/passkeys": [
       {

@@ -3,6 +3,7 @@ import type { ErrorCode } from "@agency/contract";
 import { totpCode, totpStep } from "../../src/auth-factors/totp";
 import { sha256 } from "../../src/lib/crypto";
 import { nextIp, type TestApp } from "./helpers";
+import { SoftPasskey } from "./soft-authenticator";
 
 /**
  * The contract test's cases for a customer's second factor (/api/account/two-factor, /api/auth/login/second-factor)
@@ -17,6 +18,9 @@ interface Case {
 
 type Headers = Record<string, string>;
 type Registered = { email: string; password: string; id: string; headers: Headers };
+
+/** A passkey's answer to a challenge the server never asked: it confirms nobody. */
+const unconfirmedPasskey = () => new SoftPasskey().authenticate({ challenge: "bm90LWFza2Vk", rpId: "agency.example" }, "https://agency.example");
 
 export function secondFactorCases({ local, register: registerUnproven }: { local: TestApp; register: () => Promise<Registered> }): Record<string, Case[]> {
   const call = (method: InjectOptions["method"], url: string, headers: Headers = {}, payload?: unknown, remoteAddress = nextIp()) =>
@@ -162,6 +166,15 @@ export function secondFactorCases({ local, register: registerUnproven }: { local
           return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000", password: "wrong-one" });
         },
       },
+      {
+        status: 400,
+        code: "account.passkey_not_confirmed",
+        run: async () => {
+          const account = await register();
+          await call("POST", "/api/account/two-factor/setup", account.headers);
+          return call("POST", "/api/account/two-factor/enable", account.headers, { code: "000000", passkey: unconfirmedPasskey() });
+        },
+      },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/enable", {}, { code: "000000" }) },
       {
         status: 403,
@@ -211,6 +224,11 @@ export function secondFactorCases({ local, register: registerUnproven }: { local
     "POST /api/account/two-factor/recovery-codes": [
       { status: 200, run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "secret1-pass" }) },
       { status: 400, code: "account.wrong_password", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { password: "wrong-one" }) },
+      {
+        status: 400,
+        code: "account.passkey_not_confirmed",
+        run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, { passkey: unconfirmedPasskey() }),
+      },
       { status: 401, code: "auth.required", run: () => call("POST", "/api/account/two-factor/recovery-codes", {}, {}) },
       { status: 403, code: "account.password_required", run: async () => call("POST", "/api/account/two-factor/recovery-codes", (await withTotp()).headers, {}) },
       {

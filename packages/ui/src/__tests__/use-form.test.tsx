@@ -43,6 +43,9 @@ function SignIn(options: Partial<FormOptions<Values>>) {
       <button type="submit" disabled={form.busy} aria-busy={form.busy}>
         Send
       </button>
+      <button type="button" disabled={form.busy} onClick={(event) => void form.submit(event, "passkey")}>
+        Use a passkey instead
+      </button>
     </form>
   );
 }
@@ -67,7 +70,22 @@ describe("useForm", () => {
     await fillIn(user);
     expect(screen.getByLabelText("Email address")).toHaveValue("ann@example.com");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    expect(onSubmit).toHaveBeenCalledWith({ email: "ann@example.com", password: "secret" });
+    expect(onSubmit).toHaveBeenCalledWith({ email: "ann@example.com", password: "secret" }, undefined);
+  });
+
+  it("sends another way from a plain button's click, which validate and onSubmit are told", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    show({
+      onSubmit,
+      validate: (v, action) => ({ ...(v.email ? {} : { email: "Please enter your email address" }), ...(v.password || action === "passkey" ? {} : { password: "x" }) }),
+    });
+    await user.click(screen.getByRole("button", { name: "Use a passkey instead" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Email address")).toHaveFocus();
+    await user.type(screen.getByLabelText("Email address"), "ann@example.com");
+    await user.click(screen.getByRole("button", { name: "Use a passkey instead" }));
+    expect(onSubmit).toHaveBeenCalledWith({ email: "ann@example.com", password: "" }, "passkey");
   });
 
   it("does not send invalid values: it shows each field's error, focuses the first, and an edit clears that field's error", async () => {

@@ -1,7 +1,7 @@
 import { apiErrorCode, apiErrorFields, apiErrorMessage } from "@agency/core";
 import type { ErrorCode } from "@agency/contract";
 import { useLingui } from "@lingui/react";
-import { useCallback, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useFocusFirstError } from "./fields";
 
 /**
@@ -13,10 +13,13 @@ export type FormErrors<K extends PropertyKey> = Partial<Record<K | "form", strin
 export interface FormOptions<V extends object> {
   /** The fields' first values; a function is called once. */
   initial: V | (() => V);
-  /** The problems of the values, by field; none lets the form be sent. */
-  validate?: (values: V) => FormErrors<keyof V>;
+  /**
+   * The problems of the values, by field; none lets the form be sent. `action` says which way it was sent, for a form
+   * with more than one (see `submit`); undefined for its submit button and the Enter key.
+   */
+  validate?: (values: V, action?: string) => FormErrors<keyof V>;
   /** Sends the values. What it throws is shown as the server's answer (see `setServerErrors`). */
-  onSubmit: (values: V) => unknown;
+  onSubmit: (values: V, action?: string) => unknown;
   /**
    * Called with a failure `setServerErrors` shows (say, to toast it) and returns its text (by default the API's error
    * text in the visitor's language; undefined shows none), or the errors to show in its place.
@@ -76,17 +79,21 @@ export function useForm<V extends object>(options: FormOptions<V>) {
     fail(found);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  /**
+   * Sends the form: from its `onSubmit`, or with `action` from a `type="button"` button's click, for another way of
+   * sending it (say, a passkey in place of the password) that leaves the Enter key sending it the usual way.
+   */
+  async function submit(event: FormEvent<HTMLFormElement> | MouseEvent<HTMLButtonElement>, action?: string) {
     event.preventDefault();
-    ref.current = event.currentTarget;
+    ref.current = (event.currentTarget as HTMLButtonElement).form ?? (event.currentTarget as HTMLFormElement);
     if (sending.current) return;
-    const found = options.validate?.(values) ?? {};
+    const found = options.validate?.(values, action) ?? {};
     if (Object.keys(found).length > 0) return fail(found);
     setErrors({});
     sending.current = true;
     setBusy(true);
     try {
-      await options.onSubmit(values);
+      await options.onSubmit(values, action);
     } catch (error) {
       setServerErrors(error);
     } finally {

@@ -30,7 +30,16 @@ const created = {
 let passkeys: Passkey[];
 let sent: { url: string; body: unknown }[];
 let create: ReturnType<typeof vi.fn>;
+let get: ReturnType<typeof vi.fn>;
 let passwordRequired: boolean;
+const asserted = {
+  id: "TGFwdG9w",
+  rawId: bytes("Laptop"),
+  type: "public-key",
+  authenticatorAttachment: "platform",
+  response: { clientDataJSON: bytes("{}"), authenticatorData: bytes("auth"), signature: bytes("sig"), userHandle: bytes("u1") },
+  getClientExtensionResults: () => ({}),
+};
 
 beforeEach(() => {
   passkeys = [
@@ -40,8 +49,9 @@ beforeEach(() => {
   sent = [];
   passwordRequired = false;
   create = vi.fn(async () => created);
+  get = vi.fn(async () => asserted);
   vi.stubGlobal("PublicKeyCredential", function PublicKeyCredential() {});
-  Object.defineProperty(navigator, "credentials", { value: { create, get: vi.fn() }, configurable: true });
+  Object.defineProperty(navigator, "credentials", { value: { create, get }, configurable: true });
   const record = async (request: Request) => {
     const text = await request.text();
     sent.push({ url: `${request.method} ${new URL(request.url).pathname}`, body: text ? JSON.parse(text) : null });
@@ -58,6 +68,10 @@ beforeEach(() => {
       if (passwordRequired && body.password === undefined) return HttpResponse.json({ error: "x", code: "account.password_required", fields: ["password"] }, { status: 403 });
       if (passwordRequired && body.password !== "secret1") return HttpResponse.json({ error: "x", code: "account.wrong_password", fields: ["password"] }, { status: 400 });
       return HttpResponse.json({ options: registration });
+    }),
+    http.post(`${API}/account/passkeys/confirmation-options`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ options: { challenge: "Y29uZmlybQ", rpId: "agency.example", allowCredentials: [{ id: "TGFwdG9w", type: "public-key" }] } });
     }),
     http.post(`${API}/account/passkeys`, async ({ request }) => {
       await record(request);
@@ -104,6 +118,7 @@ const T = {
     password: "Password",
     continue: "Continue",
     wrong: "The password is not correct.",
+    withPasskey: "Use a passkey instead",
   },
   nl: {
     title: "Toegangssleutels",
@@ -127,6 +142,7 @@ const T = {
     password: "Wachtwoord",
     continue: "Doorgaan",
     wrong: "Het wachtwoord klopt niet.",
+    withPasskey: "Gebruik een toegangssleutel",
   },
 };
 
@@ -257,6 +273,37 @@ describe.each(["en", "nl"] as const)("agency-settings passkeys (%s)", (locale) =
     expect(sent[1]!.body).toEqual({ credential: expect.objectContaining({ id: "bmV3", type: "public-key" }), basePath: "/" });
     expect(events).toEqual([{ type: "agency-passkey-add", detail: { passkey: expect.objectContaining({ name: "Chrome on Linux" }) } }]);
     expect(lastToast()).toMatchObject({ kind: "success", message: t.added });
+  });
+
+  it("confirms with one of the account's passkeys in place of the password", async () => {
+    const { card, view } = await mount();
+    const user = userEvent.setup();
+    await user.click(card().getByRole("button", { name: t.add }));
+    const dialog = await waitFor(() => view.getByRole("dialog", { name: t.confirmPassword }));
+    await user.click(await within(dialog).findByRole("button", { name: t.withPasskey }));
+    await waitFor(() => expect(card().getByText("Chrome on Linux")).toBeInTheDocument());
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(sent.map((s) => s.url)).toEqual(["POST /api/account/passkeys/confirmation-options", "POST /api/account/passkeys/options", "POST /api/account/passkeys"]);
+    expect(sent[1]!.body).toEqual({ passkey: expect.objectContaining({ id: "TGFwdG9w", type: "public-key", response: expect.objectContaining({ signature: expect.any(String) }) }) });
+
+    // A plain button: the Enter key in the password field sends the password, as before.
+    await user.click(await card().findByRole("button", { name: t.add }));
+    const again = await waitFor(() => view.getByRole("dialog", { name: t.confirmPassword }));
+    expect(await within(again).findByRole("button", { name: t.withPasskey })).toHaveAttribute("type", "button");
+  });
+
+  it("offers no passkey to confirm with to an account that has none", async () => {
+    const { card, view } = await mount();
+    const user = userEvent.setup();
+    // Both passkeys removed: the list the dialog is opened from has none.
+    passkeys = [];
+    await user.click(card().getByRole("button", { name: t.removeLaptop }));
+    await user.click(await waitFor(() => view.getByRole("button", { name: t.confirmRemove })));
+    await waitFor(() => expect(card().queryByText("Laptop")).toBeNull());
+    await user.click(card().getByRole("button", { name: t.add }));
+    const dialog = await waitFor(() => view.getByRole("dialog", { name: t.confirmPassword }));
+    expect(within(dialog).getByRole("button", { name: t.continue })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: t.withPasskey })).toBeNull();
   });
 
   it("asks for the password every time, however fresh the session, and shows a wrong one in the dialog", async () => {

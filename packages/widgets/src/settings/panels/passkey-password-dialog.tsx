@@ -4,20 +4,35 @@ import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useElementSession } from "../../element/element-session";
+import { usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton, type PasskeyAnswer } from "./passkey-confirmation";
 
 /**
  * The password before a passkey is added, every time: someone at a borrowed, signed-in device must not add a way in
- * of their own. `onConfirm` goes on to the browser's prompt, or throws the refusal.
+ * of their own. An account that has a passkey may confirm with it instead. `onConfirm` goes on to the browser's
+ * prompt, or throws the refusal.
  */
-export function PasskeyPasswordDialog({ onConfirm, onClose }: { onConfirm: (password: string) => Promise<void>; onClose: () => void }) {
+export function PasskeyPasswordDialog({
+  hasPasskeys,
+  onConfirm,
+  onClose,
+}: {
+  hasPasskeys: boolean;
+  onConfirm: (confirmation: { password: string } | { passkey: PasskeyAnswer }) => Promise<void>;
+  onClose: () => void;
+}) {
   const { t, i18n } = useLingui();
   const { user } = useElementSession();
+  const withPasskey = usePasskeyConfirmation(hasPasskeys);
   const formId = useId();
   const form = useForm({
     initial: { password: "" },
     // The alert says what is wrong; the field is marked, focused and described by it.
-    validate: ({ password }) => (password ? {} : { form: t`Please enter your password`, password: "" }),
-    onSubmit: ({ password }) => onConfirm(password),
+    validate: ({ password }, action) => (password || action === WITH_PASSKEY ? {} : { form: t`Please enter your password`, password: "" }),
+    onSubmit: async ({ password }, action) => {
+      if (action !== WITH_PASSKEY) return onConfirm({ password });
+      const passkey = await withPasskey.confirm();
+      if (passkey) await onConfirm({ passkey });
+    },
     onError: (failure) => ({
       form: apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`),
       password: "",
@@ -33,6 +48,7 @@ export function PasskeyPasswordDialog({ onConfirm, onClose }: { onConfirm: (pass
           <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
+          {withPasskey.available ? <WithPasskeyButton form={form} formId={formId} /> : null}
           <button type="submit" form={formId} className="ag-button" disabled={form.busy} aria-busy={form.busy}>
             <Trans>Continue</Trans>
           </button>

@@ -1,5 +1,5 @@
 import type { Passkey } from "@agency/contract";
-import { apiErrorMessage, isAgencyOrigin, isNetworkError, passkeysApi } from "@agency/core";
+import { apiErrorMessage, isNetworkError, passkeysApi } from "@agency/core";
 import { toast } from "@agency/ui";
 import { FormAlert } from "@agency/ui/form";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
@@ -8,18 +8,16 @@ import { useCallback, useEffect, useState } from "react";
 import { useElement } from "../../element/element-context";
 import { useElementSession } from "../../element/element-session";
 import { PasskeyItem } from "./passkey-item";
+import { usePasskeySupport, webauthn, type PasskeyAnswer } from "./passkey-confirmation";
 import { PasskeyPasswordDialog } from "./passkey-password-dialog";
 import { signalPasskeys } from "./passkey-signals";
-
-/** SimpleWebAuthn's browser half, loaded after the card has rendered. */
-const webauthn = () => import("@simplewebauthn/browser");
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; passkeys: Passkey[] };
 
 /**
  * The account's passkeys, as Clerk's user profile shows them: each with its name, when it was added and when it
- * last signed in, to rename or remove; and 'Add a passkey', which asks for the password first (every time: a borrowed
- * session must not add a way in) and then the browser's own prompt to make one.
+ * last signed in, to rename or remove; and 'Add a passkey', which asks for the password (or another of the account's
+ * passkeys) first, every time: a borrowed session must not add a way in; then the browser's own prompt to make one.
  */
 export function Passkeys() {
   const { t, i18n } = useLingui();
@@ -30,7 +28,7 @@ export function Passkeys() {
   const [askPassword, setAskPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Whether a passkey can be added here: null while unknown, else yes, or why not (the browser, or this page).
-  const [supported, setSupported] = useState<"yes" | "browser" | "page" | null>(null);
+  const supported = usePasskeySupport();
   const { user } = useElementSession();
 
   // Every list the server sends is told to the browser's passkey provider too (a removal, a new name among them).
@@ -52,18 +50,6 @@ export function Passkeys() {
 
   useEffect(() => {
     let live = true;
-    // On a partner's page past the five sites browsers accept for the site's passkeys, the browser would refuse.
-    const here = () => isAgencyOrigin(settings.apiBase) || passkeysApi.passkeysAvailable(api).catch(() => false);
-    void webauthn()
-      .then(async ({ browserSupportsWebAuthn }) => (!browserSupportsWebAuthn() ? "browser" : (await here()) ? "yes" : "page"))
-      .then((answer) => live && setSupported(answer));
-    return () => {
-      live = false;
-    };
-  }, [api, settings.apiBase]);
-
-  useEffect(() => {
-    let live = true;
     void fetchPasskeys().then((next) => live && setLoad(next));
     return () => {
       live = false;
@@ -76,12 +62,12 @@ export function Passkeys() {
     apiErrorMessage(failure, i18n) ?? (isNetworkError(failure) ? t`Network error - check your internet connection` : t`Failed to add the passkey`);
 
   /**
-   * Options with the password, the browser's prompt, then the new passkey to the server. What the server refused the
-   * options with is thrown, for the password dialog to show.
+   * Options with the password (or another of the account's passkeys), the browser's prompt, then the new passkey to
+   * the server. What the server refused the options with is thrown, for the password dialog to show.
    */
-  async function add(password: string): Promise<void> {
+  async function add(confirmation: { password: string } | { passkey: PasskeyAnswer }): Promise<void> {
     setError(null);
-    const options = await passkeysApi.registrationOptions(api, { password });
+    const options = await passkeysApi.registrationOptions(api, confirmation);
     setAskPassword(false);
     setAdding(true);
     try {
@@ -150,7 +136,13 @@ export function Passkeys() {
           {supported === "browser" ? <Trans>This browser cannot use passkeys.</Trans> : <Trans>Passkeys cannot be added on this page.</Trans>}
         </p>
       )}
-      {askPassword ? <PasskeyPasswordDialog onConfirm={(password) => add(password)} onClose={() => setAskPassword(false)} /> : null}
+      {askPassword ? (
+        <PasskeyPasswordDialog
+          hasPasskeys={load.state === "loaded" && load.passkeys.length > 0}
+          onConfirm={(confirmation) => add(confirmation)}
+          onClose={() => setAskPassword(false)}
+        />
+      ) : null}
     </section>
   );
 }

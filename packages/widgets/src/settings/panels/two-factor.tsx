@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { renderSVG } from "uqr";
 import { useElement } from "../../element/element-context";
+import { usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton } from "./passkey-confirmation";
 import { RecoveryCodes } from "./recovery-codes";
 import { DisableForm, RenewCodesForm } from "./two-factor-forms";
 
@@ -163,19 +164,25 @@ export function TwoFactor() {
 }
 
 /**
- * The QR code (or the key, four characters at a time), the code that proves the app is set up, and the password:
- * turning it on adds a way in, which a borrowed session alone must not do.
+ * The QR code (or the key, four characters at a time), the code that proves the app is set up, and the password (or
+ * one of the account's passkeys): turning it on adds a way in, which a borrowed session alone must not do.
  */
 function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string; otpauthUrl: string; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const { api, settings } = useElement();
+  const withPasskey = usePasskeyConfirmation();
   const form = useForm({
     initial: { code: "", password: "" },
-    validate: ({ code, password }) => ({
+    validate: ({ code, password }, action) => ({
       ...(/^\d{6}$/.test(code.replace(/\s/g, "")) ? {} : { code: t`Enter the six-digit code your authenticator app shows now.` }),
-      ...(password ? {} : { password: t`Please enter your password` }),
+      ...(password || action === WITH_PASSKEY ? {} : { password: t`Please enter your password` }),
     }),
-    onSubmit: async ({ code, password }) => onEnabled(await twoFactorApi.enable(api, { code: code.replace(/\s/g, ""), password, basePath: settings.basePath })),
+    onSubmit: async ({ code, password }, action) => {
+      const enable = { code: code.replace(/\s/g, ""), basePath: settings.basePath };
+      if (action !== WITH_PASSKEY) return onEnabled(await twoFactorApi.enable(api, { ...enable, password }));
+      const passkey = await withPasskey.confirm();
+      if (passkey) onEnabled(await twoFactorApi.enable(api, { ...enable, passkey }));
+    },
     codes: { "auth.code_invalid": "code", "account.wrong_password": "password", "account.password_required": "password" },
     onError: (problem) => apiErrorMessage(problem, i18n) ?? t`Something went wrong. Please try again.`,
   });
@@ -205,6 +212,7 @@ function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string
         <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? <Trans>Turning on...</Trans> : <Trans>Turn on</Trans>}
         </button>
+        {withPasskey.available ? <WithPasskeyButton form={form} /> : null}
         <button type="button" className="ag-button ag-button--secondary" onClick={onCancel} disabled={form.busy}>
           <Trans>Cancel</Trans>
         </button>

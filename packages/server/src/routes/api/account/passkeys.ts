@@ -2,6 +2,7 @@ import { MAX_PASSKEYS_PER_ACCOUNT } from "@agency/contract";
 import {
   AddPasskeyBodySchema,
   PasskeyParamsSchema,
+  PasskeyAuthenticationOptionsResponseSchema,
   PasskeyRegistrationOptionsBodySchema,
   PasskeyRegistrationOptionsResponseSchema,
   PasskeyResponseSchema,
@@ -10,15 +11,15 @@ import {
   SuccessMessageResponseSchema,
   errorResponses,
 } from "@agency/contract/schemas";
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
-import { confirmPassword } from "../../../accounts/confirm-password";
+import { confirmOwner } from "../../../accounts/confirm-password";
 import { queueFactorAlert } from "../../../accounts/factor-alerts";
 import { ACCOUNT_TOPICS, greetedName, queueAccountMail } from "../../../accounts/mails";
 import { findUserById } from "../../../accounts/repository";
 import { deletePasskey, listPasskeys, renamePasskey, type PasskeyRow } from "../../../auth-factors/passkey-repository";
 import { passkeyTexts } from "../../../auth-factors/passkey-texts";
-import { finishRegistration, registrationOptions, relyingParty, userHandleId } from "../../../auth-factors/passkeys";
+import { confirmationOptions, finishRegistration, registrationOptions, relyingParty, userHandleId } from "../../../auth-factors/passkeys";
 import { factorRemovedMail } from "../../../mail/factor-templates";
 import { deviceOf } from "../../../sessions/device";
 import { requestLocale, say } from "../../../i18n";
@@ -32,8 +33,9 @@ const passkeyJson = (row: PasskeyRow) => ({
 
 /**
  * The signed-in account's passkeys, as Clerk's user profile keeps them: added, listed with when they were added and
- * last used, renamed and removed. Adding one takes the current password every time, however fresh the session (a
- * borrowed or stolen session must not add a way in of its own), and an address its owner has proven (before that,
+ * last used, renamed and removed. Adding one takes the current password (or another of the account's passkeys) every
+ * time, however fresh the session (a borrowed or stolen session must not add a way in of its own), and an address its
+ * owner has proven (before that,
  * the account may be a stranger's claim on someone else's address); the owner is mailed at once, with a link that
  * removes it again. Removing one mails the owner too. Only the account's own passkeys can be renamed or removed;
  * another account's answer 404 as if they did not exist.
@@ -66,6 +68,28 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    "/passkeys/confirmation-options",
+    {
+      preHandler: [app.authenticate, app.ipLimit("passkey")],
+      schema: {
+        tags: ["account"],
+        summary: "Options to confirm it is the owner with one of the account's passkeys",
+        description:
+          "WebAuthn request options that only this account's own passkeys can answer, with a challenge stored server-side for this " +
+          "account, usable once, for 5 minutes. The answer goes as `passkey` in place of the password where adding a way in asks for it " +
+          "(POST /account/passkeys/options, /account/two-factor/enable, /account/two-factor/recovery-codes). An account without " +
+          "passkeys answers 409 account.no_passkeys.",
+        security: [{ bearer: [] }],
+        response: {
+          200: PasskeyAuthenticationOptionsResponseSchema,
+          ...errorResponses({ 401: [], 409: ["account.no_passkeys"], 429: ["request.too_many"] }),
+        },
+      },
+    },
+    async (request) => ({ options: await confirmationOptions(app.db, rp, request.user!.id) }),
+  );
+
+  app.post(
     "/passkeys/options",
     {
       preHandler: [app.authenticate, app.ipLimit("passkey")],
@@ -74,15 +98,16 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Options to add a passkey",
         description:
           `WebAuthn creation options (the site as relying party, the account's passkeys excluded), with a challenge stored server-side, ` +
-          `usable once, for 5 minutes. Takes the current password every time, however fresh the session (403 account.password_required ` +
-          `without it; 400 account.wrong_password, limited like other password confirmations), and an address its owner has verified ` +
+          `usable once, for 5 minutes. Takes the current password every time, however fresh the session, or in its place \`passkey\`: ` +
+          `an answer to POST /account/passkeys/confirmation-options (403 account.password_required without either; 400 ` +
+          `account.wrong_password or account.passkey_not_confirmed, limited like other password confirmations), and an address its owner has verified ` +
           `(403 account.email_unverified). An account keeps at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys (409 account.too_many_passkeys).`,
         security: [{ bearer: [] }],
         body: PasskeyRegistrationOptionsBodySchema,
         response: {
           200: PasskeyRegistrationOptionsResponseSchema,
           ...errorResponses({
-            400: ["account.wrong_password"],
+            400: ["account.wrong_password", "account.passkey_not_confirmed"],
             401: [],
             403: ["account.password_required", "account.email_unverified"],
             409: ["account.too_many_passkeys"],
@@ -92,9 +117,13 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { password } = request.body;
-      if (password === undefined) return reply.sendError(403, "account.password_required", { fields: ["password"] });
-      const user = await confirmPassword(app.db, { userId: request.user!.id, password, field: "password", limit: app.config.limits.loginPerAccount });
+      const { password, passkey } = request.body;
+      const user = await confirmOwner(app.db, rp, {
+        userId: request.user!.id,
+        password,
+        passkey: passkey as unknown as AuthenticationResponseJSON | undefined,
+        limit: app.config.limits.loginPerAccount,
+      });
       if (!user.email_verified_at) return reply.sendError(403, "account.email_unverified");
       return { options: await registrationOptions(app.db, rp, user) };
     },

@@ -11,9 +11,11 @@ import {
 } from "@agency/contract/schemas";
 import type { FastifyPluginAsyncTypebox } from "../../../lib/type-provider";
 import type { FastifyRequest } from "fastify";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { matchTotp, newTotpSecret, otpauthUrl } from "../../../auth-factors/totp";
+import { relyingParty } from "../../../auth-factors/passkeys";
 import { newRecoveryCodes } from "../../../auth-factors/recovery-codes";
-import { confirmPassword } from "../../../accounts/confirm-password";
+import { confirmOwner, confirmPassword } from "../../../accounts/confirm-password";
 import { CUSTOMER_TOTP_ISSUER, spendSecondFactor } from "../../../accounts/second-factor";
 import { enableTotp, findTotp, recoveryCodesLeft, removeSecondFactor, replaceRecoveryCodes, startTotpSetup } from "../../../accounts/second-factor-repository";
 import { queueFactorAlert } from "../../../accounts/factor-alerts";
@@ -35,8 +37,8 @@ const CODE_WINDOW_SECONDS = 15 * 60;
 /**
  * The customer's own second factor, their choice: an authenticator app set up from a QR code (or its key typed in)
  * and confirmed with a code, with ten recovery codes shown once. Turning it on and making new recovery codes each add a
- * way in, so each takes the current password, every time, and an address its owner has proven, and mails the owner
- * at once with a link that removes it again; a stolen session alone can neither lock the owner out nor keep a way in.
+ * way in, so each takes the current password (or one of the account's passkeys), every time, and an address its
+ * owner has proven, and mails the owner at once with a link that removes it again; a stolen session alone can neither lock the owner out nor keep a way in.
  * Turning it off takes both the password and a code, and mails the owner too.
  */
 const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,10 +57,15 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await findTotp(app.db, request.user!.id))?.enabled) throw new ApiError(409, "account.two_factor_off", "two-step verification is off");
   }
 
-  /** What adding a way in takes: the current password in the request (403 without, 400 wrong) and a proven address. */
-  async function confirmAdding(request: FastifyRequest, password: string | undefined): Promise<UserRow> {
-    if (password === undefined) throw new ApiError(403, "account.password_required", "the password is needed", { fields: ["password"] });
-    const user = await confirmPassword(app.db, { userId: request.user!.id, password, field: "password", limit: app.config.limits.loginPerAccount });
+  const rp = relyingParty(app.config);
+
+  /**
+   * What adding a way in takes: the current password or one of the account's passkeys in the request (403 without,
+   * 400 wrong) and a proven address.
+   */
+  async function confirmAdding(request: FastifyRequest, { password, passkey }: { password?: string; passkey?: unknown }): Promise<UserRow> {
+    const answer = passkey as AuthenticationResponseJSON | undefined;
+    const user = await confirmOwner(app.db, rp, { userId: request.user!.id, password, passkey: answer, limit: app.config.limits.loginPerAccount });
     if (!user.email_verified_at) throw new ApiError(403, "account.email_unverified", "the address is not verified");
     return user;
   }
@@ -123,8 +130,9 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Turn two-step verification on with the authenticator's current code and the password",
         description:
           `Answers ${RECOVERY_CODE_COUNT} recovery codes, shown once (stored only as hashes). From then on a login asks for a code after the ` +
-          "password. Takes the current password every time, however fresh the session (403 account.password_required without it, 400 " +
-          "account.wrong_password), and a verified address (403 account.email_unverified). The account's address is mailed at once, with " +
+          "password. Takes the current password every time, however fresh the session, or in its place `passkey`, an answer to POST " +
+          "/account/passkeys/confirmation-options (403 account.password_required without either, 400 account.wrong_password or " +
+          "account.passkey_not_confirmed), and a verified address (403 account.email_unverified). The account's address is mailed at once, with " +
           "a link (PUBLIC_URL + basePath + secure-account) that turns it off again, signs the account out everywhere and mails a reset " +
           "link. Wrong codes and wrong passwords are limited per account (LOGIN_RATE_LIMIT_ACCOUNT per 15 minutes, 429 account.too_many_attempts).",
         security: secured.security,
@@ -132,7 +140,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: RecoveryCodesResponseSchema,
           ...errorResponses({
-            400: ["auth.code_invalid", "account.wrong_password"],
+            400: ["auth.code_invalid", "account.wrong_password", "account.passkey_not_confirmed"],
             401: [],
             403: ["account.password_required", "account.email_unverified"],
             409: ["account.two_factor_on", "account.two_factor_not_started"],
@@ -146,7 +154,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const totp = await findTotp(app.db, userId);
       if (!totp) return reply.sendError(409, "account.two_factor_not_started");
       if (totp.enabled) return reply.sendError(409, "account.two_factor_on");
-      const user = await confirmAdding(request, request.body.password);
+      const user = await confirmAdding(request, request.body);
       const slot = await takeRateSlot(app.db, [
         { bucket: "account:second-factor", key: userId, limit: app.config.limits.loginPerAccount, windowSeconds: CODE_WINDOW_SECONDS },
       ]);
@@ -175,7 +183,8 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["account"],
         summary: "Make new recovery codes (every earlier one stops working)",
         description:
-          `Takes the current password, every time (403 account.password_required without it; a code is not enough: whoever holds the ` +
+          `Takes the current password, or one of the account's passkeys (\`passkey\`, as for POST /account/two-factor/enable), every ` +
+          `time (403 account.password_required without either; a code is not enough: whoever holds the ` +
           `phone could). Answers ${RECOVERY_CODE_COUNT} new codes, shown once, and mails the account's address at once with a link ` +
           "(PUBLIC_URL + basePath + secure-account) that removes them again, signs the account out everywhere and mails a reset link. " +
           "Wrong passwords are limited per account (429 account.too_many_attempts).",
@@ -184,7 +193,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: RecoveryCodesResponseSchema,
           ...errorResponses({
-            400: ["account.wrong_password"],
+            400: ["account.wrong_password", "account.passkey_not_confirmed"],
             401: [],
             403: ["account.password_required", "account.email_unverified"],
             409: ["account.two_factor_off"],
@@ -195,7 +204,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await requireEnabled(request);
-      const user = await confirmAdding(request, request.body.password);
+      const user = await confirmAdding(request, request.body);
       const { codes, hashes } = newRecoveryCodes(RECOVERY_CODE_COUNT);
       const queued = await app.db.transaction(async (tx) => {
         await replaceRecoveryCodes(tx, user.id, hashes);
