@@ -1,4 +1,5 @@
 import { totpCode, totpStep } from "../../../../src/auth-factors/totp";
+import { laggingTotpCode } from "../../../support/totp";
 import { buildTestApp, nextIp, outboxMailsTo, type TestApp } from "../../../support/helpers";
 import { validProof } from "../../../support/proofs";
 
@@ -51,7 +52,7 @@ async function withTotp(prefix: string, language: "nl" | "en" = "en"): Promise<A
     method: "POST",
     url: "/api/account/two-factor/enable",
     headers: auth(account.token),
-    payload: { code: totpCode(secret, totpStep() - 1), password: PASSWORD },
+    payload: { code: await laggingTotpCode(secret), password: PASSWORD },
   });
   expect(enabled.statusCode).toBe(200);
   const recoveryCodes = enabled.json().recoveryCodes as string[];
