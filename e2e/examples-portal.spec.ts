@@ -79,8 +79,10 @@ test.describe("portal example pages", () => {
     const settings = page.locator("agency-settings");
     await expect(settings.getByText("Pro Plan")).toBeVisible();
     await expect(settings.getByText("Active", { exact: true })).toBeVisible();
-    await expect(settings.getByText(email, { exact: true })).toBeVisible();
-    await expect(settings.getByText("Portal Tester")).toBeVisible();
+    // The account card's (the Team card, once loaded, lists the name and address among the members too).
+    const account = settings.locator("[part=account]");
+    await expect(account.getByText(email, { exact: true })).toBeVisible();
+    await expect(account.getByText("Portal Tester")).toBeVisible();
     const nextBilling = settings.locator("dt", { hasText: "Next billing date" }).locator("xpath=following-sibling::dd");
     const endDate = (await nextBilling.textContent()) ?? "";
     // A yearly plan bought today renews next year.

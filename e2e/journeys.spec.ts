@@ -157,7 +157,8 @@ async function customerJourney(page: Page, base = "/") {
   const settings = page.locator("agency-settings");
   await expect(settings.getByText("Pro Plan")).toBeVisible();
   await expect(settings.getByText("Active", { exact: true })).toBeVisible();
-  await expect(settings.getByText(email, { exact: true })).toBeVisible();
+  // The account card's address (the Team card, once loaded, lists it among the members too).
+  await expect(settings.locator("[part=account]").getByText(email, { exact: true })).toBeVisible();
   const nextBilling = settings.locator("dt", { hasText: "Next billing date" }).locator("xpath=following-sibling::dd");
   // A yearly plan bought today renews a year from now (US long format, e.g. "March 14, 2027").
   await expect(nextBilling).toHaveText(new RegExp(`^[A-Z][a-z]+ \\d{1,2}, ${new Date().getFullYear() + 1}$`));
