@@ -122,13 +122,13 @@ const INTERACTIONS = (offerLink) => [
 async function measureOnce(browser, url, interaction, session) {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: "en-GB" });
   await context.addInitScript(
-    ({ session, consent }) => {
+    ({ signedIn, consent }) => {
       localStorage.setItem("cookieConsent", consent);
-      localStorage.setItem("deskToken", session.deskToken);
-      localStorage.setItem("token", session.customerToken);
-      localStorage.setItem("user", JSON.stringify(session.user));
+      localStorage.setItem("deskToken", signedIn.deskToken);
+      localStorage.setItem("token", signedIn.customerToken);
+      localStorage.setItem("user", JSON.stringify(signedIn.user));
     },
-    { session, consent: CONSENT },
+    { signedIn: session, consent: CONSENT },
   );
   await context.addInitScript(observeInteractions);
   try {
