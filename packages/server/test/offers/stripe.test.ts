@@ -246,6 +246,38 @@ describe("extra time on requests through Stripe", () => {
     expect(fake.callsTo("POST", "/v1/invoiceitems").filter((c) => c.params.invoice === next.id)).toEqual([]);
     expect(fake.invoices.get(next.id)!.total).toBe(fee);
   });
+
+  it("leaves agreed time for the next renewal when Stripe finalised the draft before the event was handled", async () => {
+    const { offer, token } = await makeOffer(t, staff, newOffer({ package: "starter" }));
+    await paidDeposit(token);
+    expect((await deliver(t, staff, offer.id)).statusCode).toBe(200);
+    const companyId = (await offerRow(t, offer.id)).company_id as string;
+    const owner = { id: "", email: "", name: "", headers: await ownerHeaders(companyId) };
+    const { id } = await fileAs(t, owner, { kind: "content", subject: "Texts", message: "Many texts to change." });
+    await reply(t, staff, id, { message: "Done", minutes: 150 });
+    expect((await call(t, "POST", "/api/requests/extra-time", owner, { period: calendarMonth().period, minutes: 30 })).statusCode).toBe(200);
+
+    const { rows } = await t.db.query<{ external_id: string }>("SELECT external_id FROM subscriptions WHERE company_id = $1", [companyId]);
+    const start = Math.floor(Date.now() / 1000);
+    const fee = 4_900 + vatOf(4_900, 21);
+    const finalised = fake.draftInvoice(rows[0]!.external_id, { amount: fee, periodStart: start, periodEnd: start + 30 * 86_400, reason: "subscription_cycle" });
+    // The event still shows the draft; Stripe has finalised it since (it does so about an hour after drafting).
+    const event = stripeEvent("invoice.created", { ...finalised });
+    fake.invoices.get(finalised.id)!.status = "open";
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(fake.callsTo("POST", "/v1/invoiceitems").filter((c) => c.params.invoice === finalised.id)).toEqual([]);
+    expect(fake.invoices.get(finalised.id)!.total).toBe(fee);
+    const unmarked = await t.db.query<{ invoice_ref: string | null }>("SELECT invoice_ref FROM request_extra_time WHERE company_id = $1", [companyId]);
+    expect(unmarked.rows).toEqual([{ invoice_ref: null }]);
+
+    // The next renewal's draft takes it.
+    const next = fake.draftInvoice(rows[0]!.external_id, { amount: fee, periodStart: start + 30 * 86_400, periodEnd: start + 61 * 86_400, reason: "subscription_cycle" });
+    expect((await webhook(stripeEvent("invoice.created", next))).statusCode).toBe(200);
+    expect(fake.callsTo("POST", "/v1/invoiceitems").filter((c) => c.params.invoice === next.id)).toHaveLength(1);
+    expect(fake.invoices.get(next.id)!.total).toBe(fee + 3750 + vatOf(3750, 21));
+    const marked = await t.db.query<{ invoice_ref: string | null }>("SELECT invoice_ref FROM request_extra_time WHERE company_id = $1", [companyId]);
+    expect(marked.rows).toEqual([{ invoice_ref: next.id }]);
+  });
 });
 
 async function ownerHeaders(companyId: string) {
