@@ -8,13 +8,15 @@ import { calendarMonth } from "../../src/requests/calendar";
 import { fileAs, reply } from "../support/requests-harness";
 import { call } from "../support/teams-harness";
 import { accept, deliver, invoicesOf, makeOffer, newOffer, offerRow, payNow, publicOf } from "../support/offers-harness";
+import { createCheckout, register } from "../support/payments-harness";
 
 /**
  * The sale with Stripe, the official SDK against the local stand-in for Stripe's API: the deposit through Checkout
  * with iDEAL and card keeping the payment method iDEAL generates (generated_sepa_debit), its signed webhooks applied
  * once whatever their repetition, a second payment refunded, delivery starting the monthly fee on the first of the
  * next month by SEPA Direct Debit with that mandate, each month's invoice numbered from the agency's series while
- * Stripe holds it as a draft, an upgrade changing the price from the next invoice, and a mandate given afterwards.
+ * Stripe holds it as a draft, an upgrade changing the price from the next invoice, and a mandate given afterwards;
+ * and the extra time a company agreed to on its requests, added to the renewal's draft, for a package and the Pro plan.
  */
 
 const SITE = "https://agency.example";
@@ -33,6 +35,8 @@ beforeAll(async () => {
       STRIPE_PRICE_MONTHLY: "price_monthly",
       STRIPE_PRICE_YEARLY: "price_yearly",
       STRIPE_API_BASE: fake.url,
+      // Plans are priced without VAT, for Stripe Tax to add it; packages include it.
+      STRIPE_AUTOMATIC_TAX: "1",
     },
   });
   staff = await signedInStaff(t, "staff");
@@ -194,8 +198,9 @@ describe("delivery through Stripe", () => {
 });
 
 describe("extra time on requests through Stripe", () => {
-  it("adds the agreed time to the renewal's draft once, also when the event comes twice, and our numbered invoice charges what Stripe does", async () => {
-    const { offer, token } = await makeOffer(t, staff, newOffer({ package: "professional" }));
+  /** A delivered package whose company used 150 minutes (120 included) and agreed to the 30 past them. */
+  async function packageWithAgreedTime(pkg: "starter" | "professional") {
+    const { offer, token } = await makeOffer(t, staff, newOffer({ package: pkg }));
     await paidDeposit(token);
     expect((await deliver(t, staff, offer.id)).statusCode).toBe(200);
     const companyId = (await offerRow(t, offer.id)).company_id as string;
@@ -204,6 +209,11 @@ describe("extra time on requests through Stripe", () => {
     await reply(t, staff, id, { message: "Done", minutes: 150 });
     const agreed = await call(t, "POST", "/api/requests/extra-time", owner, { period: calendarMonth().period, minutes: 30 });
     expect(agreed.statusCode, agreed.body).toBe(200);
+    return { companyId, requestId: id };
+  }
+
+  it("adds the agreed time to the renewal's draft once, also when the event comes twice, and our numbered invoice charges what Stripe does", async () => {
+    const { companyId, requestId: id } = await packageWithAgreedTime("professional");
     // Logged afterwards and not agreed to: never invoiced.
     await reply(t, staff, id, { message: "One more", minutes: 20 });
 
@@ -247,15 +257,33 @@ describe("extra time on requests through Stripe", () => {
     expect(fake.invoices.get(next.id)!.total).toBe(fee);
   });
 
-  it("leaves agreed time for the next renewal when Stripe finalised the draft before the event was handled", async () => {
-    const { offer, token } = await makeOffer(t, staff, newOffer({ package: "starter" }));
-    await paidDeposit(token);
-    expect((await deliver(t, staff, offer.id)).statusCode).toBe(200);
-    const companyId = (await offerRow(t, offer.id)).company_id as string;
-    const owner = { id: "", email: "", name: "", headers: await ownerHeaders(companyId) };
+  it("on the Pro plan, adds the time to the renewal's draft net of VAT, for Stripe Tax to add it, and marks the agreement", async () => {
+    const customer = await register(t, "en");
+    expect((await createCheckout(t, customer, { billingPeriod: "monthly" })).statusCode).toBe(200);
+    const sessionId = [...fake.sessions.values()].find((s) => s.client_reference_id === customer.id && s.status === "open")!.id as string;
+    const { session, subscription } = fake.completeSession(sessionId, { priceId: "price_monthly", interval: "month" });
+    expect((await webhook(stripeEvent("checkout.session.completed", session))).statusCode).toBe(200);
+    const owner = { ...customer, name: "" };
     const { id } = await fileAs(t, owner, { kind: "content", subject: "Texts", message: "Many texts to change." });
     await reply(t, staff, id, { message: "Done", minutes: 150 });
     expect((await call(t, "POST", "/api/requests/extra-time", owner, { period: calendarMonth().period, minutes: 30 })).statusCode).toBe(200);
+
+    const start = Math.floor(Date.now() / 1000);
+    const draft = fake.draftInvoice(subscription.id as string, { amount: 3_900, periodStart: start, periodEnd: start + 30 * 86_400, reason: "subscription_cycle" });
+    const created = stripeEvent("invoice.created", draft);
+    expect((await webhook(created)).statusCode).toBe(200);
+    expect((await webhook(created)).json()).toMatchObject({ duplicate: true });
+    const items = fake.callsTo("POST", "/v1/invoiceitems").filter((c) => c.params.invoice === draft.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.params).toMatchObject({ invoice: draft.id, amount: "3750", currency: "eur", tax_behavior: "exclusive" });
+    expect(items[0]!.params.description).toMatch(/^Extra time on requests in .*: 30 minutes past those included$/);
+    expect(fake.invoices.get(draft.id)!.total).toBe(3_900 + 3_750);
+    const { rows } = await t.db.query<{ invoice_ref: string }>("SELECT invoice_ref FROM request_extra_time WHERE agreed_by = $1", [customer.id]);
+    expect(rows).toEqual([{ invoice_ref: draft.id }]);
+  });
+
+  it("leaves agreed time for the next renewal when Stripe finalised the draft before the event was handled", async () => {
+    const { companyId } = await packageWithAgreedTime("starter");
 
     const { rows } = await t.db.query<{ external_id: string }>("SELECT external_id FROM subscriptions WHERE company_id = $1", [companyId]);
     const start = Math.floor(Date.now() / 1000);
