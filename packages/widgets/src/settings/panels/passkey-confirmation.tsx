@@ -1,5 +1,5 @@
 import type { PasskeySignInPayload } from "@agency/contract";
-import { isAgencyOrigin, passkeysApi } from "@agency/core";
+import { isAgencyOrigin, passkeysApi, type ApiClient } from "@agency/core";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useState, type MouseEvent } from "react";
@@ -37,17 +37,32 @@ export function usePasskeySupport(): "yes" | "browser" | "page" | null {
 }
 
 /**
- * Confirming it is the owner with one of the account's passkeys, where adding a way in asks for the password: offered
- * when passkeys work here and the account has one (`hasPasskeys`, or asked of the server when the card does not know).
- * `confirm` runs the browser's prompt for the account's own passkeys and answers the signed answer, or null when the
- * prompt was closed.
+ * The browser's prompt for one of the account's own passkeys, to confirm it is the owner where adding a way in asks
+ * for the password: the signed answer, or null when the prompt was closed.
  */
-export function usePasskeyConfirmation(hasPasskeys?: boolean) {
+export async function confirmWithPasskey(api: ApiClient): Promise<PasskeyAnswer | null> {
+  const options = await passkeysApi.confirmationOptions(api);
+  const { startAuthentication } = await webauthn();
+  try {
+    return await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+  } catch (failure) {
+    const name = (failure as { name?: unknown } | null)?.name;
+    // Closing the browser's prompt is no failure: the form stays as it was.
+    if (name === "NotAllowedError" || name === "AbortError") return null;
+    throw failure;
+  }
+}
+
+/**
+ * Whether a card that knows neither (the two-step verification forms) can offer the passkey in place of the
+ * password: passkeys work here and the account has one.
+ */
+export function usePasskeyConfirmation(): boolean {
   const { api } = useElement();
   const supported = usePasskeySupport();
-  const [listed, setListed] = useState<boolean | undefined>(hasPasskeys);
+  const [listed, setListed] = useState(false);
   useEffect(() => {
-    if (hasPasskeys !== undefined || supported !== "yes") return;
+    if (supported !== "yes") return;
     let live = true;
     passkeysApi.listPasskeys(api).then(
       ({ passkeys }) => live && setListed(passkeys.length > 0),
@@ -56,22 +71,8 @@ export function usePasskeyConfirmation(hasPasskeys?: boolean) {
     return () => {
       live = false;
     };
-  }, [api, hasPasskeys, supported]);
-
-  async function confirm(): Promise<PasskeyAnswer | null> {
-    const options = await passkeysApi.confirmationOptions(api);
-    const { startAuthentication } = await webauthn();
-    try {
-      return await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-    } catch (failure) {
-      const name = (failure as { name?: unknown } | null)?.name;
-      // Closing the browser's prompt is no failure: the form stays as it was.
-      if (name === "NotAllowedError" || name === "AbortError") return null;
-      throw failure;
-    }
-  }
-
-  return { available: supported === "yes" && (hasPasskeys ?? listed) === true, confirm };
+  }, [api, supported]);
+  return supported === "yes" && listed;
 }
 
 /**

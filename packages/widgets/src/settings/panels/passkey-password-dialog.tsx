@@ -3,26 +3,27 @@ import { Modal } from "@agency/ui";
 import { FormAlert, PasswordField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { useElement } from "../../element/element-context";
 import { useElementSession } from "../../element/element-session";
-import { usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton, type PasskeyAnswer } from "./passkey-confirmation";
+import { confirmWithPasskey, WITH_PASSKEY, WithPasskeyButton, type PasskeyAnswer } from "./passkey-confirmation";
 
 /**
  * The password before a passkey is added, every time: someone at a borrowed, signed-in device must not add a way in
- * of their own. An account that has a passkey may confirm with it instead. `onConfirm` goes on to the browser's
- * prompt, or throws the refusal.
+ * of their own. An account that has a passkey may confirm with it instead (`withPasskey`: the card opens the dialog
+ * only where passkeys work). `onConfirm` goes on to the browser's prompt, or throws the refusal.
  */
 export function PasskeyPasswordDialog({
-  hasPasskeys,
+  withPasskey,
   onConfirm,
   onClose,
 }: {
-  hasPasskeys: boolean;
+  withPasskey: boolean;
   onConfirm: (confirmation: { password: string } | { passkey: PasskeyAnswer }) => Promise<void>;
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const { api } = useElement();
   const { user } = useElementSession();
-  const withPasskey = usePasskeyConfirmation(hasPasskeys);
   const formId = useId();
   const form = useForm({
     initial: { password: "" },
@@ -30,7 +31,7 @@ export function PasskeyPasswordDialog({
     validate: ({ password }, action) => (password || action === WITH_PASSKEY ? {} : { form: t`Please enter your password`, password: "" }),
     onSubmit: async ({ password }, action) => {
       if (action !== WITH_PASSKEY) return onConfirm({ password });
-      const passkey = await withPasskey.confirm();
+      const passkey = await confirmWithPasskey(api);
       if (passkey) await onConfirm({ passkey });
     },
     onError: (failure) => ({
@@ -48,7 +49,7 @@ export function PasskeyPasswordDialog({
           <button type="button" className="ag-button ag-button--secondary" disabled={form.busy} onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
-          {withPasskey.available ? <WithPasskeyButton form={form} formId={formId} /> : null}
+          {withPasskey ? <WithPasskeyButton form={form} formId={formId} /> : null}
           <button type="submit" form={formId} className="ag-button" disabled={form.busy} aria-busy={form.busy}>
             <Trans>Continue</Trans>
           </button>

@@ -138,7 +138,7 @@ export function Passkeys() {
       )}
       {askPassword ? (
         <PasskeyPasswordDialog
-          hasPasskeys={load.state === "loaded" && load.passkeys.length > 0}
+          withPasskey={load.state === "loaded" && load.passkeys.length > 0}
           onConfirm={(confirmation) => add(confirmation)}
           onClose={() => setAskPassword(false)}
         />

@@ -2,7 +2,7 @@ import { apiErrorMessage, twoFactorApi } from "@agency/core";
 import { FormAlert, PasswordField, TextField, useForm } from "@agency/ui/form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useElement } from "../../element/element-context";
-import { usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton } from "./passkey-confirmation";
+import { confirmWithPasskey, usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton } from "./passkey-confirmation";
 
 /** What the two forms share: the field each error code is about, and the text of a failure. */
 function useCodeFormOptions() {
@@ -24,14 +24,14 @@ function useCodeFormOptions() {
 export function RenewCodesForm({ id, onCodes, onCancel }: { id: string; onCodes: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useLingui();
   const { api, settings } = useElement();
-  const withPasskey = usePasskeyConfirmation();
+  const passkeyOffered = usePasskeyConfirmation();
   const form = useForm({
     ...useCodeFormOptions(),
     validate: ({ password }, action) => (password || action === WITH_PASSKEY ? {} : { password: t`Please enter your password` }),
     onSubmit: async ({ password }, action) => {
       const basePath = settings.basePath;
       if (action !== WITH_PASSKEY) return onCodes(await twoFactorApi.newRecoveryCodes(api, { password, basePath }));
-      const passkey = await withPasskey.confirm();
+      const passkey = await confirmWithPasskey(api);
       if (passkey) onCodes(await twoFactorApi.newRecoveryCodes(api, { passkey, basePath }));
     },
   });
@@ -47,7 +47,7 @@ export function RenewCodesForm({ id, onCodes, onCancel }: { id: string; onCodes:
         <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? <Trans>Making codes...</Trans> : <Trans>Make new codes</Trans>}
         </button>
-        {withPasskey.available ? <WithPasskeyButton form={form} /> : null}
+        {passkeyOffered ? <WithPasskeyButton form={form} /> : null}
         <button type="button" className="ag-button ag-button--secondary" onClick={onCancel} disabled={form.busy}>
           <Trans>Cancel</Trans>
         </button>

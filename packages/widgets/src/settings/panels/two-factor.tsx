@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { renderSVG } from "uqr";
 import { useElement } from "../../element/element-context";
-import { usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton } from "./passkey-confirmation";
+import { confirmWithPasskey, usePasskeyConfirmation, WITH_PASSKEY, WithPasskeyButton } from "./passkey-confirmation";
 import { RecoveryCodes } from "./recovery-codes";
 import { DisableForm, RenewCodesForm } from "./two-factor-forms";
 
@@ -170,7 +170,7 @@ export function TwoFactor() {
 function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string; otpauthUrl: string; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const { api, settings } = useElement();
-  const withPasskey = usePasskeyConfirmation();
+  const passkeyOffered = usePasskeyConfirmation();
   const form = useForm({
     initial: { code: "", password: "" },
     validate: ({ code, password }, action) => ({
@@ -180,7 +180,7 @@ function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string
     onSubmit: async ({ code, password }, action) => {
       const enable = { code: code.replace(/\s/g, ""), basePath: settings.basePath };
       if (action !== WITH_PASSKEY) return onEnabled(await twoFactorApi.enable(api, { ...enable, password }));
-      const passkey = await withPasskey.confirm();
+      const passkey = await confirmWithPasskey(api);
       if (passkey) onEnabled(await twoFactorApi.enable(api, { ...enable, passkey }));
     },
     codes: { "auth.code_invalid": "code", "account.wrong_password": "password", "account.password_required": "password" },
@@ -212,7 +212,7 @@ function SetupForm({ secret, otpauthUrl, onEnabled, onCancel }: { secret: string
         <button type="submit" className="ag-button" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? <Trans>Turning on...</Trans> : <Trans>Turn on</Trans>}
         </button>
-        {withPasskey.available ? <WithPasskeyButton form={form} /> : null}
+        {passkeyOffered ? <WithPasskeyButton form={form} /> : null}
         <button type="button" className="ag-button ag-button--secondary" onClick={onCancel} disabled={form.busy}>
           <Trans>Cancel</Trans>
         </button>
