@@ -1,5 +1,4 @@
 import type { Stripe } from "stripe";
-import { VAT_RATE, vatOf } from "@agency/contract";
 import { billableOverage, type OverageLine } from "../../requests/allowance";
 import { companyCustomer, extraTimeLine, isPackageSubscription } from "../package-invoices";
 import { atStripe } from "../provider-error";
@@ -65,14 +64,16 @@ export async function addExtraTime(ctx: StripeContext, invoice: Stripe.Invoice, 
       continue;
     }
     if (fresh.status !== "draft" || !customer || line.currency.toLowerCase() !== fresh.currency) continue;
+    // The line as our numbered invoice writes it: the same description, and the same VAT rounded on its own.
+    const item = extraTimeLine(locale, line);
     await atStripe("create invoice item", () =>
       ctx.stripe.invoiceItems.create(
         {
           customer,
           invoice: invoiceId,
-          amount: withVat ? line.amountCents + vatOf(line.amountCents, VAT_RATE) : line.amountCents,
+          amount: withVat ? item.netCents + item.vatCents : item.netCents,
           currency: fresh.currency,
-          description: extraTimeLine(locale, line).description,
+          description: item.description,
           period: { start: seconds(line.periodStart), end: seconds(line.periodEnd) },
           metadata: { [AGREEMENTS]: key, period: line.period, minutes: String(line.minutes) },
           ...(!withVat && ctx.settings.automaticTax ? { tax_behavior: "exclusive" as const } : {}),
