@@ -270,6 +270,18 @@ describe("a way in confirmed with a passkey in place of the password", () => {
     expect((await t.db.query("SELECT 1 FROM passkeys WHERE user_id = $1", [owner.id])).rows).toHaveLength(1);
   });
 
+  it("answers that do not confirm count with wrong passwords: after five, even the right password waits", async () => {
+    const owner = await register(OWNER_PASSWORD, { proven: true });
+    const { key } = await addPasskey(owner.headers, OWNER_PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      const unasked = key.authenticate({ challenge: `bm90LWFza2Vk${i}`, rpId: "agency.example" }, SITE);
+      expect((await call("POST", "/api/account/passkeys/options", owner.headers, { passkey: unasked })).json().code).toBe("account.passkey_not_confirmed");
+    }
+    const waits = await call("POST", "/api/account/passkeys/options", owner.headers, { password: OWNER_PASSWORD });
+    expect(waits.statusCode).toBe(429);
+    expect(waits.json().code).toBe("account.too_many_attempts");
+  });
+
   it("an account without passkeys has nothing to confirm with", async () => {
     const account = await register(ATTACKER_PASSWORD, { proven: true });
     const options = await call("POST", "/api/account/passkeys/confirmation-options", account.headers);
